@@ -1,0 +1,213 @@
+"""Conformance against real-Chromium goldens: normalization, comparison, report.
+
+The normalization is shared by ``tools/gen_goldens.py`` (goldens are stored
+normalized), the test-suite and the report, so all three compare alike:
+
+* ``InlineTextBox`` nodes are dropped: their line boxes need layout.
+* nodes are put in pre-order from the root and ``nodeId``/``parentId``/
+  ``childIds`` renumbered in that order from 1;
+* ``backendDOMNodeId`` is renumbered by first appearance, wherever it appears;
+* ``frameId`` is dropped.
+
+Run ``python -m axsynth.conformance`` for the per-fixture report, or
+``python -m axsynth.conformance --diff NAME`` for one fixture's diff.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+#: Fixtures are captured from this origin; axsynth is given the same URL.
+FIXTURE_ORIGIN = "http://axsynth.test/"
+FORMATS = ("cdp", "aria")
+GOLDEN_SUFFIX = {"cdp": ".cdp.json", "aria": ".aria.txt"}
+
+_DROPPED_ROLES = {"InlineTextBox"}
+
+
+def normalize_cdp(tree: dict[str, Any]) -> list[dict[str, Any]]:
+    """Return the ``nodes`` of a getFullAXTree result in normalized form."""
+    by_id: dict[str, dict[str, Any]] = {}
+    for node in tree["nodes"]:
+        by_id.setdefault(node["nodeId"], node)  # Chromium can list a node twice.
+    dropped = {nid for nid, n in by_id.items() if n["role"].get("value") in _DROPPED_ROLES}
+    roots = [n for n in by_id.values() if "parentId" not in n]
+    if not roots:
+        return []
+    order = [nid for nid in _preorder(roots[0]["nodeId"], by_id) if nid not in dropped]
+    new_id = {old: str(i) for i, old in enumerate(order, 1)}
+    backend_ids: dict[int, int] = {}
+    out = []
+    for old in order:
+        node = dict(by_id[old])
+        node.pop("frameId", None)
+        node["nodeId"] = new_id[old]
+        if "parentId" in node:
+            node["parentId"] = new_id[node["parentId"]]
+        if "childIds" in node:
+            node["childIds"] = [new_id[c] for c in node["childIds"] if c in new_id]
+        out.append(_renumber_backend(node, backend_ids))
+    return out
+
+
+def _preorder(root: str, by_id: dict[str, dict[str, Any]]) -> Iterator[str]:
+    stack, seen = [root], set()
+    while stack:
+        nid = stack.pop()
+        if nid in seen or nid not in by_id:
+            continue
+        seen.add(nid)
+        yield nid
+        stack.extend(reversed(by_id[nid].get("childIds", [])))
+
+
+def _renumber_backend(value: Any, ids: dict[int, int]) -> Any:
+    """Copy ``value`` with every backendDOMNodeId renumbered by first appearance."""
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            if key == "backendDOMNodeId":
+                out[key] = ids.setdefault(item, len(ids) + 1)
+            else:
+                out[key] = _renumber_backend(item, ids)
+        return out
+    if isinstance(value, list):
+        return [_renumber_backend(item, ids) for item in value]
+    return value
+
+
+def dump_cdp(nodes: list[dict[str, Any]]) -> str:
+    """Serialize normalized nodes one per line, so diffs and line counts are per node."""
+    lines = ",\n".join(json.dumps(n, ensure_ascii=False) for n in nodes)
+    return '{"nodes": [\n' + lines + "\n]}\n"
+
+
+# --- fixtures and goldens ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fixture:
+    name: str  # path below the fixtures dir, without ".html"
+    path: Path
+
+    @property
+    def url(self) -> str:
+        return FIXTURE_ORIGIN + self.name + ".html"
+
+    def golden(self, goldens_dir: Path, fmt: str) -> Path:
+        return goldens_dir / (self.name + GOLDEN_SUFFIX[fmt])
+
+
+def find_fixtures(fixtures_dir: Path) -> list[Fixture]:
+    return [
+        Fixture(p.relative_to(fixtures_dir).with_suffix("").as_posix(), p)
+        for p in sorted(fixtures_dir.rglob("*.html"))
+        if not p.name.startswith("_")  # "_name.html": a resource (iframe src), not a fixture
+    ]
+
+
+def render(fixture: Fixture, fmt: str) -> str:
+    """axsynth's output for a fixture, in the form its golden is stored."""
+    from axsynth.api import Document
+
+    doc = Document.from_file(fixture.path, url=fixture.url)
+    if fmt == "cdp":
+        return dump_cdp(normalize_cdp(doc.get_full_ax_tree()))
+    return doc.aria_snapshot() + "\n"
+
+
+def load_expectations(path: Path) -> dict[tuple[str, str], str]:
+    """Read ``fixture format reason...`` lines: fixtures known not to match yet."""
+    expected: dict[tuple[str, str], str] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            line = line.strip()
+            if line and not line.startswith("#"):
+                name, fmt, *reason = line.split(None, 2)
+                expected[(name, fmt)] = reason[0] if reason else ""
+    return expected
+
+
+@dataclass
+class Result:
+    fixture: Fixture
+    fmt: str
+    exact: bool
+    lines_total: int
+    lines_matching: int
+    error: str = ""
+
+
+def compare(fixture: Fixture, fmt: str, goldens_dir: Path) -> Result:
+    golden = fixture.golden(goldens_dir, fmt).read_text(encoding="utf-8")
+    try:
+        actual = render(fixture, fmt)
+    except Exception as exc:  # the report must cover every fixture
+        return Result(fixture, fmt, False, len(golden.splitlines()), 0, f"{type(exc).__name__}: {exc}")
+    want, got = golden.splitlines(), actual.splitlines()
+    matcher = difflib.SequenceMatcher(None, want, got, autojunk=False)
+    same = sum(block.size for block in matcher.get_matching_blocks())
+    return Result(fixture, fmt, golden == actual, len(want), same)
+
+
+def diff(fixture: Fixture, fmt: str, goldens_dir: Path) -> str:
+    golden = fixture.golden(goldens_dir, fmt).read_text(encoding="utf-8")
+    actual = render(fixture, fmt)
+    if fmt == "cdp":  # one key per line reads better than one node per line
+        golden = json.dumps(json.loads(golden), indent=1, ensure_ascii=False) + "\n"
+        actual = json.dumps(json.loads(actual), indent=1, ensure_ascii=False) + "\n"
+    return "".join(
+        difflib.unified_diff(
+            golden.splitlines(True), actual.splitlines(True), "chromium", "axsynth", n=4
+        )
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m axsynth.conformance", description=__doc__.split("\n")[0])
+    parser.add_argument("--fixtures", type=Path, default=Path("tests/fixtures"))
+    parser.add_argument("--goldens", type=Path, default=Path("tests/goldens"))
+    parser.add_argument("--format", choices=FORMATS, action="append", help="default: all")
+    parser.add_argument("--diff", metavar="NAME", help="show Chromium vs axsynth for one fixture")
+    parser.add_argument("--quiet", action="store_true", help="summary only")
+    args = parser.parse_args(argv)
+    formats = args.format or list(FORMATS)
+    fixtures = find_fixtures(args.fixtures)
+    if args.diff:
+        matches = [f for f in fixtures if f.name == args.diff or f.name.endswith("/" + args.diff)]
+        if not matches:
+            print(f"no fixture named {args.diff!r}", file=sys.stderr)
+            return 2
+        for fmt in formats:
+            print(diff(matches[0], fmt, args.goldens) or f"{fmt}: identical")
+        return 0
+    for fmt in formats:
+        results, started = [], time.perf_counter()
+        for fixture in fixtures:
+            if fixture.golden(args.goldens, fmt).exists():
+                results.append(compare(fixture, fmt, args.goldens))
+        elapsed = time.perf_counter() - started
+        if not args.quiet:
+            for r in results:
+                status = "exact" if r.exact else ("ERROR " + r.error if r.error else "differs")
+                print(f"{fmt:5} {r.fixture.name:48} {r.lines_matching:5}/{r.lines_total:<5} {status}")
+        exact = sum(r.exact for r in results)
+        total_lines = sum(r.lines_total for r in results) or 1
+        same_lines = sum(r.lines_matching for r in results)
+        print(
+            f"{fmt}: {exact}/{len(results)} fixtures byte-exact "
+            f"({100 * exact / max(len(results), 1):.1f}%), line agreement "
+            f"{100 * same_lines / total_lines:.1f}% ({elapsed:.1f}s)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,190 @@
+"""A small DOM: the tree every later stage reads.
+
+Nodes carry exactly what the accessibility pipeline needs: parent/child links,
+element names and attributes, text, shadow roots, and a stable ``node_id``
+(the DOM node id Chromium reports as ``backendDOMNodeId``).  Elements also speak
+the ElementTree dialect (``tag``, ``attrib``, ``get``, iteration over element
+children) so cssselect2 can match selectors against them without a copy.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+HTML_NS = "http://www.w3.org/1999/xhtml"
+SVG_NS = "http://www.w3.org/2000/svg"
+MATHML_NS = "http://www.w3.org/1998/Math/MathML"
+
+
+class Node:
+    __slots__ = ("parent", "children", "node_id")
+
+    def __init__(self) -> None:
+        self.parent: Node | None = None
+        self.children: list[Node] = []
+        self.node_id = 0
+
+    def iter_elements(self) -> Iterator["Element"]:
+        """Element descendants in tree order (not entering shadow roots); no recursion."""
+        stack = list(reversed(self.children))
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Element):
+                yield node
+                stack.extend(reversed(node.children))
+
+    def text_content(self) -> str:
+        parts = []
+        stack = list(reversed(self.children))
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Text):
+                parts.append(node.data)
+            elif isinstance(node, Element):
+                stack.extend(reversed(node.children))
+        return "".join(parts)
+
+    @property
+    def tree_root(self) -> "Node":
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return node
+
+
+class Text(Node):
+    __slots__ = ("data",)
+
+    def __init__(self, data: str) -> None:
+        super().__init__()
+        self.data = data
+
+
+class Comment(Node):
+    __slots__ = ("data",)
+
+    def __init__(self, data: str) -> None:
+        super().__init__()
+        self.data = data
+
+
+class Element(Node):
+    __slots__ = ("local_name", "namespace", "attrs", "shadow_root", "__weakref__")
+
+    def __init__(self, local_name: str, namespace: str = HTML_NS, attrs: dict[str, str] | None = None):
+        super().__init__()
+        self.local_name = local_name
+        self.namespace = namespace
+        self.attrs: dict[str, str] = attrs or {}
+        self.shadow_root: ShadowRoot | None = None
+
+    def __repr__(self) -> str:
+        return f"<{self.local_name} #{self.node_id}>"
+
+    @property
+    def is_html(self) -> bool:
+        return self.namespace == HTML_NS
+
+    def has(self, name: str) -> bool:
+        return name in self.attrs
+
+    # ElementTree dialect, for cssselect2.
+    @property
+    def tag(self) -> str:
+        return self.local_name if self.namespace == HTML_NS else "{%s}%s" % (self.namespace, self.local_name)
+
+    @property
+    def attrib(self) -> dict[str, str]:
+        return self.attrs
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        return self.attrs.get(name, default)
+
+    @property
+    def text(self) -> str | None:
+        first = self.children[0] if self.children else None
+        return first.data if isinstance(first, Text) else None
+
+    def __iter__(self) -> Iterator["Element"]:
+        return (c for c in self.children if isinstance(c, Element))
+
+    def iter(self) -> Iterator["Element"]:
+        yield self
+        yield from self.iter_elements()
+
+
+class ShadowRoot(Node):
+    __slots__ = ("host", "mode")
+    local_name = "#shadow-root"
+    namespace = ""
+    attrs: dict[str, str] = {}
+
+    def __init__(self, host: Element, mode: str) -> None:
+        super().__init__()
+        self.host = host
+        self.mode = mode
+
+
+class Document(Node):
+    __slots__ = ("url", "encoding", "quirks")
+
+    def __init__(self, url: str = "about:blank") -> None:
+        super().__init__()
+        self.url = url
+        self.encoding = "utf-8"
+        self.quirks = False
+
+    @property
+    def document_element(self) -> Element | None:
+        return next((c for c in self.children if isinstance(c, Element)), None)
+
+    def find_first(self, local_name: str) -> Element | None:
+        return next((e for e in self.iter_elements() if e.local_name == local_name and e.is_html), None)
+
+
+
+
+class FlatTree:
+    """The composed ("flat") tree: shadow roots replace their host's children, and
+    slots hold the light-DOM nodes assigned to them (their own children when none)."""
+
+    def __init__(self) -> None:
+        self._assigned: dict[int, list[Node]] = {}  # id(slot) -> assigned nodes
+        self._slot_of: dict[int, Element] = {}  # id(light child) -> its slot
+
+    def _assign(self, host: Element) -> None:
+        root = host.shadow_root
+        slots: dict[str, Element] = {}
+        for el in root.iter_elements():
+            if el.local_name == "slot" and el.is_html:
+                slots.setdefault(el.attrs.get("name", ""), el)
+                self._assigned.setdefault(id(el), [])
+        for child in host.children:
+            if isinstance(child, Element):
+                name = child.attrs.get("slot", "")
+            elif isinstance(child, Text):
+                name = ""
+            else:
+                continue
+            slot = slots.get(name)
+            if slot is not None:
+                self._assigned[id(slot)].append(child)
+                self._slot_of[id(child)] = slot
+
+    def children(self, node: Node) -> list[Node]:
+        if isinstance(node, Element):
+            if node.shadow_root is not None:
+                if id(node.shadow_root) not in self._assigned:
+                    self._assigned[id(node.shadow_root)] = []
+                    self._assign(node)
+                return node.shadow_root.children
+            if node.local_name == "slot" and isinstance(node.tree_root, ShadowRoot):
+                assigned = self._assigned.get(id(node))
+                if assigned is None:  # the host was not visited yet: visit it
+                    self.children(node.tree_root.host)
+                    assigned = self._assigned.get(id(node), [])
+                return assigned or node.children
+        return node.children
+
+    def slot_of(self, node: Node) -> Element | None:
+        return self._slot_of.get(id(node))

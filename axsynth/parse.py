@@ -1,0 +1,181 @@
+"""HTML → DOM, as a browser with scripting off parses it.
+
+html5lib implements the WHATWG parsing algorithm, including the encoding sniffing
+(BOM, transport hint, ``<meta charset>`` prescan, windows-1252 fallback).  It is
+driven with a tree builder that makes :mod:`axsynth.dom` nodes directly, then
+declarative shadow roots (``<template shadowrootmode>``) are attached, which
+html5lib predates.  Nothing is ever fetched.
+"""
+
+from __future__ import annotations
+
+import html5lib
+from html5lib.treebuilders import base as html5lib_base
+
+from .dom import HTML_NS, Comment, Document, Element, Node, ShadowRoot, Text
+
+
+class ParseError(ValueError):
+    """The input cannot be read as an HTML document."""
+
+
+class _Html5libNode:
+    """The html5lib tree-builder protocol, over axsynth.dom nodes."""
+
+    @property
+    def childNodes(self) -> list[Node]:
+        return self.children
+
+    @property
+    def name(self) -> str:
+        return self.local_name
+
+    @property
+    def nameTuple(self) -> tuple[str, str]:
+        return (self.namespace, self.local_name)
+
+    @property
+    def attributes(self) -> dict[str, str]:
+        return self.attrs
+
+    @attributes.setter
+    def attributes(self, attrs: dict) -> None:
+        # Foreign attributes come as (prefix, name, namespace) tuples.
+        self.attrs = {
+            (f"{k[0]}:{k[1]}" if k[0] else k[1]) if isinstance(k, tuple) else k: v
+            for k, v in attrs.items()
+        }
+
+    def appendChild(self, node: Node) -> None:
+        if isinstance(node, Text) and self.children and isinstance(self.children[-1], Text):
+            self.children[-1].data += node.data
+            return
+        node.parent = self
+        self.children.append(node)
+
+    def insertText(self, data: str, insertBefore: Node | None = None) -> None:
+        if insertBefore is None:
+            self.appendChild(_Text(data))
+            return
+        index = self.children.index(insertBefore)
+        previous = self.children[index - 1] if index else None
+        if isinstance(previous, Text):
+            previous.data += data
+        else:
+            self.insertBefore(_Text(data), insertBefore)
+
+    def insertBefore(self, node: Node, refNode: Node) -> None:
+        node.parent = self
+        self.children.insert(self.children.index(refNode), node)
+
+    def removeChild(self, node: Node) -> None:
+        self.children.remove(node)
+        node.parent = None
+
+    def reparentChildren(self, newParent: "_Html5libNode") -> None:
+        for child in self.children:
+            newParent.appendChild(child)
+        self.children = []
+
+    def hasContent(self) -> bool:
+        return bool(self.children)
+
+
+class _Element(_Html5libNode, Element):
+    __slots__ = ()
+
+    def __init__(self, name: str, namespace: str | None = None) -> None:
+        Element.__init__(self, name, namespace or HTML_NS)
+
+    def cloneNode(self) -> "_Element":
+        clone = _Element(self.local_name, self.namespace)
+        clone.attrs = dict(self.attrs)
+        return clone
+
+
+class _Text(_Html5libNode, Text):
+    __slots__ = ()
+
+
+class _Comment(_Html5libNode, Comment):
+    __slots__ = ()
+
+
+class _Document(_Html5libNode, Document):
+    __slots__ = ()
+
+
+class _Doctype(_Html5libNode, Comment):
+    """Doctypes play no part in the tree; kept as an inert node."""
+
+    __slots__ = ()
+
+    def __init__(self, name: str, publicId: str | None, systemId: str | None) -> None:
+        Comment.__init__(self, name or "")
+
+
+class _TreeBuilder(html5lib_base.TreeBuilder):
+    documentClass = _Document
+    elementClass = _Element
+    commentClass = _Comment
+    doctypeClass = _Doctype
+    fragmentClass = _Document
+
+    def testSerializer(self, node: Node) -> str:  # required by the base class
+        raise NotImplementedError
+
+
+def parse_html(source: str | bytes, url: str = "about:blank") -> Document:
+    """Parse an HTML document; bytes are decoded as a browser would."""
+    if isinstance(source, bytes) and b"\x00" in source[:4096] and not _has_utf16_bom(source):
+        raise ParseError("input looks binary (NUL bytes), not HTML")
+    parser = html5lib.HTMLParser(tree=_TreeBuilder, namespaceHTMLElements=True)
+    document: Document = parser.parse(source, scripting=False)
+    document.url = url
+    if isinstance(source, bytes):
+        document.encoding = parser.documentEncoding or "windows-1252"
+    _attach_declarative_shadow_roots(document)
+    assign_node_ids(document)
+    return document
+
+
+def _has_utf16_bom(data: bytes) -> bool:
+    return data[:2] in (b"\xff\xfe", b"\xfe\xff")
+
+
+def _attach_declarative_shadow_roots(document: Document) -> None:
+    """``<template shadowrootmode>`` becomes its parent's shadow root (first one wins).
+
+    The list is taken before any move, in document order, so templates nested in a
+    moved template are still visited, with their (now shadow-tree) parent as host.
+    """
+    for template in [
+        e for e in document.iter_elements() if e.local_name == "template" and e.is_html
+    ]:
+        mode = template.attrs.get("shadowrootmode", "").lower()
+        host = template.parent
+        if mode not in ("open", "closed") or not isinstance(host, Element):
+            continue
+        if host.shadow_root is not None:
+            continue
+        root = ShadowRoot(host, mode)
+        root.children = template.children
+        for child in root.children:
+            child.parent = root
+        template.children = []
+        host.children.remove(template)
+        template.parent = None
+        host.shadow_root = root
+
+
+def assign_node_ids(document: Document) -> None:
+    """Number nodes in tree order, shadow roots right after their host."""
+    counter = 0
+    stack: list[Node] = [document]
+    while stack:
+        node = stack.pop()
+        counter += 1
+        node.node_id = counter
+        stack.extend(reversed(node.children))
+        if isinstance(node, Element) and node.shadow_root is not None:
+            stack.append(node.shadow_root)

@@ -1,0 +1,212 @@
+"""The cascade, without layout: which declarations apply to each element and its
+::before/::after/::marker, then inheritance and the few used-value adjustments
+(blockification, display:none subtrees) that decide which boxes exist.
+
+Selectors are matched with cssselect2, whose Matcher buckets them by their
+rightmost id/class/tag.  Each tree scope (the document, every shadow root) has its
+own author rules, as in a browser; the UA sheet applies everywhere.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+from typing import Any, Iterable
+
+import cssselect2
+import tinycss2
+
+from ..dom import HTML_NS, Document, Element, FlatTree, Node, ShadowRoot
+from . import media
+from .properties import INHERITED, INITIAL, declarations, parse_style_attribute
+
+Style = dict[str, Any]
+PSEUDOS = ("before", "after", "marker")
+
+# Origin/importance ranks, lowest first (CSS Cascade 4 §6.1).
+_UA, _AUTHOR, _AUTHOR_IMPORTANT, _UA_IMPORTANT = range(4)
+_INLINE_SPECIFICITY = (1, 0, 0, 0)
+
+# display:contents on these computes to display:none (CSS Display 3 §2.8).
+_CONTENTS_IS_NONE = frozenset(
+    "img input select textarea iframe video audio canvas object embed meter progress br wbr "
+    "frame frameset".split()
+)
+_BLOCKIFY = {
+    "inline": "block", "inline-block": "block", "inline-flex": "flex", "inline-grid": "grid",
+    "inline-table": "table", "table-row": "block", "table-cell": "block", "table-row-group": "block",
+    "table-header-group": "block", "table-footer-group": "block", "table-caption": "block",
+    "table-column": "block", "table-column-group": "block", "ruby": "block", "ruby-text": "block",
+    "-webkit-inline-box": "-webkit-box",
+}
+
+
+def _build_matcher(sheets: Iterable[tuple[str, int]]) -> cssselect2.Matcher:
+    matcher = cssselect2.Matcher()
+    for css, origin in sheets:
+        for rule in _style_rules(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)):
+            decls = declarations(tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True))
+            if not decls:
+                continue
+            try:
+                selectors = cssselect2.compile_selector_list(rule.prelude)
+            except cssselect2.SelectorError:
+                continue  # an invalid selector drops the whole rule
+            for selector in selectors:
+                matcher.add_selector(selector, (origin, decls))
+    return matcher
+
+
+def _style_rules(rules: list) -> Iterable:
+    """Qualified rules, descending into @media/@supports/@layer blocks that apply."""
+    for rule in rules:
+        if rule.type == "qualified-rule":
+            yield rule
+        elif rule.type == "at-rule" and rule.content is not None:
+            keyword = rule.lower_at_keyword
+            if (keyword == "media" and media.matches(rule.prelude)) or keyword in ("supports", "layer", "container", "scope"):
+                yield from _style_rules(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True))
+
+
+_UA_MATCHER: cssselect2.Matcher | None = None
+
+
+def _ua_matcher() -> cssselect2.Matcher:
+    global _UA_MATCHER
+    if _UA_MATCHER is None:
+        _UA_MATCHER = _build_matcher([(files("axsynth.style").joinpath("ua.css").read_text("utf-8"), _UA)])
+    return _UA_MATCHER
+
+
+class Styles:
+    """Computed styles of every element in the flat tree, and of its pseudo-elements."""
+
+    def __init__(self, document: Document, flat: FlatTree, base_dir: Path | None = None) -> None:
+        self.document = document
+        self.flat = flat
+        self._base_dir = base_dir
+        self._styles: dict[int, Style] = {}
+        self._pseudo: dict[tuple[int, str], Style] = {}
+        self._compute()
+
+    def of(self, element: Element) -> Style:
+        return self._styles[id(element)]
+
+    def get(self, element: Element) -> Style | None:
+        return self._styles.get(id(element))
+
+    def pseudo(self, element: Element, which: str) -> Style | None:
+        return self._pseudo.get((id(element), which))
+
+    # --- computation -------------------------------------------------------
+
+    def _compute(self) -> None:
+        matchers: dict[int, cssselect2.Matcher] = {}
+        wrappers: dict[int, cssselect2.ElementWrapper] = {}
+        scope_of: dict[int, int] = {}
+        for scope in self._scopes():
+            matchers[id(scope)] = _build_matcher(self._author_sheets(scope))
+            for el in scope.iter_elements():
+                scope_of[id(el)] = id(scope)
+            for top in scope.children:
+                if isinstance(top, Element):
+                    for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree():
+                        wrappers[id(wrapper.etree_element)] = wrapper
+        ua = _ua_matcher()
+        root_style: Style = dict(INITIAL)
+        stack: list[tuple[Node, Style, bool]] = [
+            (c, root_style, True) for c in reversed(self.document.children)
+        ]
+        while stack:
+            node, parent_style, parent_is_flex = stack.pop()
+            if not isinstance(node, Element):
+                continue
+            wrapper = wrappers.get(id(node))
+            matched = []
+            if wrapper is not None:
+                matched = ua.match(wrapper) + matchers[scope_of[id(node)]].match(wrapper)
+            style = self._cascade(node, matched, None, parent_style, parent_is_flex)
+            self._styles[id(node)] = style
+            for which in PSEUDOS:
+                pseudo_style = self._cascade(node, matched, which, style, False)
+                if pseudo_style is not None:
+                    self._pseudo[(id(node), which)] = pseudo_style
+            is_flex = style["display"] in ("flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box")
+            for child in reversed(self.flat.children(node)):
+                stack.append((child, style, is_flex))
+
+    def _cascade(self, element: Element, matched: list, pseudo: str | None, parent: Style, parent_is_flex: bool) -> Style | None:
+        entries = []
+        for specificity, order, match_pseudo, (origin, decls) in matched:
+            if match_pseudo != pseudo:
+                continue
+            for name, value, important in decls:
+                rank = (_UA_IMPORTANT if origin == _UA else _AUTHOR_IMPORTANT) if important else origin
+                entries.append((rank, specificity, order, name, value))
+        if pseudo is None and "style" in element.attrs:
+            for name, value, important in parse_style_attribute(element.attrs["style"]):
+                entries.append((_AUTHOR_IMPORTANT if important else _AUTHOR, _INLINE_SPECIFICITY, 0, name, value))
+        entries.sort(key=lambda e: e[:3])
+        declared = {name: value for *_, name, value in entries}
+        if pseudo is not None and pseudo != "marker" and declared.get("content", "normal") in ("normal", "none"):
+            return None  # no ::before/::after box without content
+        style: Style = {}
+        for name, initial in INITIAL.items():
+            value = declared.get(name)
+            if value == "inherit" or (value in (None, "unset", "revert", "revert-layer") and name in INHERITED):
+                style[name] = parent[name]
+            elif value is None or value in ("initial", "unset", "revert", "revert-layer"):
+                style[name] = initial
+            else:
+                style[name] = value
+        self._adjust_display(element, style, parent, parent_is_flex, pseudo)
+        return style
+
+    @staticmethod
+    def _adjust_display(element: Element, style: Style, parent: Style, parent_is_flex: bool, pseudo: str | None) -> None:
+        display = style["display"]
+        if pseudo is None and display == "contents" and element.local_name in _CONTENTS_IS_NONE and element.namespace == HTML_NS:
+            display = "none"
+        if display != "none" and display != "contents" and (
+            parent_is_flex or style["float"] != "none" or style["position"] in ("absolute", "fixed")
+            or (pseudo is None and element.parent is not None and isinstance(element.parent, Document))
+        ):
+            display = _BLOCKIFY.get(display, display)
+        style["display"] = display
+
+    def _scopes(self) -> list[Document | ShadowRoot]:
+        scopes: list[Document | ShadowRoot] = [self.document]
+        stack = [self.document]
+        while stack:
+            node = stack.pop()
+            for el in node.iter_elements():
+                if el.shadow_root is not None:
+                    scopes.append(el.shadow_root)
+                    stack.append(el.shadow_root)
+        return scopes
+
+    def _author_sheets(self, scope: Node) -> list[tuple[str, int]]:
+        sheets = []
+        for el in scope.iter_elements():
+            if not el.is_html:
+                continue
+            if el.local_name == "style" and media.matches_attribute(el.attrs.get("media")):
+                sheets.append((el.text_content(), _AUTHOR))
+            elif el.local_name == "link" and "stylesheet" in el.attrs.get("rel", "").lower().split():
+                css = self._local_stylesheet(el.attrs.get("href", ""))
+                if css is not None and media.matches_attribute(el.attrs.get("media")):
+                    sheets.append((css, _AUTHOR))
+        return sheets
+
+    def _local_stylesheet(self, href: str) -> str | None:
+        """A stylesheet file next to the page (never outside its directory, never remote)."""
+        if self._base_dir is None or not href or ":" in href.split("/", 1)[0] or href.startswith("/"):
+            return None
+        path = (self._base_dir / href.split("?", 1)[0].split("#", 1)[0]).resolve()
+        base = self._base_dir.resolve()
+        if base not in path.parents or not path.is_file():
+            return None
+        try:
+            return path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return None

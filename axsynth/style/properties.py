@@ -1,0 +1,199 @@
+"""The CSS properties the accessibility tree depends on: initial values,
+inheritance, and one small parser per property (tinycss2 tokens → computed value).
+
+Only what Chromium's tree reads is computed: box generation (display,
+content-visibility), visibility, text rendering (white-space, text-transform),
+list markers, generated content, and the few layout facts that decide
+ignored/included (position, float).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import tinycss2
+
+INITIAL: dict[str, Any] = {
+    "display": "inline",
+    "visibility": "visible",
+    "content-visibility": "visible",
+    "white-space": "normal",
+    "text-transform": "none",
+    "list-style-type": "disc",
+    "position": "static",
+    "float": "none",
+    "content": "normal",
+    "cursor": "auto",
+    "pointer-events": "auto",
+    "-webkit-text-security": "none",
+}
+
+INHERITED = frozenset(
+    {"visibility", "white-space", "text-transform", "list-style-type", "cursor", "pointer-events",
+     "-webkit-text-security"}
+)
+
+_DISPLAY_KEYWORDS = frozenset(
+    "none contents inline block inline-block list-item flow-root flex inline-flex grid "
+    "inline-grid table inline-table table-row table-cell table-row-group table-header-group "
+    "table-footer-group table-column table-column-group table-caption ruby ruby-text "
+    "-webkit-box -webkit-inline-box math".split()
+)
+# Two-value display syntax (CSS Display 3) → the single keyword it equals.
+_DISPLAY_PAIRS = {
+    ("block", "flow"): "block", ("block", "flow-root"): "flow-root", ("inline", "flow"): "inline",
+    ("inline", "flow-root"): "inline-block", ("block", "flex"): "flex", ("inline", "flex"): "inline-flex",
+    ("block", "grid"): "grid", ("inline", "grid"): "inline-grid", ("block", "table"): "table",
+    ("inline", "table"): "inline-table", ("list-item", "block"): "list-item", ("block", "list-item"): "list-item",
+}
+
+
+def _idents(tokens: list) -> list[str]:
+    return [t.lower_value for t in tokens if t.type == "ident"]
+
+
+def _keyword(allowed: frozenset[str]) -> Callable[[list], str | None]:
+    def parse(tokens: list) -> str | None:
+        idents = _idents(tokens)
+        return idents[0] if len(idents) == 1 and idents[0] in allowed else None
+
+    return parse
+
+
+def parse_display(tokens: list) -> str | None:
+    idents = _idents(tokens)
+    if len(idents) == 1 and idents[0] in _DISPLAY_KEYWORDS:
+        return idents[0]
+    if len(idents) >= 2:
+        return _DISPLAY_PAIRS.get((idents[0], idents[1]))
+    return None
+
+
+def parse_white_space(tokens: list) -> str | None:
+    idents = _idents(tokens)
+    known = {"normal", "pre", "nowrap", "pre-wrap", "pre-line", "break-spaces"}
+    if len(idents) == 1 and idents[0] in known:
+        return idents[0]
+    # white-space shorthand of CSS Text 4: "<collapse> <wrap>"
+    if "preserve" in idents:
+        return "pre" if "nowrap" in idents else "pre-wrap"
+    if "preserve-breaks" in idents:
+        return "pre-line"
+    if "collapse" in idents:
+        return "nowrap" if "nowrap" in idents else "normal"
+    return None
+
+
+LIST_STYLE_TYPES = frozenset(
+    "none disc circle square decimal decimal-leading-zero lower-roman upper-roman lower-alpha "
+    "upper-alpha lower-latin upper-latin lower-greek disclosure-open disclosure-closed".split()
+)
+
+
+def parse_list_style_type(tokens: list) -> Any:
+    strings = [t.value for t in tokens if t.type == "string"]
+    if strings:
+        return ("string", strings[0])
+    idents = _idents(tokens)
+    return idents[0] if len(idents) == 1 else None
+
+
+def parse_list_style(tokens: list) -> Any:
+    """The shorthand: only its list-style-type part matters here."""
+    strings = [t.value for t in tokens if t.type == "string"]
+    if strings:
+        return ("string", strings[0])
+    idents = _idents(tokens)
+    for ident in idents:
+        if ident in LIST_STYLE_TYPES and ident != "none":
+            return ident
+    if "none" in idents:
+        return "none"
+    return None
+
+
+def parse_content(tokens: list) -> Any:
+    """``content``: "normal", "none", or (parts, alt_parts) where each part is
+    ("text", s) | ("attr", name) | ("open-quote"|"close-quote",) | ("counter", name, style) | ("image",)."""
+    tokens = [t for t in tokens if t.type not in ("whitespace", "comment")]
+    if len(tokens) == 1 and tokens[0].type == "ident" and tokens[0].lower_value in ("normal", "none"):
+        return tokens[0].lower_value
+    parts: list[tuple] = []
+    alt: list[tuple] | None = None
+    current = parts
+    for token in tokens:
+        if token.type == "literal" and token.value == "/":
+            alt = current = []
+        elif token.type == "string":
+            current.append(("text", token.value))
+        elif token.type == "ident" and token.lower_value in ("open-quote", "close-quote"):
+            current.append((token.lower_value,))
+        elif token.type == "ident" and token.lower_value in ("no-open-quote", "no-close-quote"):
+            continue
+        elif token.type == "function" and token.lower_name == "attr":
+            names = _idents(token.arguments)
+            if names:
+                current.append(("attr", names[0]))
+        elif token.type == "function" and token.lower_name in ("counter", "counters"):
+            args = _idents(token.arguments)
+            current.append(("counter", args[0] if args else "", args[-1] if len(args) > 1 else "decimal"))
+        elif token.type == "url" or (token.type == "function" and token.lower_name in ("url", "image-set", "linear-gradient", "radial-gradient")):
+            current.append(("image",))
+        else:
+            return None  # invalid declaration: ignored, as a browser does
+    return (tuple(parts), tuple(alt) if alt is not None else None)
+
+
+PARSERS: dict[str, Callable[[list], Any]] = {
+    "display": parse_display,
+    "visibility": _keyword(frozenset({"visible", "hidden", "collapse"})),
+    "content-visibility": _keyword(frozenset({"visible", "hidden", "auto"})),
+    "white-space": parse_white_space,
+    "text-transform": _keyword(frozenset({"none", "uppercase", "lowercase", "capitalize", "full-width"})),
+    "list-style-type": parse_list_style_type,
+    "position": _keyword(frozenset({"static", "relative", "absolute", "fixed", "sticky"})),
+    "float": _keyword(frozenset({"none", "left", "right", "inline-start", "inline-end"})),
+    "content": parse_content,
+    "cursor": lambda tokens: (_idents(tokens) or [None])[-1],
+    "pointer-events": lambda tokens: (_idents(tokens) or [None])[0],
+    "-webkit-text-security": _keyword(frozenset({"none", "disc", "circle", "square"})),
+}
+# Shorthands that set one property we track.
+SHORTHANDS: dict[str, tuple[str, Callable[[list], Any]]] = {
+    "list-style": ("list-style-type", parse_list_style),
+}
+
+CSS_WIDE = frozenset({"inherit", "initial", "unset", "revert", "revert-layer"})
+
+
+def parse_declaration(name: str, tokens: list) -> tuple[str, Any] | None:
+    """(property, computed value or CSS-wide keyword) for a declaration we track, else None."""
+    if name in SHORTHANDS:
+        name, parser = SHORTHANDS[name]
+    elif name in PARSERS:
+        parser = PARSERS[name]
+    else:
+        return None
+    idents = _idents(tokens)
+    if len(idents) == 1 and idents[0] in CSS_WIDE and all(
+        t.type in ("ident", "whitespace", "comment") for t in tokens
+    ):
+        return name, idents[0]
+    value = parser(tokens)
+    return (name, value) if value is not None else None
+
+
+def parse_style_attribute(text: str) -> list[tuple[str, Any, bool]]:
+    """Declarations of a ``style=""`` attribute: (property, value, important)."""
+    return declarations(tinycss2.parse_blocks_contents(text, skip_comments=True, skip_whitespace=True))
+
+
+def declarations(nodes: list) -> list[tuple[str, Any, bool]]:
+    out = []
+    for node in nodes:
+        if node.type != "declaration":
+            continue
+        parsed = parse_declaration(node.lower_name, node.value)
+        if parsed:
+            out.append((parsed[0], parsed[1], node.important))
+    return out
