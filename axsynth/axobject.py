@@ -1,0 +1,177 @@
+"""The accessibility object: one per DOM node (or pseudo-element box) that Chromium
+would create, with the layout facts the later stages read.
+
+Chromium decides many things from its layout tree.  axsynth has no layout, so
+the facts it needs (does a box exist, is it inline, is it an atomic inline, does a
+block hold only inline content) are derived from computed ``display`` here, in
+one place.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from .dom import HTML_NS, SVG_NS, Element, Node, Text
+
+# Elements whose box is replaced content: atomic inlines when display is inline.
+REPLACED = frozenset(
+    "img input select textarea button iframe video audio canvas object embed meter progress "
+    "svg math".split()
+)
+BLOCK_FLOW_DISPLAYS = frozenset(
+    {"block", "inline-block", "list-item", "flow-root", "table-cell", "table-caption"}
+)
+INLINE_LEVEL_DISPLAYS = frozenset(
+    {"inline", "inline-block", "inline-flex", "inline-grid", "inline-table", "ruby", "ruby-text",
+     "-webkit-inline-box"}
+)
+
+
+class AXObject:
+    """An accessibility object.  ``kind`` is one of: document, element, text,
+    pseudo (a ::before/::after/::marker box), anonymous (text inside a pseudo)."""
+
+    __slots__ = (
+        "kind", "node", "style", "parent", "children", "role", "ignored", "reasons",
+        "included", "text", "has_layout", "aria_hidden_root", "inert_root", "hidden_via_style",
+        "owned_by", "tree_children", "node_id", "used_for_label", "pseudo_which", "host",
+        "rendered_text", "in_ua_shadow",
+    )
+
+    def __init__(self, kind: str, node: Any, style: dict | None, parent: "AXObject | None") -> None:
+        self.kind = kind
+        self.node = node  # dom Node, or the owning Element for pseudo boxes
+        self.style = style
+        self.parent = parent
+        self.children: list[AXObject] = []  # every child object, included or not
+        self.tree_children: list[AXObject] = []  # included children (ChildrenIncludingIgnored)
+        self.role = "Unknown"
+        self.ignored = False
+        self.reasons: list[tuple[str, AXObject | None]] = []
+        self.included = True
+        self.text = ""  # text of text/anonymous objects (collapsed, transformed)
+        self.has_layout = False
+        self.aria_hidden_root: AXObject | None = None
+        self.inert_root: AXObject | None = None
+        self.hidden_via_style = False
+        self.owned_by: AXObject | None = None
+        self.node_id: int | None = None
+        self.used_for_label = False
+        self.pseudo_which = ""
+        self.host: Element | None = None  # for UA-shadow objects: the element they belong to
+        self.rendered_text = ""
+        self.in_ua_shadow = False
+
+    def __repr__(self) -> str:
+        label = self.node.local_name if isinstance(self.node, Element) else self.kind
+        return f"<AX {self.role} {label} #{self.node_id}>"
+
+    # --- DOM facts -----------------------------------------------------------
+
+    @property
+    def element(self) -> Element | None:
+        return self.node if self.kind == "element" and isinstance(self.node, Element) else None
+
+    def attr(self, name: str) -> str | None:
+        el = self.element
+        return el.attrs.get(name) if el is not None else None
+
+    def has_attr(self, name: str) -> bool:
+        el = self.element
+        return el is not None and name in el.attrs
+
+    def tag(self) -> str:
+        el = self.element
+        return el.local_name if el is not None and el.namespace == HTML_NS else ""
+
+    def is_svg(self) -> bool:
+        el = self.element
+        return el is not None and el.namespace == SVG_NS
+
+    # --- layout facts (derived from computed style) ---------------------------
+
+    @property
+    def display(self) -> str:
+        return self.style["display"] if self.style else "inline"
+
+    def is_replaced(self) -> bool:
+        el = self.element
+        if el is None:
+            return False
+        if el.namespace == SVG_NS:
+            return el.local_name == "svg" and not isinstance(el.parent, Element) or (
+                el.local_name == "svg" and getattr(el.parent, "namespace", HTML_NS) != SVG_NS
+            )
+        return el.namespace == HTML_NS and el.local_name in REPLACED
+
+    def is_layout_inline(self) -> bool:
+        """A LayoutInline: a non-replaced box with display:inline."""
+        if not self.has_layout or self.kind == "text":
+            return False
+        return self.display in ("inline", "ruby") and not self.is_replaced() and self.tag() != "br"
+
+    def is_atomic_inline(self) -> bool:
+        if not self.has_layout or self.kind in ("text", "anonymous"):
+            return False
+        display = self.display
+        if display in ("inline-block", "inline-flex", "inline-grid", "inline-table", "-webkit-inline-box"):
+            return True
+        return display == "inline" and self.is_replaced()
+
+    def is_inline_level(self) -> bool:
+        if self.kind in ("text", "anonymous"):
+            return True
+        return self.display in INLINE_LEVEL_DISPLAYS or self.tag() == "br"
+
+    def is_block_flow(self) -> bool:
+        if not self.has_layout or self.kind in ("text", "anonymous"):
+            return False
+        if self.tag() in ("button", "select", "input", "textarea", "fieldset"):
+            return False  # flex boxes / form-control boxes in Blink
+        return self.display in BLOCK_FLOW_DISPLAYS
+
+    def is_out_of_flow(self) -> bool:
+        style = self.style
+        return bool(style) and (style["float"] != "none" or style["position"] in ("absolute", "fixed"))
+
+    def layout_children(self) -> Iterator["AXObject"]:
+        """Children that have boxes, with display:contents flattened away."""
+        stack = list(reversed(self.children))
+        while stack:
+            child = stack.pop()
+            if child.kind in ("text", "anonymous"):
+                if child.has_layout:
+                    yield child
+            elif child.has_layout:
+                yield child
+            elif child.display == "contents" and not child.hidden_via_style_subtree():
+                stack.extend(reversed(child.children))
+
+    def hidden_via_style_subtree(self) -> bool:
+        return bool(self.style) and self.style["display"] == "none"
+
+    def children_inline(self) -> bool:
+        """LayoutBlockFlow::ChildrenInline() && FirstChild(): only inline-level in-flow content."""
+        seen = False
+        for child in self.layout_children():
+            if child.kind != "text" and child.is_out_of_flow():
+                continue
+            if child.kind == "pseudo" and child.pseudo_which == "marker":
+                continue
+            if not child.is_inline_level():
+                return False
+            seen = True
+        return seen
+
+    def is_visible_box(self) -> bool:
+        return self.has_layout and not self.hidden_via_style
+
+    def iter_ancestors(self) -> Iterator["AXObject"]:
+        node = self.parent
+        while node is not None:
+            yield node
+            node = node.parent
+
+
+def text_of(node: Node) -> str:
+    return node.data if isinstance(node, Text) else ""

@@ -1,0 +1,143 @@
+"""``Accessibility.getFullAXTree``: the tree serialized as Chromium's inspector
+agent does (its walk order, key order and AXValue shapes)."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from ..axobject import AXObject
+from ..data.chrome_roles import ROLES
+from ..names import NameSource
+from ..states import related_node
+
+if TYPE_CHECKING:
+    from ..api import Document
+
+_FIRST_GENERATED_ID = -1000000002  # blink's first generated (node-less) AXID
+
+
+class CdpSerializer:
+    def __init__(self, doc: "Document") -> None:
+        self.doc = doc
+        self.tree = doc.tree
+        self._generated: dict[int, int] = {}
+
+    def node_id(self, obj: AXObject) -> str:
+        if obj.node_id is not None:
+            return str(obj.node_id)
+        if id(obj) not in self._generated:
+            self._generated[id(obj)] = _FIRST_GENERATED_ID - len(self._generated)
+        return str(self._generated[id(obj)])
+
+    def full_tree(self, depth: int | None = None) -> list[dict[str, Any]]:
+        """WalkAXNodesToDepth: breadth-first over unignored objects, each adding a
+        depth-first block of its included children."""
+        root = self.tree.root
+        nodes = [self.node(root)]
+        queue: deque[tuple[AXObject, int]] = deque([(root, 1)])
+        while queue:
+            obj, level = queue.popleft()
+            nodes.extend(self.node(d) for d in self.block(obj))
+            for child in unignored_children(obj):
+                if depth is None or level < depth:
+                    queue.append((child, level + 1))
+        return nodes
+
+    def block(self, obj: AXObject) -> list[AXObject]:
+        out = []
+        stack = list(reversed(obj.tree_children))
+        while stack:
+            child = stack.pop()
+            out.append(child)
+            if child.ignored or child.node_id is None:
+                stack.extend(reversed(child.tree_children))
+        return out
+
+    def node(self, obj: AXObject) -> dict[str, Any]:
+        out: dict[str, Any] = {"nodeId": self.node_id(obj), "ignored": obj.ignored}
+        if obj.ignored:
+            out["ignoredReasons"] = [self._reason(name, related) for name, related in obj.reasons]
+            out["role"] = {"type": "role", "value": "none"}
+            out["chromeRole"] = {"type": "internalRole", "value": 0}
+        else:
+            number, name, kind = ROLES[obj.role]
+            out["role"] = {"type": kind, "value": name}
+            out["chromeRole"] = {"type": "internalRole", "value": number}
+            props = self._fill_unignored(obj, out)
+            out["properties"] = props
+        parent = self.tree.included_parent(obj)
+        if parent is not None:
+            out["parentId"] = self.node_id(parent)
+        out["childIds"] = [self.node_id(c) for c in obj.tree_children]
+        if obj.node_id is not None:
+            out["backendDOMNodeId"] = obj.node_id
+        if parent is None:
+            out["frameId"] = self.doc.frame_id
+        return out
+
+    def _fill_unignored(self, obj: AXObject, out: dict[str, Any]) -> list[dict]:
+        text, sources = self.doc.names.name_with_sources(obj)
+        name: dict[str, Any] = {"type": "computedString", "value": text}
+        labelled_by = []
+        if sources:
+            name["sources"] = [self._source(s) for s in sources]
+            for s in sources:
+                if s.text is not None and not s.superseded and s.related:
+                    labelled_by.append({"type": "nodeList", "relatedNodes": [related_node(o, t) for o, t in s.related]})
+        out["name"] = name
+        if obj.kind == "element":
+            description = self.doc.names.description(obj)
+            if description:
+                out["description"] = {"type": "computedString", "value": description}
+        value = self.doc.states.value(obj) if obj.kind == "element" else None
+        if value is not None:
+            out["value"] = value
+        props = [{"name": n, "value": v} for n, v in self.doc.states.properties(obj)]
+        props += [{"name": "labelledby", "value": v} for v in labelled_by]
+        return props
+
+    def _source(self, s: NameSource) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": s.type}
+        if s.text is not None:
+            out["value"] = {"type": "computedString", "value": s.text}
+        if s.attribute is not None:
+            out["attribute"] = s.attribute
+        if s.related and s.attribute in ("aria-labelledby", "aria-labeledby"):
+            value: dict[str, Any] = {"type": "idrefList"}
+            if s.attribute_value is not None:
+                value["value"] = s.attribute_value
+            value["relatedNodes"] = [related_node(o, t) for o, t in s.related]
+            out["attributeValue"] = value
+        elif s.attribute_value is not None and not (s.related and s.attribute is None):
+            out["attributeValue"] = {"type": "string", "value": s.attribute_value}
+        if s.superseded:
+            out["superseded"] = True
+        if s.native_source is not None:
+            out["nativeSource"] = s.native_source
+            if s.related:
+                out["nativeSourceValue"] = {"type": "nodeList", "relatedNodes": [related_node(o, t) for o, t in s.related]}
+        if s.invalid:
+            out["invalid"] = True
+        return out
+
+    @staticmethod
+    def _reason(name: str, related: AXObject | None) -> dict[str, Any]:
+        if related is None:
+            return {"name": name, "value": {"type": "boolean", "value": True}}
+        node = {"backendDOMNodeId": related.node_id}
+        if related.element is not None and related.element.attrs.get("id"):
+            node["idref"] = related.element.attrs["id"]
+        return {"name": name, "value": {"type": "idref", "relatedNodes": [node]}}
+
+
+def unignored_children(obj: AXObject) -> list[AXObject]:
+    out = []
+    stack = list(reversed(obj.tree_children))
+    while stack:
+        child = stack.pop()
+        if child.ignored:
+            stack.extend(reversed(child.tree_children))
+        else:
+            out.append(child)
+    return out

@@ -1,0 +1,649 @@
+"""Accessible names and descriptions, as Chromium computes them (accname 1.2 with
+blink's AXNodeObject::TextAlternative), including the ``sources`` it reports.
+
+With sources, every candidate source is recorded (later ones ``superseded``);
+without, the computation returns at the first text found, as Chromium's second
+pass does (it decides where the name came from, which the description needs).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from . import roles
+from .axobject import AXObject
+from .data.aria import (
+    CONTROL_ROLES, NAME_FROM_CONTENTS, NAME_FROM_CONTENTS_RECURSIVE_ONLY, NAME_NEVER_FROM_CONTENTS,
+    NAME_PROHIBITED, TEXT_INPUT_TYPES,
+)
+from .dom import HTML_NS, SVG_NS, Element
+
+if TYPE_CHECKING:
+    from .tree import AXTree
+
+MAX_DESCENDANTS = 100  # kMaxDescendantsForTextAlternativeComputation
+_HTML_SPACES = re.compile(r"[ \t\n\r\f]+")
+_SPACED_NAME_FROM = frozenset({"attribute", "caption", "css-alt", "placeholder", "related", "title", "value"})
+
+
+@dataclass
+class NameSource:
+    type: str  # attribute | contents | placeholder | relatedElement | implicit
+    attribute: str | None = None
+    attribute_value: str | None = None
+    text: str | None = None
+    superseded: bool = False
+    invalid: bool = False
+    native_source: str | None = None
+    related: list[tuple[AXObject, str]] = field(default_factory=list)
+
+
+def simplify_name(text: str) -> str:
+    """SimplifyName: collapse HTML whitespace, keeping one leading/trailing space."""
+    if not text:
+        return ""
+    simplified = _HTML_SPACES.sub(" ", text).strip(" ")
+    if not simplified:
+        return ""
+    if text[0] in " \t\n\r\f":
+        simplified = " " + simplified
+    if text[-1] in " \t\n\r\f":
+        simplified += " "
+    return simplified
+
+
+def simplify_whitespace(text: str) -> str:
+    return _HTML_SPACES.sub(" ", text).strip(" ")
+
+
+class Names:
+    def __init__(self, tree: "AXTree") -> None:
+        self.tree = tree
+
+    # --- public ---------------------------------------------------------------
+
+    def name_with_sources(self, obj: AXObject) -> tuple[str, list[NameSource]]:
+        sources: list[NameSource] = []
+        text, _ = self._text_alternative(obj, False, None, set(), sources)
+        if obj.role in ("StaticText", "LineBreak", "InlineTextBox"):
+            return text, sources
+        return simplify_name(text), sources
+
+    def name_from(self, obj: AXObject) -> str:
+        _, name_from = self._text_alternative(obj, False, None, set(), None)
+        return name_from
+
+    def description(self, obj: AXObject) -> str:
+        name_from = self.name_from(obj)
+        el = obj.element
+        if el is None:
+            return ""
+        if "aria-describedby" in el.attrs:
+            targets = self.tree.objects_for_idrefs(obj, "aria-describedby")
+            if targets:
+                return simplify_whitespace(self._text_from_elements(targets, True, set(), [])[0] or "")
+        if "aria-description" in el.attrs:
+            return simplify_whitespace(el.attrs["aria-description"])
+        if el.namespace == SVG_NS:
+            desc = _svg_child_text(el, "desc")
+            if not desc and name_from in ("attribute", "related"):
+                desc = _svg_child_text(el, "title")
+            if desc:
+                return simplify_whitespace(desc)
+        tag = obj.tag()
+        if tag == "input" and roles.input_type(el) in ("button", "submit", "reset") and name_from != "value":
+            value = el.attrs.get("value")
+            if value:
+                return simplify_whitespace(value)
+        if tag == "table" and name_from != "caption":
+            caption = next((c for c in el if c.is_html and c.local_name == "caption"), None)
+            if caption is not None and caption is not None:
+                cap = self.tree.by_element.get(id(caption))
+                if cap is not None:
+                    text = self._recursive(cap, None, set())[0]
+                    if text.strip():
+                        return simplify_whitespace(text)
+        if tag == "summary" and name_from != "contents":
+            text = self._text_from_descendants(obj, set(), None)
+            if text.strip():
+                return simplify_whitespace(text)
+        title = el.attrs.get("title")
+        if name_from != "title" and title and title.strip() and title.strip() != self._inner_text(obj).strip():
+            return simplify_whitespace(title)
+        return ""
+
+    # --- the algorithm ------------------------------------------------------------
+
+    def _recursive(self, obj: AXObject, root: AXObject | None, visited: set) -> tuple[str, str]:
+        if id(obj) in visited and root is None:
+            return "", "none"
+        return self._text_alternative(obj, True, root, visited, None)
+
+    def _text_alternative(self, obj: AXObject, recursive: bool, root: AXObject | None, visited: set,
+                          sources: list[NameSource] | None) -> tuple[str, str]:
+        # Fast paths: layout text, <br>, list markers, CSS alt text.
+        if obj.has_layout or obj.kind in ("anonymous",):
+            fast = self._fast_path(obj, recursive)
+            if fast is not None:
+                text, name_from = fast
+                if sources is not None:
+                    sources.append(NameSource("implicit" if name_from == "css-alt" else "contents", text=text))
+                visited.add(id(obj))
+                return text, name_from
+        if recursive and id(obj) not in visited:
+            value = self._value_contribution(obj, visited)
+            if value is not None:
+                if sources is not None:
+                    sources.append(NameSource("attribute", text=value))
+                return value, "value"
+        found = [False]
+        aria = self._aria_text_alternative(obj, recursive, root, visited, sources, found)
+        if aria is not None:
+            return ("", "none") if aria[1] == "hidden" else aria
+        native = self._native_text_alternative(obj, recursive, root, visited, sources, found)
+        if native is not None and sources is None and native[0]:
+            return native
+        explicitly_empty = native is not None and native[1] == "explicitly-empty"
+        if native is not None and native[1] == "final" and sources is None:
+            return native[0], "attribute"
+        if self._include_contents(obj, recursive, root):
+            source = NameSource("contents", superseded=found[0])
+            if obj.kind == "text":
+                text = obj.rendered_text if obj.has_layout else obj.text
+            elif obj.tag() == "br":
+                text = "\n"
+            else:
+                text = self._text_from_descendants(obj, visited, root)
+            if sources is not None:
+                sources.append(source)
+            if text:
+                source.text = text
+                if sources is None:
+                    return text, "contents"
+                found[0] = True
+        if (root is not None or not self._name_prohibited(obj)) and not (explicitly_empty and obj.tag() in ("img", "area")):
+            text = self._title(obj, sources, found)
+            if text is not None and sources is None:
+                return text, "title"
+        if sources is None:
+            return "", "explicitly-empty" if explicitly_empty else "none"
+        return _first_text(sources)
+
+    def _fast_path(self, obj: AXObject, recursive: bool) -> tuple[str, str] | None:
+        if obj.kind == "pseudo" and obj.role in ("Image", "StaticText") and obj.pseudo_which != "marker":
+            return obj.text, "css-alt"
+        if obj.tag() == "br":
+            return "\n", "contents"
+        if obj.kind in ("text", "anonymous"):
+            if not obj.has_layout:
+                return None
+            text = obj.rendered_text
+            if not text and obj.text:
+                return ("" if obj.ignored else " "), "contents"
+            return text, "contents"
+        if obj.kind == "pseudo" and obj.pseudo_which == "marker" and not recursive:
+            return obj.text, "contents"
+        return None
+
+    def _value_contribution(self, obj: AXObject, visited: set) -> str | None:
+        """Step 2E: an embedded control contributes its value to an ancestor's name."""
+        el = obj.element
+        if el is None:
+            return None
+        role = obj.role
+        if _is_text_field(obj):
+            if _is_text_control(el):
+                value = el.text_content() if obj.tag() == "textarea" else el.attrs.get("value", "")
+                return value or None
+            return self._inner_text(obj) or None
+        if role in ("Slider", "SpinButton", "ProgressIndicator", "Meter", "ScrollBar"):
+            from .states import range_value
+
+            text = el.attrs.get("aria-valuetext")
+            if text is not None:
+                return text
+            value = range_value(obj)
+            return _number(value) if value is not None else None
+        if role in ("ComboBoxSelect", "ComboBoxMenuButton", "ComboBoxGrouping", "ListBox"):
+            selected = [o for o in _descendants(obj) if o.role in ("MenuListOption", "ListBoxOption") and _is_selected(o)]
+            if obj.role == "ComboBoxSelect" and not selected:
+                options = [o for o in _descendants(obj) if o.role == "MenuListOption" and not o.has_attr("disabled")]
+                selected = options[:1]
+            names = []
+            for option in selected:
+                if id(option) in visited:
+                    continue
+                names.append(self.name_with_sources(option)[0])
+            return " ".join(names)
+        return None
+
+    def _aria_text_alternative(self, obj, recursive, root, visited, sources, found):
+        """aria-labelledby and aria-label. Returns (text, name_from) once found, else None."""
+        already = id(obj) in visited
+        visited.add(id(obj))
+        if obj.tag() == "slot":
+            return None
+        if self._hidden_for_text_alternative(obj, root):
+            return "", "hidden"
+        el = obj.element
+        if obj.kind == "document":
+            el = None
+        if root is None and not already:
+            attr = "aria-labeledby" if el is not None and "aria-labeledby" in el.attrs and "aria-labelledby" not in el.attrs else "aria-labelledby"
+            source = NameSource("relatedElement", attribute=attr, superseded=found[0])
+            if sources is not None:
+                sources.append(source)
+            if el is not None and attr in el.attrs:
+                source.attribute_value = el.attrs[attr]
+                targets = self.tree.objects_for_idrefs(obj, attr)
+                text, related = self._text_from_elements(targets, True, visited, []) if targets else (None, [])
+                if text is not None and text.strip(" \t\n\r\f"):
+                    source.text, source.related = text, related
+                    found[0] = True
+                    if sources is None:
+                        return text, "related"
+                else:
+                    source.invalid = True
+        source = NameSource("attribute", attribute="aria-label", superseded=found[0])
+        if sources is not None:
+            sources.append(source)
+        label = el.attrs.get("aria-label") if el is not None else None
+        if label is not None and label.strip(" \t\n\r\f"):
+            source.text = source.attribute_value = label
+            found[0] = True
+            if sources is None:
+                return label, "attribute"
+        return None
+
+    def _native_text_alternative(self, obj, recursive, root, visited, sources, found):
+        el = obj.element
+        tag = obj.tag()
+        push = (lambda s: sources.append(s)) if sources is not None else (lambda s: None)
+        if obj.kind == "document":
+            return self._document_name(obj, sources, found)
+        if el is None:
+            return None
+        if tag == "option" and _has_one_text_child(el):
+            text = el.attrs.get("label") or simplify_whitespace(el.text_content())
+            if text:
+                push(NameSource("contents", text=text, superseded=found[0]))
+                found[0] = True
+                return text, "final"
+        if tag == "optgroup":
+            text = el.attrs.get("label", "")
+            if text:
+                push(NameSource("attribute", text=text, superseded=found[0]))
+                found[0] = True
+            return text, "final"
+        result = None
+        if _is_labelable(el):
+            source = NameSource("relatedElement", native_source="label", superseded=found[0])
+            push(source)
+            labels = self.tree.labels_of(obj)
+            for label in labels:
+                label_for = label.attr("for")
+                source.native_source = "labelfor" if label_for and label_for == el.attrs.get("id") else "labelwrapped"
+            if labels:
+                text, related = self._text_from_elements(labels, False, visited, [])
+                if text is not None:
+                    source.text, source.related = text, related
+                    found[0] = True
+                    if sources is None and text.strip():
+                        return text.strip(), "related"
+            else:
+                source.native_source = "label"
+        if tag == "input":
+            kind = roles.input_type(el)
+            if kind in ("button", "submit", "reset"):
+                source = NameSource("attribute", attribute="value", superseded=found[0])
+                push(source)
+                if "value" in el.attrs:
+                    source.text = el.attrs["value"]
+                    found[0] = True
+                    if sources is None and source.text:
+                        return source.text, "value"
+                return None
+            if kind == "image":
+                return self._image_input_name(obj, sources, found)
+        if _is_text_control(el):
+            text = self._title(obj, sources, found)
+            if text is not None and sources is None:
+                return text, "title"
+            placeholder = el.attrs.get("placeholder")
+            source = NameSource("placeholder", attribute="placeholder", superseded=found[0])
+            push(source)
+            stripped = (placeholder or "").replace("\r", "").replace("\n", "")
+            if stripped:
+                source.text, source.attribute_value = stripped, placeholder
+                found[0] = True
+                if sources is None:
+                    return stripped, "placeholder"
+        if _is_text_field(obj):
+            source = NameSource("placeholder", attribute="aria-placeholder", superseded=found[0])
+            push(source)
+            value = el.attrs.get("aria-placeholder")
+            if value:
+                source.text = source.attribute_value = value
+                found[0] = True
+                if sources is None:
+                    return value, "placeholder"
+            return None
+        if tag in ("img", "area"):
+            alt = el.attrs.get("alt")
+            source = NameSource("attribute", attribute="alt", superseded=found[0])
+            push(source)
+            if alt is not None:
+                source.text = source.attribute_value = alt
+                found[0] = True
+                if sources is None and alt:
+                    return alt, "attribute"
+                if alt == "":
+                    return "", "explicitly-empty"
+            return None
+        if tag == "table":
+            caption_el = next((c for c in el if c.is_html and c.local_name == "caption"), None)
+            source = NameSource("relatedElement", native_source="tablecaption", superseded=found[0])
+            push(source)
+            caption = self.tree.by_element.get(id(caption_el)) if caption_el is not None else None
+            if caption is not None:
+                text = self._recursive(caption, None, visited)[0]
+                source.text, source.related = text, [(caption, text)]
+                found[0] = True
+                if sources is None and text:
+                    return text, "caption"
+            summary = el.attrs.get("summary")
+            source = NameSource("attribute", attribute="summary", superseded=found[0])
+            push(source)
+            if summary is not None:
+                source.text = source.attribute_value = summary
+                found[0] = True
+                if sources is None and summary:
+                    return summary, "attribute"
+            return None
+        if el.namespace == SVG_NS:
+            source = NameSource("relatedElement", native_source="title", superseded=found[0])
+            push(source)
+            title = _svg_child_text(el, "title")
+            if title:
+                source.text = title
+                found[0] = True
+                if sources is None:
+                    return title, "related"
+            return None
+        if tag == "fieldset":
+            source = NameSource("relatedElement", native_source="legend", superseded=found[0])
+            push(source)
+            legend_el = next((c for c in el if c.is_html and c.local_name == "legend"), None)
+            legend = self.tree.by_element.get(id(legend_el)) if legend_el is not None else None
+            if legend is not None and id(legend) not in visited:
+                text = self._recursive(legend, None, visited)[0]
+                source.text, source.related = text, [(legend, text)]
+                found[0] = True
+                if sources is None and text:
+                    return text, "related"
+        return result
+
+    def _document_name(self, obj, sources, found):
+        html = obj.node.document_element
+        source = NameSource("attribute", attribute="aria-label", superseded=True)
+        label = html.attrs.get("aria-label") if html is not None else None
+        if label:
+            source.text = source.attribute_value = label
+        if sources is not None:
+            sources.append(source)
+        title_el = self.tree.document.find_first("title")
+        title = simplify_whitespace(title_el.text_content()) if title_el is not None else ""
+        source = NameSource("relatedElement", native_source="title", superseded=found[0], text=title)
+        if title_el is not None and not title_el.text_content():
+            source.type = "attribute"
+        if sources is not None:
+            sources.append(source)
+        found[0] = True
+        return title, "related"
+
+    def _image_input_name(self, obj, sources, found):
+        el = obj.element
+        push = (lambda s: sources.append(s)) if sources is not None else (lambda s: None)
+        alt = el.attrs.get("alt")
+        source = NameSource("attribute", attribute="alt", superseded=found[0])
+        push(source)
+        if alt:
+            source.text = source.attribute_value = alt
+            found[0] = True
+            if sources is None:
+                return alt, "attribute"
+        source = NameSource("attribute", attribute="value", superseded=found[0])
+        push(source)
+        if "value" in el.attrs:
+            source.text = el.attrs["value"]
+            found[0] = True
+            if sources is None and source.text:
+                return source.text, "attribute"
+        text = self._title(obj, sources, found)
+        if text is not None and sources is None:
+            return text, "title"
+        source = NameSource("attribute", attribute="type", attribute_value=el.attrs.get("type", ""), text="Submit", superseded=found[0])
+        push(source)
+        found[0] = True
+        return "Submit", "value"
+
+    def _title(self, obj: AXObject, sources, found) -> str | None:
+        el = obj.element
+        if el is None:
+            return None
+        source = NameSource("attribute", attribute="title", superseded=found[0])
+        if sources is not None:
+            sources.append(source)
+        title = el.attrs.get("title")
+        if title is not None and title.strip(" \t\n\r\f") != self._inner_text(obj).strip(" \t\n\r\f"):
+            source.text = source.attribute_value = title
+            found[0] = True
+            return title
+        return None
+
+    # --- helpers -------------------------------------------------------------------
+
+    def _text_from_elements(self, targets: list[AXObject], in_labelledby: bool, visited: set,
+                            related: list) -> tuple[str | None, list]:
+        parts = []
+        for target in targets:
+            text, _ = self._recursive(target, target if in_labelledby else None, visited)
+            visited.add(id(target))
+            related.append((target, text))
+            if text:
+                parts.append(text)
+        if not targets:
+            return None, related
+        return " ".join(parts), related
+
+    def _text_from_descendants(self, obj: AXObject, visited: set, root: AXObject | None) -> str:
+        acc = ""
+        previous: AXObject | None = None
+        last_from = "none"
+        for child in obj.tree_children:
+            if len(visited) > MAX_DESCENDANTS:
+                break
+            if self._hidden_for_text_alternative(child, root):
+                continue
+            if child.role == "None" and child.kind == "element":
+                result, child_from = self._text_from_descendants(child, visited, root), "contents"
+            else:
+                result, child_from = self._recursive(child, root, visited)
+            if result and previous is not None and acc and acc[-1] not in " \t\n\r\f" and result[0] not in " \t\n\r\f":
+                if _space_between(previous, child, last_from, child_from):
+                    acc += " "
+            acc += result
+            previous = child
+            if result:
+                last_from = child_from
+        return acc
+
+    def _include_contents(self, obj: AXObject, recursive: bool, root: AXObject | None) -> bool:
+        if root is None and not self._supports_name_from_contents(obj, recursive):
+            return False
+        if obj.tag() == "select":
+            return False
+        if _is_text_field(obj) and root is not obj:
+            return False
+        return True
+
+    def _supports_name_from_contents(self, obj: AXObject, recursive: bool) -> bool:
+        role = obj.role
+        if obj.kind in ("text", "anonymous"):
+            return True
+        if role == "Row":
+            for anc in obj.iter_ancestors():
+                if anc.role in ("Grid", "TreeGrid"):
+                    return True
+                if anc.role not in ("GenericContainer", "None", "Group", "RowGroup"):
+                    return False
+            return False
+        if role == "MenuListOption":
+            return not _has_one_text_child(obj.node)
+        if role in NAME_FROM_CONTENTS:
+            return True
+        if role in NAME_NEVER_FROM_CONTENTS or role.startswith("MathML"):
+            return False
+        if role in NAME_FROM_CONTENTS_RECURSIVE_ONLY:
+            if obj.tag() in ("body", "html"):
+                return False
+            if role == "Group" and obj.tag() != "address":
+                return False
+            return recursive
+        if role == "RubyAnnotation":
+            return not recursive
+        return False
+
+    def _name_prohibited(self, obj: AXObject) -> bool:
+        if roles.is_focusable(obj) or obj.ignored:
+            return False
+        el = obj.element
+        if el is not None and "-" in el.local_name:
+            return False
+        return obj.role in NAME_PROHIBITED
+
+    def _hidden_for_text_alternative(self, obj: AXObject, root: AXObject | None) -> bool:
+        if obj.kind == "anonymous" or obj.kind == "document":
+            return False
+        if obj.tag() == "noscript":
+            return True
+        if obj.kind == "text":
+            return False
+        if obj.is_svg() and obj.node.local_name in ("title", "desc"):
+            return False
+        if obj.kind == "pseudo" and obj.pseudo_which == "marker":
+            return True
+        if obj.role == "MenuListOption" and obj.aria_hidden_root is None:
+            return False
+        if root is not None and (root.hidden_via_style or root.aria_hidden_root is not None):
+            return False
+        if obj.aria_hidden_root is obj:
+            return True
+        return obj.hidden_via_style
+
+    def _inner_text(self, obj: AXObject) -> str:
+        if obj.tag() in ("input", "textarea", "select", "img"):
+            return ""
+        parts = []
+        stack = list(reversed(obj.tree_children or obj.children))
+        while stack:
+            child = stack.pop()
+            if child.hidden_via_style:
+                continue
+            if child.kind in ("text", "anonymous"):
+                parts.append(child.rendered_text)
+            elif child.tag() == "br":
+                parts.append("\n")
+            else:
+                stack.extend(reversed(child.tree_children or child.children))
+        return "".join(parts)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def _descendants(obj: AXObject):
+    stack = list(reversed(obj.children))
+    while stack:
+        child = stack.pop()
+        yield child
+        stack.extend(reversed(child.children))
+
+
+def _is_selected(option: AXObject) -> bool:
+    return option.has_attr("selected") or (option.attr("aria-selected") or "").lower() == "true"
+
+
+def _first_text(sources: list[NameSource]) -> tuple[str, str]:
+    for source in sources:
+        if source.text and not source.superseded:
+            return source.text, source.type
+    return "", "none"
+
+
+def _space_between(prev: AXObject, child: AXObject, last_from: str, child_from: str) -> bool:
+    if last_from in _SPACED_NAME_FROM or child_from in _SPACED_NAME_FROM:
+        return True
+    if prev.role in CONTROL_ROLES or child.role in CONTROL_ROLES:
+        return True
+    if prev.is_atomic_inline() or child.is_atomic_inline():
+        return True
+    if not (prev.has_layout and child.has_layout):
+        return True
+    if not (_is_inline(prev) and _is_inline(child)):
+        return True
+    return _block_container(prev) is not _block_container(child)
+
+
+def _is_inline(obj: AXObject) -> bool:
+    if obj.kind in ("text", "anonymous"):
+        return True
+    if obj.kind == "pseudo":
+        return obj.display == "inline"
+    return obj.is_layout_inline() or obj.tag() == "br"
+
+
+def _block_container(obj: AXObject) -> AXObject | None:
+    for anc in obj.iter_ancestors():
+        if anc.kind == "document" or (anc.has_layout and not _is_inline(anc)):
+            return anc
+    return None
+
+
+def _has_one_text_child(el: Element) -> bool:
+    return all(not isinstance(c, Element) for c in el.children)
+
+
+def _svg_child_text(el: Element, name: str) -> str:
+    child = next((c for c in el if c.local_name == name and c.namespace == SVG_NS), None)
+    return simplify_whitespace(child.text_content()) if child is not None else ""
+
+
+def _is_labelable(el: Element) -> bool:
+    if not el.is_html:
+        return False
+    if el.local_name == "input":
+        return roles.input_type(el) != "hidden"
+    return el.local_name in ("button", "meter", "output", "progress", "select", "textarea")
+
+
+def _is_text_control(el: Element) -> bool:
+    if not el.is_html:
+        return False
+    if el.local_name == "textarea":
+        return True
+    return el.local_name == "input" and roles.input_type(el) in TEXT_INPUT_TYPES | {"number"}
+
+
+def _is_text_field(obj: AXObject) -> bool:
+    el = obj.element
+    if el is None:
+        return False
+    if _is_text_control(el):
+        return True
+    return obj.role in ("TextField", "SearchBox", "TextFieldWithComboBox") and (
+        roles.is_editable_root(el) or "role" in el.attrs
+    )

@@ -1,0 +1,391 @@
+"""Roles: the ARIA role if valid and not overridden, else the native (HTML-AAM)
+role as Chromium maps it, including context-dependent and internal roles.
+
+Where is the role of ``<th>`` decided?  ``_table_cell_role`` below.
+"""
+
+from __future__ import annotations
+
+from .axobject import AXObject
+from .data.aria import (
+    ARIA_ROLES, HTML_ROLES, INPUT_ROLES, INPUT_TYPES, TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
+)
+from .dom import HTML_NS, SVG_NS, Element
+
+_SECTIONING = frozenset({"article", "aside", "main", "nav", "section"})
+_SECTIONING_ROLES = frozenset({"Article", "Complementary", "Main", "Navigation", "Region"})
+
+
+def input_type(el: Element) -> str:
+    value = el.attrs.get("type", "").strip().lower()
+    return value if value in INPUT_TYPES else "text"
+
+
+def has_author_name(el: Element) -> bool:
+    """IsNameFromAuthorAttribute: aria-label, aria-labelledby or title present."""
+    return any(
+        el.attrs.get(a, "").strip() for a in ("aria-label", "aria-labelledby", "aria-labeledby", "title")
+    )
+
+
+def is_focusable(obj: AXObject) -> bool:
+    """Element::SupportsFocus for the cases a static page can have."""
+    el = obj.element
+    if el is None:
+        return False
+    if "tabindex" in el.attrs and _parse_int(el.attrs["tabindex"]) is not None:
+        return True
+    if el.namespace == SVG_NS:
+        return el.local_name == "a" and ("href" in el.attrs or "xlink:href" in el.attrs)
+    tag = el.local_name if el.namespace == HTML_NS else ""
+    if tag in ("a", "area"):
+        return "href" in el.attrs
+    if tag in ("button", "select", "textarea"):
+        return True
+    if tag == "input":
+        return input_type(el) != "hidden"
+    if tag == "summary":
+        return _is_details_summary(el)
+    if tag in ("iframe", "frame") or tag == "option":
+        return False
+    return is_editable_root(el)
+
+
+def is_editable_root(el: Element) -> bool:
+    value = el.attrs.get("contenteditable")
+    if value is None or value.strip().lower() not in ("", "true", "plaintext-only"):
+        return False
+    parent = el.parent
+    while isinstance(parent, Element):
+        pv = parent.attrs.get("contenteditable")
+        if pv is not None and pv.strip().lower() in ("", "true", "plaintext-only"):
+            return False
+        if pv is not None and pv.strip().lower() == "false":
+            return True
+        parent = parent.parent
+    return True
+
+
+def _is_details_summary(el: Element) -> bool:
+    parent = el.parent
+    if not isinstance(parent, Element) or parent.local_name != "details":
+        return False
+    first = next((c for c in parent if c.local_name == "summary" and c.is_html), None)
+    return first is el
+
+
+def _parse_int(value: str) -> int | None:
+    value = value.strip()
+    sign = 1
+    if value[:1] in "+-":
+        sign = -1 if value[0] == "-" else 1
+        value = value[1:]
+    digits = ""
+    for ch in value:
+        if not ch.isdigit():
+            break
+        digits += ch
+    return sign * int(digits) if digits else None
+
+
+# --- ARIA role ---------------------------------------------------------------
+
+
+def aria_role(obj: AXObject) -> str | None:
+    """DetermineAriaRole: the first recognized token, with Chromium's overrides.
+    Returns None when the native role applies."""
+    el = obj.element
+    if el is None or "role" not in el.attrs:
+        return None
+    tokens = el.attrs["role"].lower().split()
+    role = None
+    for token in tokens:
+        candidate = ARIA_ROLES.get(token)
+        if candidate is None:
+            continue
+        if candidate in ("Form", "Region") and not has_author_name(el) and "aria-roledescription" not in el.attrs:
+            continue  # a nameless form/region falls through to the next token
+        role = candidate
+        break
+    if role is None:
+        return None
+    if role == "None":
+        if el.local_name in ("iframe", "frame") and el.is_html:
+            return "IframePresentational"
+        if is_focusable(obj) or any(a in el.attrs for a in UNDO_PRESENTATION_ATTRS):
+            return None
+    return role
+
+
+def button_role(obj: AXObject) -> str:
+    """ButtonRoleType: toggle buttons (aria-pressed) and popup buttons (aria-haspopup)."""
+    pressed = (obj.attr("aria-pressed") or "").strip().lower()
+    if pressed and pressed != "undefined":
+        return "ToggleButton"
+    popup = (obj.attr("aria-haspopup") or "").strip().lower()
+    if popup and popup not in ("false",):
+        return "PopUpButton"
+    return "Button"
+
+
+# --- native role -------------------------------------------------------------
+
+
+def native_role(obj: AXObject) -> str:
+    el = obj.element
+    if el is None:
+        return "GenericContainer"
+    if el.namespace == SVG_NS:
+        return _svg_role(el)
+    if el.namespace != HTML_NS:
+        return "MathMLMath" if el.local_name == "math" else "GenericContainer"
+    tag = el.local_name
+    handler = _CONTEXT_ROLES.get(tag)
+    if handler is not None:
+        return handler(obj)
+    role = HTML_ROLES.get(tag)
+    if role is not None:
+        return role
+    if obj.style and obj.style["display"] in ("table", "inline-table"):
+        return "LayoutTable"
+    if obj.style and obj.style["display"] == "table-row":
+        return "LayoutTableRow"
+    if obj.style and obj.style["display"] == "table-cell":
+        return "LayoutTableCell"
+    return "GenericContainer"
+
+
+def _svg_role(el: Element) -> str:
+    if el.local_name == "svg":
+        return "SvgRoot"
+    if el.local_name == "a":
+        return "Link"
+    if el.local_name in ("g", "title", "desc", "defs", "symbol", "use", "path", "circle", "rect",
+                         "line", "polyline", "polygon", "ellipse", "text", "tspan"):
+        return "GenericContainer" if el.local_name in ("g", "text", "tspan") else "GraphicsSymbol"
+    return "GenericContainer"
+
+
+def _link(obj: AXObject) -> str:
+    return "Link" if obj.has_attr("href") else "GenericContainer"
+
+
+def _in_sectioning(obj: AXObject) -> bool:
+    for anc in obj.iter_ancestors():
+        el = anc.element
+        if el is None:
+            continue
+        if el.local_name in _SECTIONING and el.is_html:
+            return True
+        if anc.role in _SECTIONING_ROLES and "role" in el.attrs:
+            return True
+    return False
+
+
+def _header(obj: AXObject) -> str:
+    return "SectionHeader" if _in_sectioning(obj) else "Header"
+
+
+def _footer(obj: AXObject) -> str:
+    return "SectionFooter" if _in_sectioning(obj) else "Footer"
+
+
+def _aside(obj: AXObject) -> str:
+    el = obj.element
+    if has_author_name(el):
+        return "Complementary"
+    for anc in obj.iter_ancestors():
+        a = anc.element
+        if a is not None and a.is_html and a.local_name in ("article", "aside", "nav", "section"):
+            return "GenericContainer"
+    return "Complementary"
+
+
+def _section(obj: AXObject) -> str:
+    return "Region" if has_author_name(obj.element) else "SectionWithoutName"
+
+
+def _form(obj: AXObject) -> str:
+    return "Form"
+
+
+def _img(obj: AXObject) -> str:
+    return "Image"
+
+
+def _input(obj: AXObject) -> str:
+    el = obj.element
+    kind = input_type(el)
+    if kind == "checkbox" and "switch" in el.attrs:
+        return "Switch"
+    if kind in TEXT_INPUT_TYPES and "list" in el.attrs and kind != "password":
+        return "TextFieldWithComboBox"
+    if kind in ("button", "submit", "reset", "image"):
+        return button_role(obj)
+    return INPUT_ROLES.get(kind, "TextField")
+
+
+def uses_menu_list(el: Element) -> bool:
+    """A <select> shown as a drop-down (not multiple, size <= 1)."""
+    if "multiple" in el.attrs:
+        return False
+    size = _parse_int(el.attrs.get("size", "") or "") if el.attrs.get("size") else None
+    return size is None or size <= 1
+
+
+def _select(obj: AXObject) -> str:
+    return "ComboBoxSelect" if uses_menu_list(obj.element) else "ListBox"
+
+
+def _option(obj: AXObject) -> str:
+    for anc in obj.iter_ancestors():
+        el = anc.element
+        if el is not None and el.is_html and el.local_name == "select":
+            return "MenuListOption" if uses_menu_list(el) else "ListBoxOption"
+        if el is not None and el.is_html and el.local_name == "datalist":
+            return "ListBoxOption"
+    return "ListBoxOption"
+
+
+def _button(obj: AXObject) -> str:
+    return button_role(obj)
+
+
+def _li(obj: AXObject) -> str:
+    parent = _dom_list_parent(obj)
+    if parent is not None and parent.has_attr("role") and parent.role not in ("List", "DescriptionList"):
+        return "None"  # the list lost its list role: items are presentational
+    return "ListItem"
+
+
+def _dom_list_parent(obj: AXObject) -> AXObject | None:
+    for anc in obj.iter_ancestors():
+        if anc.tag() in ("ul", "ol", "menu", "dir"):
+            return anc
+        if anc.display != "contents":
+            return None
+    return None
+
+
+def _summary(obj: AXObject) -> str:
+    el = obj.element
+    if _is_details_summary(el):
+        return "DisclosureTriangleGrouped" if el.parent.attrs.get("name") else "DisclosureTriangle"
+    return "GenericContainer"
+
+
+def _th_td(obj: AXObject) -> str:
+    return _table_cell_role(obj)
+
+
+def _tr(obj: AXObject) -> str:
+    table = table_ancestor(obj)
+    if table is None or table.role not in ("Table", "Grid", "TreeGrid", "LayoutTable"):
+        return "GenericContainer"
+    return "LayoutTableRow" if table.role == "LayoutTable" else "Row"
+
+
+def _row_group(obj: AXObject) -> str:
+    table = table_ancestor(obj)
+    if table is None or table.role not in ("Table", "Grid", "TreeGrid"):
+        return "GenericContainer"
+    return "RowGroup"
+
+
+def _table(obj: AXObject) -> str:
+    return "Table"  # refined to LayoutTable by tree.py once cells are known (IsDataTable)
+
+
+def table_ancestor(obj: AXObject) -> AXObject | None:
+    """GetDOMTableAXAncestor: the nearest ancestor, skipping generic/group/rowgroup wrappers."""
+    for anc in obj.iter_ancestors():
+        if anc.role in ("Table", "Grid", "TreeGrid", "LayoutTable") or anc.tag() == "table":
+            return anc
+        if anc.role not in ("GenericContainer", "Group", "RowGroup", "Row", "LayoutTableRow", "None", "Unknown"):
+            return None
+    return None
+
+
+def _table_cell_role(obj: AXObject) -> str:
+    """td → cell/gridcell; th → columnheader/rowheader (scope, then sibling heuristics)."""
+    table = table_ancestor(obj)
+    if table is None or table.role not in ("Table", "Grid", "TreeGrid", "LayoutTable"):
+        return "GenericContainer"
+    if table.role == "LayoutTable":
+        return "LayoutTableCell"
+    el = obj.element
+    if el.local_name != "th":
+        return "GridCell" if table.role in ("Grid", "TreeGrid") else "Cell"
+    scope = el.attrs.get("scope", "").strip().lower()
+    if scope in ("row", "rowgroup"):
+        return "RowHeader"
+    if scope in ("col", "colgroup"):
+        return "ColumnHeader"
+    return _header_from_siblings(el)
+
+
+def _header_from_siblings(th: Element) -> str:
+    row = th.parent
+    if not isinstance(row, Element):
+        return "ColumnHeader"
+    cells = [c for c in row if c.is_html and c.local_name in ("td", "th")]
+    index = cells.index(th)
+    if len(cells) == 1:
+        return "ColumnHeader"
+    before, after = cells[index - 1] if index else None, cells[index + 1] if index + 1 < len(cells) else None
+    if before is not None and after is not None and before.local_name == "th" and after.local_name == "th":
+        return "ColumnHeader"
+    if any(c is not None and c.local_name == "td" and c.text_content().strip() for c in (before, after)):
+        return "RowHeader"
+    edges = [cells[0], cells[-1]] + ([cells[1], cells[-2]] if len(cells) > 2 else [])
+    if any(c.local_name == "td" and c.text_content().strip() for c in edges if c is not th):
+        return "RowHeader"
+    return "ColumnHeader"
+
+
+_CONTEXT_ROLES = {
+    "a": _link, "area": _link, "aside": _aside, "header": _header, "footer": _footer,
+    "section": _section, "form": _form, "img": _img, "input": _input, "select": _select,
+    "option": _option, "button": _button, "li": _li, "summary": _summary, "th": _th_td,
+    "td": _th_td, "tr": _tr, "thead": _row_group, "tbody": _row_group, "tfoot": _row_group,
+    "table": _table,
+}
+
+
+# --- the computed role -------------------------------------------------------
+
+
+def compute_role(obj: AXObject) -> str:
+    """The role Chromium serializes for an element object (before ignoring)."""
+    aria = aria_role(obj)
+    el = obj.element
+    if aria is not None:
+        if aria == "Button":
+            return button_role(obj)
+        if aria == "ComboBoxGrouping":
+            return _aria_combobox(obj)
+        if aria == "Cell" and obj.tag() not in ("td", "th"):
+            table = table_ancestor(obj)
+            if table is not None and table.role in ("Grid", "TreeGrid"):
+                return "GridCell"
+        if aria == "Cell" and obj.tag() in ("td", "th"):
+            table = table_ancestor(obj)
+            if table is not None and table.role in ("Grid", "TreeGrid"):
+                return "GridCell"
+        if aria in ("Section", "Region") and not has_author_name(el):
+            return "SectionWithoutName"
+        if aria == "Image" and el.namespace == HTML_NS and el.local_name == "img":
+            return "Image"
+        return aria
+    return native_role(obj)
+
+
+def _aria_combobox(obj: AXObject) -> str:
+    el = obj.element
+    if el.is_html and el.local_name == "select":
+        return native_role(obj)
+    if el.is_html and (el.local_name == "textarea" or (el.local_name == "input" and input_type(el) in TEXT_INPUT_TYPES)):
+        return "TextFieldWithComboBox"
+    if is_editable_root(el):
+        return "TextFieldWithComboBox"
+    return "ComboBoxMenuButton"

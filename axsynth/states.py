@@ -1,0 +1,600 @@
+"""States, properties and values of an unignored object, in the order Chromium's
+inspector emits them (FillLiveRegionProperties, FillGlobalStates,
+FillWidgetProperties, FillWidgetStates, FillRelationships, FillSparseAttributes).
+
+Each property is returned as (name, AXValue dict) ready for CDP.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import roles
+from .axobject import AXObject
+from .data.aria import LIVE_ROLES, TEXT_INPUT_TYPES
+
+if TYPE_CHECKING:
+    from .tree import AXTree
+
+Prop = tuple[str, dict[str, Any]]
+RANGE_ROLES = frozenset({"Meter", "ProgressIndicator", "ScrollBar", "Slider", "SpinButton"})
+_MULTISELECTABLE_ROLES = frozenset({"Grid", "ListBox", "TabList", "TreeGrid", "Tree"})
+_READONLY_ROLES = frozenset({"Grid", "GridCell", "TextField", "ColumnHeader", "RowHeader", "TreeGrid"})
+_REQUIRED_ROLES = frozenset(
+    "ComboBoxGrouping ComboBoxMenuButton GridCell ListBox RadioGroup SpinButton TextField "
+    "TextFieldWithComboBox Tree ColumnHeader RowHeader TreeGrid".split()
+)
+_CHECKABLE = frozenset({"CheckBox", "Switch", "RadioButton", "MenuItemCheckBox", "MenuItemRadio", "ToggleButton", "TreeItem", "ListBoxOption"})
+_EXPANDABLE_ARIA = frozenset(
+    "Button ToggleButton PopUpButton CheckBox ComboBoxGrouping ComboBoxMenuButton TextFieldWithComboBox "
+    "ComboBoxSelect Link MenuItem MenuItemCheckBox MenuItemRadio Row Tab TreeItem Application Grid "
+    "GridCell ListBox RowHeader ColumnHeader Switch TreeGrid Cell Group Heading".split()
+)
+_SELECTABLE = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader", "ListBoxOption", "MenuListOption", "Row", "Tab", "TreeItem"})
+
+
+def _bool(value: bool, kind: str = "boolean") -> dict:
+    return {"type": kind, "value": value}
+
+
+def _token(value: str) -> dict:
+    return {"type": "token", "value": value}
+
+
+def _number(value: float) -> dict:
+    return {"type": "number", "value": int(value) if float(value).is_integer() else value}
+
+
+def _float(text: str | None) -> float | None:
+    if text is None:
+        return None
+    try:
+        value = float(text.strip())
+    except ValueError:
+        return None
+    return value if value == value and value not in (float("inf"), float("-inf")) else None
+
+
+class States:
+    def __init__(self, tree: "AXTree") -> None:
+        self.tree = tree
+
+    def properties(self, obj: AXObject) -> list[Prop]:
+        props: list[Prop] = []
+        props += self._live_region(obj)
+        props += self._global_states(obj)
+        props += self._widget_properties(obj)
+        props += self._widget_states(obj)
+        props += self._relationships(obj)
+        props += self._sparse(obj)
+        return props
+
+    # --- groups --------------------------------------------------------------
+
+    def _live_region(self, obj: AXObject) -> list[Prop]:
+        live = (obj.attr("aria-live") or "").strip().lower()
+        if live not in ("polite", "assertive", "off"):
+            live = LIVE_ROLES.get(obj.role, "")
+        if not live or live == "off":
+            return []
+        atomic = (obj.attr("aria-atomic") or "").strip().lower()
+        is_atomic = atomic == "true" if atomic else obj.role in ("Alert", "Status")
+        relevant = " ".join((obj.attr("aria-relevant") or "").split()) or "additions text"
+        return [("live", _token(live)), ("atomic", _bool(is_atomic)), ("relevant", {"type": "tokenList", "value": relevant})]
+
+    def _global_states(self, obj: AXObject) -> list[Prop]:
+        props: list[Prop] = []
+        if self.is_disabled(obj):
+            props.append(("disabled", _bool(True)))
+        invalid = self._invalid(obj)
+        if invalid is not None:
+            props.append(("invalid", invalid))
+        if obj.kind == "document" or (self.is_focusable(obj)):
+            props.append(("focusable", _bool(True, "booleanOrUndefined")))
+        if obj.kind == "document":
+            props.append(("focused", _bool(True, "booleanOrUndefined")))
+        editable = self._editable(obj)
+        if editable:
+            props.append(("editable", _token(editable)))
+        if self._settable(obj):
+            props.append(("settable", _bool(True, "booleanOrUndefined")))
+        return props
+
+    def _widget_properties(self, obj: AXObject) -> list[Prop]:
+        props: list[Prop] = []
+        role = obj.role
+        autocomplete = (obj.attr("aria-autocomplete") or "").strip().lower()
+        if autocomplete in ("inline", "list", "both"):
+            props.append(("autocomplete", _token(autocomplete)))
+        elif role == "TextFieldWithComboBox" and obj.tag() == "input" and obj.has_attr("list"):
+            props.append(("autocomplete", _token("list")))
+        popup = self._has_popup(obj)
+        if popup:
+            props.append(("hasPopup", _token(popup)))
+        level = self._level(obj)
+        if level:
+            props.append(("level", {"type": "integer", "value": level}))
+        if role in _MULTISELECTABLE_ROLES:
+            props.append(("multiselectable", _bool(self._multiselectable(obj))))
+        orientation = self._orientation(obj)
+        if orientation:
+            props.append(("orientation", _token(orientation)))
+        if role == "TextField":
+            props.append(("multiline", _bool(self._multiline(obj))))
+        if role in _READONLY_ROLES:
+            props.append(("readonly", _bool(self._readonly(obj))))
+        if role in _REQUIRED_ROLES:
+            props.append(("required", _bool(self._required(obj))))
+        if self.range_supported(obj):
+            low, high = self.range_bounds(obj)
+            if low is not None:
+                props.append(("valuemin", _number(low)))
+            if high is not None:
+                props.append(("valuemax", _number(high)))
+            props.append(("valuetext", {"type": "string", "value": obj.attr("aria-valuetext") or ""}))
+        return props
+
+    def _widget_states(self, obj: AXObject) -> list[Prop]:
+        props: list[Prop] = []
+        checked = self._checked(obj)
+        if checked is not None:
+            props.append(("pressed" if obj.role == "ToggleButton" else "checked", {"type": "tristate", "value": checked}))
+        expanded = self._expanded(obj)
+        if expanded is not None:
+            props.append(("expanded", _bool(expanded, "booleanOrUndefined")))
+        selected = self._selected(obj)
+        if selected is not None:
+            props.append(("selected", _bool(selected, "booleanOrUndefined")))
+        modal = (obj.attr("aria-modal") or "").strip().lower()
+        if modal == "true" and obj.role in ("Dialog", "AlertDialog"):
+            props.append(("modal", _bool(True)))
+        return props
+
+    def _relationships(self, obj: AXObject) -> list[Prop]:
+        props: list[Prop] = []
+        targets = self.tree.objects_for_idrefs(obj, "aria-describedby") if obj.kind == "element" else []
+        if targets:
+            props.append(("describedby", self.idref_list(obj, "aria-describedby", targets)))
+        owns = [t for t in self.tree.objects_for_idrefs(obj, "aria-owns") if not t.ignored and t.owned_by is obj] if obj.kind == "element" else []
+        if owns:
+            props.append(("owns", self.idref_list(obj, "aria-owns", owns)))
+        return props
+
+    def _sparse(self, obj: AXObject) -> list[Prop]:
+        props: list[Prop] = []
+        if (obj.attr("aria-busy") or "").strip().lower() == "true":
+            props.append(("busy", _bool(True)))
+        url = self.tree_url(obj)
+        if url is not None:
+            props.append(("url", {"type": "string", "value": url}))
+        for name, attr in (("keyshortcuts", "aria-keyshortcuts"), ("roledescription", "aria-roledescription")):
+            value = obj.attr(attr)
+            if value is not None and value.strip():
+                props.append((name, {"type": "string", "value": value.strip() if name == "roledescription" else value}))
+        if obj.kind == "element":
+            active = self.tree.objects_for_idrefs(obj, "aria-activedescendant")
+            if active and not active[0].ignored:
+                props.append(("activedescendant", {"type": "idref", "relatedNodes": [related_node(active[0])]}))
+            for name in ("errormessage", "controls", "details", "flowto"):
+                targets = [t for t in self.tree.objects_for_idrefs(obj, "aria-" + name) if not t.ignored]
+                if targets:
+                    props.append((name, self.idref_list(obj, "aria-" + name, targets)))
+        return props
+
+    # --- individual states ---------------------------------------------------------
+
+    def tree_url(self, obj: AXObject) -> str | None:
+        from urllib.parse import urljoin
+
+        if obj.kind == "document":
+            return self.tree.document.url
+        if obj.role in ("Link",) and obj.has_attr("href"):
+            return urljoin(self.tree.base_url, obj.attr("href").strip())
+        if obj.role == "Image" and obj.tag() == "img" and obj.has_attr("src"):
+            src = obj.attr("src").strip()
+            return urljoin(self.tree.base_url, src) if src else None
+        return None
+
+    def idref_list(self, obj: AXObject, attr: str, targets: list[AXObject]) -> dict:
+        return {"type": "idrefList", "value": obj.attr(attr), "relatedNodes": [related_node(t) for t in targets]}
+
+    def is_disabled(self, obj: AXObject) -> bool:
+        el = obj.element
+        if el is None:
+            return False
+        if (el.attrs.get("aria-disabled") or "").strip().lower() == "true":
+            return True
+        for anc in [obj, *obj.iter_ancestors()]:
+            a = anc.element
+            if a is not None and (a.attrs.get("aria-disabled") or "").strip().lower() == "true" and anc is not obj:
+                return True
+        if _native_disabled(obj):
+            return True
+        return False
+
+    def is_focusable(self, obj: AXObject) -> bool:
+        if obj.inert_root is not None or obj.hidden_via_style or not obj.has_layout and obj.kind != "element":
+            return False
+        if obj.kind != "element":
+            return False
+        if _native_disabled(obj):
+            return False
+        if obj.role in ("MenuListOption",):
+            return False
+        return roles.is_focusable(obj) and (obj.has_layout or obj.display == "contents")
+
+    def _invalid(self, obj: AXObject) -> dict | None:
+        value = obj.attr("aria-invalid")
+        if value is not None:
+            value = value.strip().lower()
+            if value in ("", "false", "undefined"):
+                return _token("false") if self._can_be_invalid(obj) else None
+            if value in ("spelling", "grammar"):
+                return {"type": "string", "value": value}
+            return _token("true")
+        return _token("false") if self._can_be_invalid(obj) else None
+
+    @staticmethod
+    def _can_be_invalid(obj: AXObject) -> bool:
+        return obj.tag() in ("input", "select", "textarea", "button") or obj.has_attr("aria-invalid")
+
+    def _editable(self, obj: AXObject) -> str | None:
+        node = obj
+        while node is not None:
+            if node.kind == "inner-editor":
+                return "plaintext"
+            el = node.element
+            if el is not None and el.is_html:
+                if el.local_name in ("input", "textarea") and node is obj and roles.input_type(el) in TEXT_INPUT_TYPES | {"number"} | {"text"} and not _native_disabled(node):
+                    return "plaintext" if el.local_name == "textarea" or roles.input_type(el) in TEXT_INPUT_TYPES | {"number"} else None
+                value = el.attrs.get("contenteditable")
+                if value is not None:
+                    value = value.strip().lower()
+                    if value in ("", "true"):
+                        return "richtext"
+                    if value == "plaintext-only":
+                        return "plaintext"
+                    if value == "false":
+                        return None
+            node = node.parent
+        return None
+
+    def _settable(self, obj: AXObject) -> bool:
+        if _native_disabled(obj) or self.is_disabled(obj):
+            return False
+        el = obj.element
+        if el is None:
+            return False
+        if obj.tag() in ("input", "textarea") and (el.has("readonly") or obj.role in ("Button", "CheckBox", "RadioButton", "Switch", "ToggleButton", "PopUpButton")):
+            return obj.role in ("Slider",) and False
+        if obj.role in ("TextField", "SearchBox", "SpinButton", "TextFieldWithComboBox", "Slider", "ColorWell", "Date", "DateTime", "InputTime"):
+            return obj.tag() in ("input", "textarea") or roles.is_editable_root(el) or (obj.role == "Slider" and self.is_focusable(obj))
+        if roles.is_editable_root(el):
+            return True
+        return False
+
+    def _has_popup(self, obj: AXObject) -> str | None:
+        value = (obj.attr("aria-haspopup") or "").strip().lower()
+        if value in ("true", "menu", "listbox", "tree", "grid", "dialog"):
+            return value
+        if value == "false":
+            return None
+        if value:
+            return "true" if value not in ("undefined",) else None
+        if obj.role == "ComboBoxSelect":
+            return "menu"
+        if obj.role in ("TextFieldWithComboBox", "ComboBoxMenuButton"):
+            return "listbox"
+        return None
+
+    def _level(self, obj: AXObject) -> int:
+        role = obj.role
+        if role == "Heading":
+            level = _int_attr(obj.attr("aria-level"))
+            if level is not None and level >= 1:
+                return level
+            tag = obj.tag()
+            return int(tag[1]) if tag in ("h1", "h2", "h3", "h4", "h5", "h6") else 2
+        if role in ("TreeItem", "Row", "ListItem", "Comment") or role == "TreeItem":
+            level = _int_attr(obj.attr("aria-level"))
+            if level is not None and level >= 1:
+                return level
+            if role == "ListItem":
+                return self._list_level(obj)
+            if role == "TreeItem":
+                return 1 + sum(1 for a in obj.iter_ancestors() if a.role == "Group" and any(b.role == "Tree" for b in a.iter_ancestors()))
+        return 0
+
+    @staticmethod
+    def _list_level(obj: AXObject) -> int:
+        return sum(1 for a in obj.iter_ancestors() if a.role in ("List", "DescriptionList") and not a.ignored) or 1
+
+    def _multiselectable(self, obj: AXObject) -> bool:
+        if (obj.attr("aria-multiselectable") or "").lower() == "true":
+            return True
+        return obj.tag() == "select" and obj.has_attr("multiple")
+
+    def _orientation(self, obj: AXObject) -> str | None:
+        value = (obj.attr("aria-orientation") or "").strip().lower()
+        if value in ("horizontal", "vertical") and obj.role in (
+            "ScrollBar", "Slider", "Splitter", "TabList", "Toolbar", "ListBox", "Menu", "MenuBar", "RadioGroup", "Tree", "TreeGrid", "ComboBoxGrouping",
+        ):
+            return value
+        return {"ScrollBar": "vertical", "Slider": "horizontal", "Splitter": "horizontal", "TabList": "horizontal",
+                "Toolbar": "horizontal", "MenuBar": "horizontal", "Menu": "vertical", "ListBox": "vertical",
+                "Tree": "vertical"}.get(obj.role)
+
+    @staticmethod
+    def _multiline(obj: AXObject) -> bool:
+        if obj.tag() == "textarea":
+            return True
+        return (obj.attr("aria-multiline") or "").strip().lower() == "true"
+
+    def _readonly(self, obj: AXObject) -> bool:
+        if obj.tag() in ("input", "textarea") and obj.has_attr("readonly"):
+            return True
+        return (obj.attr("aria-readonly") or "").strip().lower() == "true"
+
+    @staticmethod
+    def _required(obj: AXObject) -> bool:
+        if obj.tag() in ("input", "select", "textarea") and obj.has_attr("required"):
+            return True
+        return (obj.attr("aria-required") or "").strip().lower() == "true"
+
+    def _checked(self, obj: AXObject) -> str | None:
+        role = obj.role
+        if role not in _CHECKABLE:
+            return None
+        el = obj.element
+        if el is None:
+            return None
+        if role == "ToggleButton":
+            value = (el.attrs.get("aria-pressed") or "").strip().lower()
+            return "mixed" if value == "mixed" else ("true" if value == "true" else "false")
+        if obj.tag() == "input" and roles.input_type(el) in ("checkbox", "radio"):
+            return "true" if el.has("checked") else "false"
+        value = el.attrs.get("aria-checked")
+        if value is None:
+            return "false" if role in ("CheckBox", "Switch", "RadioButton", "MenuItemCheckBox", "MenuItemRadio") else None
+        value = value.strip().lower()
+        if value == "mixed" and role in ("CheckBox", "MenuItemCheckBox", "Switch"):
+            return "mixed"
+        return "true" if value == "true" else "false"
+
+    def _expanded(self, obj: AXObject) -> bool | None:
+        if obj.tag() == "details":
+            return obj.has_attr("open")
+        if obj.role in ("DisclosureTriangle", "DisclosureTriangleGrouped"):
+            details = obj.node.parent
+            return details.has("open")
+        if obj.role == "ComboBoxSelect":
+            return False
+        value = (obj.attr("aria-expanded") or "").strip().lower()
+        if value in ("true", "false"):
+            return value == "true"
+        return None
+
+    def _selected(self, obj: AXObject) -> bool | None:
+        if obj.role not in _SELECTABLE:
+            return None
+        el = obj.element
+        if obj.role in ("ListBoxOption", "MenuListOption") and obj.tag() == "option":
+            return self.option_selected(obj)
+        value = (el.attrs.get("aria-selected") or "").strip().lower() if el is not None else ""
+        if value in ("true", "false"):
+            return value == "true"
+        if obj.role == "ListBoxOption":
+            return False
+        return None
+
+    def option_selected(self, obj: AXObject) -> bool:
+        el = obj.node
+        select = el.parent
+        while select is not None and not (getattr(select, "local_name", "") == "select"):
+            select = select.parent
+        if el.has("selected"):
+            return True
+        if select is None or select.has("multiple") or not roles.uses_menu_list(select):
+            return False
+        options = [o for o in select.iter_elements() if o.local_name == "option"]
+        if any(o.has("selected") for o in options):
+            return False
+        enabled = [o for o in options if not o.has("disabled")]
+        return bool(enabled) and enabled[0] is el
+
+    # --- ranges and values ---------------------------------------------------------
+
+    def range_supported(self, obj: AXObject) -> bool:
+        if obj.role in RANGE_ROLES:
+            return True
+        return obj.role == "Splitter" and self.is_focusable(obj)
+
+    def range_bounds(self, obj: AXObject) -> tuple[float | None, float | None]:
+        el = obj.element
+        low = _float(obj.attr("aria-valuemin"))
+        high = _float(obj.attr("aria-valuemax"))
+        tag = obj.tag()
+        if tag == "input" and roles.input_type(el) in ("range", "number"):
+            kind = roles.input_type(el)
+            native_low = _float(el.attrs.get("min"))
+            native_high = _float(el.attrs.get("max"))
+            if kind == "range":
+                native_low = 0.0 if native_low is None else native_low
+                native_high = 100.0 if native_high is None else native_high
+                if native_high < native_low:
+                    native_high = native_low
+            low = low if low is not None else native_low
+            high = high if high is not None else native_high
+            return (low if low is not None else 0.0), (high if high is not None else 0.0)
+        if tag == "meter":
+            native_low = _float(el.attrs.get("min")) or 0.0
+            native_high = _float(el.attrs.get("max"))
+            native_high = 1.0 if native_high is None else native_high
+            if native_high < native_low:
+                native_high = native_low
+            return (low if low is not None else native_low), (high if high is not None else native_high)
+        if tag == "progress":
+            native_high = _float(el.attrs.get("max"))
+            if native_high is None or native_high <= 0:
+                native_high = 1.0
+            return (low if low is not None else 0.0), (high if high is not None else native_high)
+        if low is None:
+            low = 0.0 if obj.role in ("Slider", "ScrollBar", "ProgressIndicator", "Splitter", "Meter") else None
+        if high is None:
+            high = 100.0 if obj.role in ("Slider", "ScrollBar", "ProgressIndicator", "Splitter", "Meter") else None
+        return low, high
+
+    def value(self, obj: AXObject) -> dict | None:
+        if self.range_supported(obj):
+            value = range_value(obj, self)
+            return None if value is None else _number(value)
+        text = self.string_value(obj)
+        return {"type": "string", "value": text} if text else None
+
+    def string_value(self, obj: AXObject) -> str:
+        el = obj.element
+        if el is None:
+            return ""
+        tag = obj.tag()
+        if tag == "select":
+            if obj.role != "ComboBoxSelect":
+                return ""
+            for option in (o for o in _descendant_objects(obj) if o.tag() == "option"):
+                if self.option_selected(option):
+                    label = option.attr("aria-label")
+                    if label is not None:
+                        return label
+                    return option.attr("label") or " ".join(option.node.text_content().split())
+            return ""
+        if tag == "textarea":
+            return el.text_content().removeprefix("\n")
+        if tag == "input":
+            kind = roles.input_type(el)
+            if kind in ("button", "checkbox", "image", "radio", "reset", "submit", "hidden"):
+                return ""
+            value = el.attrs.get("value", "")
+            if kind == "password":
+                return "•" * len(value)
+            if kind == "color":
+                return value.lower() if _is_color(value) else "#000000"
+            if kind == "file":
+                return "No file chosen"
+            if kind in ("text", "search", "tel", "url", "email"):
+                return value.replace("\n", "").replace("\r", "")
+            return value
+        if roles.is_editable_root(el) or (obj.role in ("TextField", "SearchBox") and obj.has_attr("role")):
+            return el.text_content()
+        return ""
+
+
+def range_value(obj: AXObject, states: "States | None" = None) -> float | None:
+    el = obj.element
+    now = _float(obj.attr("aria-valuenow"))
+    tag = obj.tag()
+    if tag == "progress":
+        if now is not None:
+            return now
+        value = _float(el.attrs.get("value"))
+        if value is None:
+            return None
+        high = _float(el.attrs.get("max"))
+        high = 1.0 if high is None or high <= 0 else high
+        return min(max(value, 0.0), high)
+    low, high = (states or States.__new__(States)).range_bounds(obj) if states else (None, None)
+    if now is not None:
+        if low is not None and now < low:
+            return low
+        if high is not None and now > high:
+            return high
+        return now
+    if tag == "input" and roles.input_type(el) in ("range", "number"):
+        value = _float(el.attrs.get("value"))
+        if roles.input_type(el) == "number":
+            return value
+        low = _float(el.attrs.get("min"))
+        low = 0.0 if low is None else low
+        high = _float(el.attrs.get("max"))
+        high = 100.0 if high is None else max(high, low)
+        if value is None:
+            return low + (high - low) / 2 if high >= low else low
+        return min(max(value, low), high)
+    if tag == "meter":
+        low = _float(el.attrs.get("min")) or 0.0
+        high = _float(el.attrs.get("max"))
+        high = 1.0 if high is None else max(high, low)
+        value = _float(el.attrs.get("value")) or 0.0
+        return min(max(value, low), high)
+    role = obj.role
+    if role in ("Slider", "ScrollBar"):
+        if low is not None and high is not None:
+            return (low + high) / 2
+        return 50.0
+    if role == "Splitter":
+        return 50.0
+    if role == "Meter":
+        return low if low is not None else 0.0
+    if role == "SpinButton":
+        return 0.0
+    return None
+
+
+def related_node(obj: AXObject, text: str | None = None) -> dict:
+    node: dict[str, Any] = {"backendDOMNodeId": obj.node_id}
+    el = obj.element
+    if el is not None and el.attrs.get("id"):
+        node["idref"] = el.attrs["id"]
+    if text is not None:
+        node["text"] = text
+    return node
+
+
+def _descendant_objects(obj: AXObject):
+    stack = list(reversed(obj.children))
+    while stack:
+        child = stack.pop()
+        yield child
+        stack.extend(reversed(child.children))
+
+
+def _native_disabled(obj: AXObject) -> bool:
+    el = obj.element
+    if el is None or not el.is_html:
+        return False
+    if el.local_name not in ("input", "button", "select", "textarea", "optgroup", "option", "fieldset", "output"):
+        return False
+    if el.has("disabled"):
+        return True
+    if el.local_name in ("option",):
+        parent = el.parent
+        return parent is not None and getattr(parent, "local_name", "") == "optgroup" and parent.has("disabled")
+    node = el.parent
+    child = el
+    while node is not None and hasattr(node, "local_name"):
+        if node.local_name == "fieldset" and node.has("disabled"):
+            first_legend = next((c for c in node if c.local_name == "legend"), None)
+            if first_legend is None or not _is_inside(el, first_legend):
+                return True
+        child, node = node, node.parent
+    return False
+
+
+def _is_inside(el, ancestor) -> bool:
+    node = el.parent
+    while node is not None:
+        if node is ancestor:
+            return True
+        node = node.parent
+    return False
+
+
+def _is_color(value: str) -> bool:
+    return len(value) == 7 and value.startswith("#") and all(c in "0123456789abcdefABCDEF" for c in value[1:])
+
+
+def _int_attr(value: str | None) -> int | None:
+    if value is None:
+        return None
+    try:
+        return int(value.strip())
+    except ValueError:
+        return None

@@ -1,0 +1,151 @@
+"""Rendered text without layout: CSS white-space collapsing across an inline
+formatting context, text-transform, and the rules deciding which whitespace-only
+text nodes become StaticText (Blink's Text::TextLayoutObjectIsNeeded and
+AXObjectCacheImpl's CanIgnoreSpace)."""
+
+from __future__ import annotations
+
+import re
+
+from .axobject import AXObject
+
+_COLLAPSIBLE = re.compile(r"[ \t\n\r\f]+")
+_SPACES_TABS = re.compile(r"[ \t]+")
+_HTML_SPACE = " \t\n\r\f"
+PRESERVES_SPACES = frozenset({"pre", "pre-wrap", "break-spaces"})
+PRESERVES_BREAKS = frozenset({"pre", "pre-wrap", "pre-line", "break-spaces"})
+
+
+def is_whitespace_only(s: str) -> bool:
+    return not s.strip(_HTML_SPACE)
+
+
+def transform(text: str, mode: str) -> str:
+    if mode == "uppercase":
+        return text.upper()
+    if mode == "lowercase":
+        return text.lower()
+    if mode == "capitalize":
+        out, at_word_start = [], True
+        for ch in text:
+            out.append(ch.upper() if at_word_start and ch.isalpha() else ch)
+            at_word_start = not (ch.isalnum() or ch in "'’")
+        return "".join(out)
+    return text
+
+
+def collapse_block(container: AXObject) -> None:
+    """Set ``rendered_text`` on every text object of ``container``'s inline content,
+    collapsing white space as CSS does (leading space at a line start and trailing
+    space at a line end removed, runs folded across element boundaries)."""
+    pieces: list[AXObject] = []  # text objects in order, for trailing-space removal
+    state = {"space_before": True}
+
+    def end_line() -> None:
+        for piece in reversed(pieces):
+            if piece.kind == "line-break":
+                break
+            if piece.rendered_text:
+                if piece.rendered_text.endswith(" ") and piece.style["white-space"] not in PRESERVES_SPACES:
+                    piece.rendered_text = piece.rendered_text[:-1]
+                break
+        state["space_before"] = True
+
+    stack = list(reversed(container.children))
+    while stack:
+        obj = stack.pop()
+        if obj.kind in ("text", "anonymous"):
+            if not obj.has_layout:
+                continue
+            white_space = obj.style["white-space"] if obj.style else "normal"
+            text = transform(obj.text, obj.style["text-transform"] if obj.style else "none")
+            if white_space in PRESERVES_SPACES:
+                obj.rendered_text = text
+                state["space_before"] = text.endswith(("\n",)) or False
+            else:
+                if white_space == "pre-line":
+                    text = re.sub(r"[ \t]*\n[ \t]*", "\n", _SPACES_TABS.sub(" ", text))
+                else:
+                    text = _COLLAPSIBLE.sub(" ", text)
+                if state["space_before"] and text.startswith(" "):
+                    text = text[1:]
+                obj.rendered_text = text
+                if text:
+                    state["space_before"] = text.endswith(" ") or text.endswith("\n")
+            pieces.append(obj)
+        elif obj.tag() == "br" and obj.has_layout:
+            end_line()
+            marker = _LineBreak()
+            pieces.append(marker)
+        elif obj.kind == "pseudo" and obj.has_layout and obj.display == "inline":
+            stack.extend(reversed(obj.children))
+        elif obj.is_layout_inline() or (not obj.has_layout and obj.display == "contents"):
+            stack.extend(reversed(obj.children))
+        elif obj.has_layout and obj.is_atomic_inline():
+            state["space_before"] = False
+        elif obj.has_layout and not obj.is_out_of_flow() and obj.kind != "pseudo":
+            end_line()  # a block-level child ends the line
+        elif obj.kind == "pseudo" and obj.has_layout and obj.pseudo_which != "marker":
+            end_line()
+    end_line()
+
+
+class _LineBreak:
+    kind = "line-break"
+    rendered_text = ""
+
+
+def layout_text_needed(text_obj: AXObject, prev: AXObject | None, parent: AXObject) -> bool:
+    """Text::TextLayoutObjectIsNeeded for a whitespace-only text node."""
+    white_space = text_obj.style["white-space"] if text_obj.style else "normal"
+    if parent.display in ("table", "inline-table", "table-row", "table-row-group", "table-header-group",
+                          "table-footer-group", "flex", "inline-flex", "grid", "inline-grid") or parent.is_svg():
+        return prev is not None and prev.kind == "text" and (
+            white_space in PRESERVES_BREAKS or not prev.text[-1:] in _HTML_SPACE
+        )
+    if white_space in PRESERVES_BREAKS:
+        return True
+    if prev is None:
+        return parent.is_layout_inline()
+    if prev.kind == "text":
+        return not (prev.text[-1:] in _HTML_SPACE)
+    if prev.tag() == "br":
+        return False
+    return prev.is_layout_inline() or prev.is_atomic_inline() or (prev.kind == "pseudo" and prev.display == "inline")
+
+
+def space_is_needed(text_obj: AXObject, prev: AXObject | None, next_: AXObject | None) -> bool:
+    """CanIgnoreSpace (its result means "keep this whitespace")."""
+    if prev is None or next_ is None:
+        return False
+    if _ignorable_next_to(prev, after=False) or _ignorable_next_to(next_, after=True):
+        return False
+    return True
+
+
+def _ignorable_next_to(obj: AXObject, after: bool, depth: int = 0) -> bool:
+    if depth > 3:
+        return False
+    if not obj.has_layout:
+        return True
+    if obj.tag() == "br":
+        return not after or not obj.has_attr("role")
+    if obj.kind in ("text", "anonymous"):
+        if not obj.text:
+            return False
+        if is_whitespace_only(obj.text):
+            return True
+        return (obj.text[0] if after else obj.text[-1]) in " \n\t"
+    if obj.tag() == "img" or (obj.tag() == "input" and (obj.attr("type") or "").lower() == "image"):
+        return False
+    if obj.kind == "pseudo":
+        if obj.display != "inline":
+            return True
+    elif not obj.is_layout_inline():
+        return True
+    if obj.role in ("Cell", "ColumnHeader", "RowHeader", "GridCell") and obj.has_attr("role"):
+        return True
+    kids = [c for c in obj.children if c.has_layout or c.display == "contents"]
+    if kids:
+        return _ignorable_next_to(kids[0] if after else kids[-1], after, depth + 1)
+    return True

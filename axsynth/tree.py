@@ -1,0 +1,905 @@
+"""The accessibility tree: which objects exist, their roles, which are ignored
+(with Chromium's ignoredReasons) and which of those stay in the tree, the text
+objects, the UA-shadow structures Chromium exposes, and aria-owns.
+
+The rules follow blink's AXObjectCacheImpl::DetermineAXObjectType,
+AXNodeObject::ComputeIsIgnored / ShouldIncludeBasedOnSemantics and
+AXObject::ComputeIsIgnoredButIncludedInTree.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import roles
+from .axobject import AXObject
+from .data.aria import (
+    ALWAYS_INCLUDED_ROLES, CELL_LIKE, CLICK_HANDLERS, CLICKABLE_ROLES, CONTROL_ROLES, ROW_LIKE,
+    TABLE_LIKE, TEXT_INPUT_TYPES,
+)
+from .dom import HTML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot, Text
+from .style.cascade import Styles
+from .text import collapse_block, is_whitespace_only, layout_text_needed, space_is_needed
+
+_PRUNED_TAGS = frozenset({"title", "col", "colgroup", "map"})
+_PRUNABLE_HIDDEN = frozenset({"head", "style", "script", "noscript-hidden"})
+_LEAF_INPUTS = frozenset({"checkbox", "radio", "range"})
+_BUTTON_INPUTS = frozenset({"button", "submit", "reset"})
+
+
+class AXTree:
+    """Builds and holds the accessibility tree of one document."""
+
+    def __init__(self, document: Document, base_dir: Path | None = None) -> None:
+        self.document = document
+        self.flat = FlatTree()
+        self.styles = Styles(document, self.flat, base_dir)
+        self._next_id = max((n.node_id for n in _all_nodes(document)), default=0) + 1
+        self._id_maps: dict[int, dict[str, Element]] = {}
+        self.objects: list[AXObject] = []
+        self.by_element: dict[int, AXObject] = {}
+        self.root = self._build()
+        self._relation_targets = self._collect_relation_targets()
+        for obj in self.objects:  # document order: parents before children
+            self._compute_ignored(obj)
+        for obj in self.objects:
+            obj.included = not obj.ignored or self._ignored_but_included(obj)
+        self._apply_aria_owns()
+        self._assemble(self.root)
+
+    # --- ids ---------------------------------------------------------------
+
+    def new_id(self) -> int:
+        self._next_id += 1
+        return self._next_id - 1
+
+    def element_by_id(self, scope_of: Node, idref: str) -> Element | None:
+        """getElementById in the tree scope (document or shadow root) of ``scope_of``."""
+        root = scope_of
+        while root.parent is not None:
+            root = root.parent
+        ids = self._id_maps.get(id(root))
+        if ids is None:
+            ids = {}
+            for el in root.iter_elements():
+                ids.setdefault(el.attrs.get("id", ""), el)
+            ids.pop("", None)
+            self._id_maps[id(root)] = ids
+        return ids.get(idref)
+
+    def objects_for_idrefs(self, obj: AXObject, attr: str) -> list[AXObject]:
+        value = obj.attr(attr)
+        if not value:
+            return []
+        out = []
+        for idref in value.split():
+            el = self.element_by_id(obj.node, idref)
+            target = self.by_element.get(id(el)) if el is not None else None
+            if target is not None and target not in out:
+                out.append(target)
+        return out
+
+    # --- building --------------------------------------------------------------
+
+    def _build(self) -> AXObject:
+        root = AXObject("document", self.document, None, None)
+        root.has_layout = True
+        root.node_id = self.document.node_id
+        root.role = "RootWebArea"
+        self.objects.append(root)
+        # (node, parent object, parent has box, inside display:none, display-locked)
+        stack: list[tuple[Node, AXObject, bool, bool]] = [
+            (c, root, True, False) for c in reversed(self.document.children)
+        ]
+        while stack:
+            node, parent, parent_box, locked = stack.pop()
+            if isinstance(node, Element):
+                self._add_element(node, parent, parent_box, locked, stack)
+            elif isinstance(node, Text):
+                self._add_text(node, parent, parent_box, locked)
+            elif isinstance(node, _AfterPseudo):
+                self._add_pseudo(node.owner, "after", parent_box)
+        self._finish_text(root)
+        return root
+
+    def _add_element(self, el: Element, parent: AXObject, parent_box: bool, locked: bool, stack: list) -> None:
+        if _is_pruned(el, parent):
+            return
+        style = self.styles.get(el)
+        obj = AXObject("element", el, style, parent)
+        obj.node_id = el.node_id
+        display = style["display"] if style else "none"
+        obj.has_layout = parent_box and not locked and display not in ("none", "contents")
+        obj.hidden_via_style = display == "none" or not parent_box and display != "contents"
+        if style and style["visibility"] != "visible":
+            obj.hidden_via_style = True
+        if locked or (style and display == "none"):
+            obj.hidden_via_style = True
+        if parent.hidden_via_style and (not parent.has_layout or not obj.has_layout) and parent.kind != "document":
+            obj.hidden_via_style = obj.hidden_via_style or not obj.has_layout
+        parent.children.append(obj)
+        self.objects.append(obj)
+        self.by_element[id(el)] = obj
+        obj.role = roles.compute_role(obj)
+        if el.namespace == HTML_NS and el.local_name == "table" and obj.role == "Table" and not el.has("role"):
+            if not _is_data_table(el, obj):
+                obj.role = "LayoutTable"
+        child_box = obj.has_layout or (display == "contents" and parent_box and not locked)
+        child_locked = locked or (obj.has_layout and style["content-visibility"] == "hidden")
+        if not _can_have_children(obj):
+            return
+        if self._add_ua_shadow(obj, child_box, child_locked):
+            return
+        for which in ("marker", "before"):
+            self._add_pseudo(obj, which, child_box and not child_locked)
+        if self.styles.pseudo(el, "after") is not None:
+            # ::after is added once the children are done: a sentinel below them on the stack.
+            stack.append((_AfterPseudo(obj), obj, child_box and not child_locked, False))
+        for child in reversed(self.flat.children(el)):
+            stack.append((child, obj, child_box, child_locked))
+
+    def _add_pseudo(self, owner: AXObject, which: str, has_box: bool) -> None:
+        style = self.styles.pseudo(owner.node, which)
+        if style is None or not has_box or style["display"] == "none":
+            return
+        el = owner.node
+        if which == "marker":
+            if owner.display != "list-item" or style["list-style-type"] == "none" and style["content"] in ("normal", "none"):
+                return
+        parts, alt = (style["content"] if isinstance(style["content"], tuple) else ((), None))
+        text = _content_text(el, parts) if which != "marker" else _marker_text(owner, style)
+        if which != "marker" and not text and alt is None and not any(p[0] == "image" for p in parts):
+            return
+        if which != "marker" and style["display"] != "inline" and owner.display != "inline" and is_whitespace_only(text) and alt is None:
+            return  # the "clearfix" hack: a block pseudo holding only whitespace
+        pseudo = AXObject("pseudo", el, style, owner)
+        pseudo.pseudo_which = which
+        pseudo.has_layout = True
+        pseudo.node_id = self.new_id()
+        owner.children.append(pseudo)
+        self.objects.append(pseudo)
+        if which == "marker":
+            pseudo.role = "ListMarker" if owner.role != "None" else "None"
+            pseudo.text = text
+            pseudo.rendered_text = text
+            inner = AXObject("anonymous", None, style, pseudo)
+            inner.has_layout = True
+            inner.text = inner.rendered_text = text
+            inner.role = "StaticText"
+            pseudo.children.append(inner)
+            self.objects.append(inner)
+            return
+        if alt is not None:
+            pseudo.text = "".join(_content_text(el, alt))
+            pseudo.role = "Image" if any(p[0] == "image" for p in parts) else "StaticText"
+            return
+        pseudo.role = "GenericContainer"
+        if text:
+            inner = AXObject("anonymous", None, style, pseudo)
+            inner.has_layout = True
+            inner.text = text
+            inner.role = "StaticText"
+            pseudo.children.append(inner)
+            self.objects.append(inner)
+
+    def _add_text(self, node: Text, parent: AXObject, parent_box: bool, locked: bool) -> None:
+        if not node.data:
+            return
+        obj = AXObject("text", node, parent.style, parent)
+        obj.node_id = node.node_id
+        obj.text = node.data
+        obj.has_layout = parent_box and not locked and parent.display != "none"
+        obj.hidden_via_style = parent.hidden_via_style or not obj.has_layout
+        if not obj.has_layout and is_whitespace_only(node.data) and not locked:
+            return
+        obj.role = "StaticText"
+        parent.children.append(obj)
+        self.objects.append(obj)
+
+    def _finish_text(self, root: AXObject) -> None:
+        """Drop whitespace that gets no layout text or is not needed; set rendered text."""
+        for obj in list(self.objects):
+            if obj.kind in ("text", "anonymous") or not obj.children:
+                continue
+            kept = []
+            for i, child in enumerate(obj.children):
+                if child.kind == "text" and child.has_layout and is_whitespace_only(child.text):
+                    prev = _prev_in_flow(obj.children, i)
+                    if not layout_text_needed(child, prev, obj):
+                        continue
+                    white_space = child.style["white-space"] if child.style else "normal"
+                    if white_space not in ("pre", "pre-wrap", "break-spaces", "pre-line"):
+                        if not space_is_needed(child, _prev_absolute(obj, i), _next_absolute(obj, i)):
+                            continue
+                kept.append(child)
+            obj.children = kept
+        self.objects = [o for o in _preorder(root)]
+        for obj in self.objects:
+            if obj.kind not in ("text", "anonymous") and (obj.has_layout or obj.kind == "document") and not obj.is_layout_inline():
+                collapse_block(obj)
+        for obj in self.objects:
+            if obj.kind == "text" and not obj.has_layout:
+                obj.rendered_text = obj.text
+            if obj.kind in ("text", "anonymous") and obj.has_layout and not obj.rendered_text and obj.text:
+                obj.rendered_text = " " if is_whitespace_only(obj.text) else obj.rendered_text
+
+    # --- UA shadow structures -------------------------------------------------
+
+    def _synthetic(self, parent: AXObject, tag: str, role: str, style: dict | None = None) -> AXObject:
+        el = Element(tag)
+        el.node_id = self.new_id()
+        obj = AXObject("element", el, style or parent.style, parent)
+        obj.node_id = el.node_id
+        obj.role = role
+        obj.has_layout = parent.has_layout
+        obj.hidden_via_style = parent.hidden_via_style
+        obj.in_ua_shadow = True
+        obj.host = parent.node
+        parent.children.append(obj)
+        self.objects.append(obj)
+        return obj
+
+    def _synthetic_text(self, parent: AXObject, text: str) -> AXObject:
+        node = Text(text)
+        node.node_id = self.new_id()
+        obj = AXObject("text", node, parent.style, parent)
+        obj.node_id = node.node_id
+        obj.text = text
+        obj.role = "StaticText"
+        obj.has_layout = parent.has_layout
+        obj.hidden_via_style = parent.hidden_via_style
+        obj.in_ua_shadow = True
+        parent.children.append(obj)
+        self.objects.append(obj)
+        return obj
+
+    def _add_ua_shadow(self, obj: AXObject, child_box: bool, locked: bool) -> bool:
+        """Children Chromium takes from an element's user-agent shadow tree.
+        Returns True when the element's own children are not used."""
+        tag = obj.tag()
+        el = obj.node
+        if tag == "input":
+            kind = roles.input_type(el)
+            if kind in TEXT_INPUT_TYPES or kind == "number":
+                self._add_text_field(obj, el.attrs.get("value", ""), kind)
+            elif kind in _BUTTON_INPUTS:
+                label = el.attrs.get("value", {"submit": "Submit", "reset": "Reset"}.get(kind, ""))
+                if label:
+                    self._synthetic_text(obj, label)
+            return True
+        if tag == "textarea":
+            self._add_text_field(obj, el.text_content().removeprefix("\n"), "textarea")
+            return True
+        if tag == "select":
+            self._add_select(obj, child_box, locked)
+            return True
+        return False
+
+    def _add_text_field(self, obj: AXObject, value: str, kind: str) -> None:
+        placeholder = obj.attr("placeholder")
+        if placeholder is not None and placeholder.strip("\r\n"):
+            ph = self._synthetic(obj, "div", "GenericContainer")
+            ph.hidden_via_style = obj.hidden_via_style or bool(value)
+            ph.has_layout = obj.has_layout and not value
+            ph.kind = "ua-internal"
+        container = obj
+        if kind in ("search", "number"):
+            container = self._synthetic(obj, "div", "GenericContainer")
+            container.kind = "ua-internal"
+        editor = self._synthetic(container, "div", "GenericContainer")
+        editor.kind = "inner-editor"
+        if value:
+            if kind == "password":
+                value = "•" * len(value)
+            text = self._synthetic_text(editor, value)
+            text.rendered_text = value
+
+    def _add_select(self, obj: AXObject, child_box: bool, locked: bool) -> None:
+        menu_list = obj.role == "ComboBoxSelect" or roles.uses_menu_list(obj.node)
+        popup = self._synthetic(obj, "slot", "MenuListPopup" if menu_list else "GenericContainer")
+        popup.kind = "ua-slot"
+        stack = [(c, popup) for c in reversed(obj.node.children)]
+        while stack:
+            node, parent = stack.pop()
+            if not isinstance(node, Element) or node.namespace != HTML_NS:
+                continue
+            if node.local_name == "option" or node.local_name == "optgroup" or node.local_name == "hr":
+                style = self.styles.get(node)
+                child = AXObject("element", node, style, parent)
+                child.node_id = node.node_id
+                child.has_layout = False if menu_list else (obj.has_layout and style["display"] != "none")
+                child.hidden_via_style = obj.hidden_via_style or (not menu_list and style["display"] == "none")
+                parent.children.append(child)
+                self.objects.append(child)
+                self.by_element[id(node)] = child
+                child.role = roles.compute_role(child)
+                if node.local_name == "optgroup":
+                    child.role = roles.aria_role(child) or "Group"
+                    stack.extend((c, child) for c in reversed(node.children))
+                elif node.local_name == "hr":
+                    child.role = "Splitter"
+
+    # --- ignored ---------------------------------------------------------------
+
+    def _collect_relation_targets(self) -> set[int]:
+        targets: set[int] = set()
+        for obj in self.objects:
+            el = obj.element
+            if el is None:
+                continue
+            for attr in ("aria-labelledby", "aria-labeledby", "aria-describedby"):
+                if attr in el.attrs:
+                    for target in self.objects_for_idrefs(obj, attr):
+                        targets.add(id(target))
+        return targets
+
+    def _compute_ignored(self, obj: AXObject) -> None:
+        parent = obj.parent
+        if obj.kind == "document":
+            return
+        # Inherited hidden/inert state (flat-tree ancestors).
+        el = obj.element
+        if parent is not None:
+            obj.aria_hidden_root = parent.aria_hidden_root
+            obj.inert_root = parent.inert_root
+        if el is not None and obj.tag() not in ("html", "body", "option") and _is_aria_hidden(el):
+            if obj.aria_hidden_root is None:
+                obj.aria_hidden_root = obj
+        if el is not None and el.has("inert") and el.is_html and obj.inert_root is None:
+            obj.inert_root = obj
+        obj.used_for_label = (
+            obj.tag() == "label" or id(obj) in self._relation_targets
+            or (parent is not None and parent.used_for_label and parent.role != "Group")
+        )
+        reasons = obj.reasons
+        if obj.aria_hidden_root is not None:
+            if obj.aria_hidden_root is obj:
+                reasons.append(("ariaHiddenElement", None))
+            else:
+                reasons.append(("ariaHiddenSubtree", obj.aria_hidden_root))
+            obj.ignored = True
+            return
+        if obj.inert_root is not None:
+            reasons.append(("inertElement", None) if obj.inert_root is obj else ("inertSubtree", obj.inert_root))
+            obj.ignored = True
+            return
+        if self._menu_list_option(obj):
+            obj.ignored = False
+            return
+        if obj.hidden_via_style and obj.kind != "ua-internal":
+            reasons.append(("notVisible", None) if obj.has_layout else ("notRendered", None))
+            obj.ignored = True
+            return
+        obj.ignored = self._ignored_by_semantics(obj)
+
+    def _menu_list_option(self, obj: AXObject) -> bool:
+        return obj.role in ("MenuListOption", "MenuListPopup") or (
+            obj.role == "Group" and obj.parent is not None and obj.parent.role == "MenuListPopup"
+        )
+
+    def _ignored_by_semantics(self, obj: AXObject) -> bool:
+        """ShouldIncludeBasedOnSemantics, then the layout fallbacks of ComputeIsIgnored."""
+        decision = self._semantic_decision(obj)
+        if decision is not None:
+            return decision
+        if obj.kind == "inner-editor":
+            return False
+        if obj.kind in ("ua-internal", "ua-slot"):
+            return True  # text-control internals: ignored with no reason
+        if not obj.has_layout:
+            if obj.kind == "text":
+                return False
+            obj.reasons.append(("uninteresting", None))
+            return True
+        if obj.tag() in ("iframe", "frame", "object", "embed"):
+            return False
+        if obj.tag() == "br":
+            return False
+        if obj.kind in ("text", "anonymous"):
+            marker = obj.parent if obj.parent is not None and obj.parent.kind == "pseudo" else None
+            if marker is not None and marker.pseudo_which == "marker" and (marker.role == "ListMarker" or self._summary_marker(marker)):
+                obj.reasons.append(("presentationalRole", None))
+                return True
+            if obj.kind == "text" and obj.parent is not None and obj.parent.used_for_label:
+                for anc in obj.iter_ancestors():
+                    if not anc.ignored:
+                        break
+                    if anc.role == "LabelText":
+                        obj.reasons.append(("presentationalRole", None))
+                        return True
+            return False
+        if obj.kind == "pseudo" and obj.pseudo_which == "marker":
+            if self._summary_marker(obj):
+                obj.reasons.append(("presentationalRole", None))
+                return True
+            return False
+        if obj.kind != "pseudo" and obj.style and obj.style["position"] != "static":
+            return False
+        if obj.is_block_flow() and obj.children_inline():
+            return False
+        obj.reasons.append(("uninteresting", None))
+        return True
+
+    @staticmethod
+    def _summary_marker(marker: AXObject) -> bool:
+        return marker.parent is not None and marker.parent.tag() == "summary"
+
+    def _semantic_decision(self, obj: AXObject) -> bool | None:
+        """True: ignore, False: include, None: let layout decide."""
+        role = obj.role
+        if role == "None":
+            obj.reasons.append(("presentationalRole", None))
+            return True
+        if obj.kind in ("anonymous", "pseudo"):
+            return False if role == "Image" else None
+        if role == "RubyAnnotation" or (obj.kind == "text" and obj.parent is not None and obj.parent.role == "RubyAnnotation"):
+            return True
+        el = obj.element
+        if el is None:
+            return None
+        if obj.kind in ("ua-internal", "ua-slot", "inner-editor"):
+            return None
+        if el.namespace == SVG_NS:
+            if el.local_name == "svg" and obj.has_layout and any(True for _ in el):
+                return False
+            if any(c.local_name in ("title", "desc") for c in el):
+                return False
+        if role in TABLE_LIKE or role in ROW_LIKE or role in CELL_LIKE or obj.tag() in ("thead", "tfoot"):
+            return False
+        tag = obj.tag()
+        if tag == "html":
+            obj.reasons.append(("uninteresting", None))
+            return True
+        if tag != "body" and roles.is_focusable(obj) and not _disabled_control(obj):
+            return False
+        if role == "Link":
+            return False
+        if self._is_clickable(obj):
+            return False
+        if role == "Heading":
+            return False
+        if tag in ("header", "footer"):
+            return False
+        if _is_form_control(el) or role in CONTROL_ROLES:
+            return False
+        if tag == "optgroup":
+            return False
+        if roles.aria_role(obj) is not None or (el.has("role") and role != "None" and _has_valid_role(el)):
+            return False
+        if el.is_html and roles.is_editable_root(el):
+            return False
+        if tag == "legend":
+            return False
+        if role in ALWAYS_INCLUDED_ROLES:
+            return False
+        if tag == "hgroup":
+            return False
+        if any(a.startswith("aria-") for a in el.attrs) or el.attrs.get("title", ""):
+            return False
+        if role == "Image" and el.namespace == HTML_NS:
+            if el.attrs.get("alt") == "":
+                obj.reasons.append(("emptyAlt", None))
+                return True
+            return False
+        if el.namespace == HTML_NS and not obj.in_ua_shadow and not _in_shadow_tree(el) and (
+            (tag == "a" and el.has("name")) or (el.attrs.get("id") and tag not in ("label", "optgroup"))
+        ):
+            return False
+        if (
+            role not in ("SvgRoot", "Canvas", "EmbeddedObject") and obj.is_atomic_inline()
+            and isinstance(el.parent, Element) and sum(1 for _ in el.parent) > 1
+        ):
+            return False
+        if tag == "span":
+            obj.reasons.append(("uninteresting", None))
+            return True
+        if tag == "label":
+            control = self.label_control(obj)
+            if control is not None and self._redundant_label(obj, control):
+                obj.reasons.append(("labelFor", control))
+                return True
+            return False
+        return None
+
+    def _is_clickable(self, obj: AXObject) -> bool:
+        el = obj.element
+        if el is None or _disabled_control(obj):
+            return False
+        if any(h in el.attrs for h in CLICK_HANDLERS) or "contenteditable" in el.attrs:
+            return True
+        return roles.native_role(obj) in CLICKABLE_ROLES and obj.tag() not in ("input", "select", "textarea", "button", "a", "summary", "option", "area")
+
+    def label_control(self, label: AXObject) -> AXObject | None:
+        """HTMLLabelElement::control(): the for= target, else the first labelable descendant."""
+        el = label.element
+        target = el.attrs.get("for")
+        if target is not None:
+            found = self.element_by_id(el, target)
+            obj = self.by_element.get(id(found)) if found is not None else None
+            return obj if obj is not None and _is_labelable(obj.node) else None
+        for desc in el.iter_elements():
+            if _is_labelable(desc):
+                return self.by_element.get(id(desc))
+        return None
+
+    def labels_of(self, control: AXObject) -> list[AXObject]:
+        """element.labels: every label whose control is this element, in tree order."""
+        el = control.element
+        if el is None or not _is_labelable(el):
+            return []
+        return [o for o in self._all_labels() if self.label_control(o) is control]
+
+    def _all_labels(self) -> list[AXObject]:
+        labels = getattr(self, "_labels_cache", None)
+        if labels is None:
+            labels = [o for o in self.objects if o.tag() == "label" and o.kind == "element"]
+            self._labels_cache = labels
+        return labels
+
+    def _redundant_label(self, label: AXObject, control: AXObject) -> bool:
+        el = control.element
+        if el.local_name != "input" or roles.input_type(el) not in ("checkbox", "radio"):
+            return False
+        if not control.has_layout or control.hidden_via_style:
+            return False
+        if el.has("aria-labelledby") or el.has("aria-label"):
+            return False
+        kids = list(label.element)
+        return not kids or (len(kids) == 1 and kids[0] is el)
+
+    # --- included --------------------------------------------------------------
+
+    def _ignored_but_included(self, obj: AXObject) -> bool:
+        el = obj.element
+        if obj.owned_by is not None or (el is not None and el.has("aria-owns")):
+            return True
+        if obj.kind in ("anonymous",):
+            return True
+        if obj.kind in ("ua-internal", "ua-slot", "inner-editor"):
+            if obj.parent is not None and obj.parent.kind == "ua-internal" and obj.parent.parent is not None:
+                return False
+            return True  # a direct child of the UA shadow root
+        if obj.tag() == "label":
+            return True
+        node = obj.node
+        dom_parent = node.parent if node is not None and obj.kind in ("element", "text") else None
+        if obj.kind in ("element", "text") and (dom_parent is None or isinstance(dom_parent, ShadowRoot) or self.flat.slot_of(node) is not None):
+            return True
+        if obj.kind in ("element", "text") and isinstance(dom_parent, Element) and dom_parent.is_html:
+            if dom_parent.local_name == "label" and obj.tag() != "span":
+                return True
+            if dom_parent.local_name in ("map", "rt"):
+                return True
+        if obj.kind == "pseudo":
+            return True
+        if any(c.kind == "pseudo" for c in obj.children):
+            return True
+        if obj.used_for_label and obj.kind != "text" or (obj.kind == "text" and obj.used_for_label):
+            if not obj.has_layout:
+                return obj.tag() not in ("datalist", "option")
+            if obj.hidden_via_style:
+                return True
+            if obj.aria_hidden_root is not None:
+                return True
+        if obj.kind == "text":
+            return False
+        tag = obj.tag()
+        if tag == "html" or obj.role in ("Video", "Audio", "Menu"):
+            return True
+        if self._is_line_breaking(obj) and obj.is_visible_box() and obj.aria_hidden_root is None and obj.inert_root is None:
+            return True
+        if tag in ("rt", "table", "tbody", "tr", "td", "th"):
+            return True
+        if el is not None and el.has("lang"):
+            return True
+        return False
+
+    @staticmethod
+    def _is_line_breaking(obj: AXObject) -> bool:
+        if obj.role == "None" or obj.kind not in ("element",):
+            return False
+        return obj.has_layout and not obj.is_layout_inline() and not obj.is_atomic_inline() or obj.tag() == "br"
+
+    # --- aria-owns and assembly ---------------------------------------------------
+
+    def _apply_aria_owns(self) -> None:
+        self._owned: dict[int, list[AXObject]] = {}
+        for obj in self.objects:
+            if obj.kind != "element" or not obj.has_attr("aria-owns"):
+                continue
+            owned = []
+            for target in self.objects_for_idrefs(obj, "aria-owns"):
+                if target.owned_by is not None or target is obj or _is_ancestor(target, obj):
+                    continue
+                target.owned_by = obj
+                target.included = True
+                owned.append(target)
+            if owned:
+                self._owned[id(obj)] = owned
+
+    def _assemble(self, root: AXObject) -> None:
+        """tree_children: included children, non-included ones spliced in; owned children last."""
+        for obj in self.objects:
+            if not obj.included and obj is not root:
+                continue
+            out: list[AXObject] = []
+            stack = list(reversed(obj.children))
+            while stack:
+                child = stack.pop()
+                if child.owned_by is not None and child.owned_by is not obj:
+                    continue
+                if child.included:
+                    out.append(child)
+                else:
+                    stack.extend(reversed(child.children))
+            out.extend(self._owned.get(id(obj), []))
+            obj.tree_children = out
+
+    def included_parent(self, obj: AXObject) -> AXObject | None:
+        if obj.owned_by is not None:
+            return obj.owned_by
+        parent = obj.parent
+        while parent is not None and not parent.included:
+            parent = parent.owned_by or parent.parent
+        return parent
+
+
+class _AfterPseudo(Node):
+    """A stack sentinel: add the owner's ::after box once its children are done."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, owner: AXObject) -> None:
+        super().__init__()
+        self.owner = owner
+
+
+def _all_nodes(document: Document):
+    stack: list[Node] = [document]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(node.children)
+        if isinstance(node, Element) and node.shadow_root is not None:
+            stack.append(node.shadow_root)
+
+
+def _preorder(root: AXObject):
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        yield obj
+        stack.extend(reversed(obj.children))
+
+
+def _is_ancestor(candidate: AXObject, obj: AXObject) -> bool:
+    return any(a is candidate for a in obj.iter_ancestors())
+
+
+def _is_pruned(el: Element, parent: AXObject) -> bool:
+    if el.namespace == HTML_NS:
+        tag = el.local_name
+        if tag in _PRUNED_TAGS:
+            return True
+        if tag == "area" and not (isinstance(el.parent, Element) and el.parent.local_name == "map"):
+            return True
+        if tag in ("head", "script", "style", "template", "meta", "link", "base", "noscript") and tag != "noscript":
+            return True
+        if tag == "slot" and not el.children and not parent.node is None:
+            return False
+    if parent.kind == "element" and parent.tag() in ("iframe", "frame"):
+        return True
+    return False
+
+
+def _can_have_children(obj: AXObject) -> bool:
+    tag = obj.tag()
+    el = obj.node
+    if tag in ("img", "hr", "progress", "br", "map", "iframe", "frame", "meter", "option"):
+        return False
+    if tag == "input" and roles.input_type(el) in _LEAF_INPUTS:
+        return False
+    if tag == "template":
+        return False
+    return True
+
+
+def _is_data_table(table: Element, obj: AXObject) -> bool:
+    """AXNodeObject::IsDataTable, without the layout-dependent cell-size checks."""
+    if not obj.has_layout:
+        return True
+    if table.attrs.get("summary", "").strip() or table.attrs.get("rules", "").strip():
+        return True
+    kids = [c for c in table if c.is_html]
+    if any(c.local_name in ("thead", "tfoot", "caption") for c in kids):
+        return True
+    if kids and kids[0].local_name in ("col", "colgroup"):
+        return True
+    rows = [r for r in _table_rows(table)]
+    if len(rows) >= 20:
+        return True
+    if not rows:
+        return False
+    cells = [c for r in rows for c in r if c.is_html and c.local_name in ("td", "th")]
+    if len(rows) == 1 and len(cells) == 1:
+        return False
+    for cell in cells:
+        if cell.local_name == "th":
+            return True
+        if any(cell.attrs.get(a, "").strip() for a in ("headers", "abbr", "axis", "scope")):
+            return True
+    border = table.attrs.get("border")
+    if border is not None and border.strip() not in ("0",) and len(cells) > 1:
+        return True
+    return False
+
+
+def _table_rows(table: Element):
+    for child in table:
+        if not child.is_html:
+            continue
+        if child.local_name == "tr":
+            yield child
+        elif child.local_name in ("tbody", "thead", "tfoot"):
+            yield from (r for r in child if r.is_html and r.local_name == "tr")
+
+
+def _is_aria_hidden(el: Element) -> bool:
+    value = el.attrs.get("aria-hidden")
+    return value is not None and value.strip().lower() not in ("", "false", "undefined")
+
+
+def _is_form_control(el: Element) -> bool:
+    return el.is_html and el.local_name in ("input", "button", "select", "textarea", "fieldset", "output")
+
+
+def _is_labelable(el: Element) -> bool:
+    if not el.is_html:
+        return False
+    if el.local_name == "input":
+        return roles.input_type(el) != "hidden"
+    return el.local_name in ("button", "meter", "output", "progress", "select", "textarea")
+
+
+def _disabled_control(obj: AXObject) -> bool:
+    el = obj.element
+    return el is not None and _is_form_control(el) and el.has("disabled")
+
+
+def _has_valid_role(el: Element) -> bool:
+    from .data.aria import ARIA_ROLES
+
+    return any(t in ARIA_ROLES for t in el.attrs.get("role", "").lower().split())
+
+
+def _in_shadow_tree(el: Element) -> bool:
+    node: Node | None = el
+    while node is not None and not isinstance(node, ShadowRoot):
+        node = node.parent
+    return node is not None
+
+
+def _prev_in_flow(siblings: list[AXObject], index: int) -> AXObject | None:
+    for sib in reversed(siblings[:index]):
+        if sib.kind == "pseudo" and sib.pseudo_which == "marker":
+            continue
+        if sib.has_layout and not (sib.kind == "element" and sib.is_out_of_flow()):
+            if sib.kind == "element" and sib.display == "contents":
+                continue
+            return sib
+    return None
+
+
+def _prev_absolute(parent: AXObject, index: int) -> AXObject | None:
+    if index > 0:
+        return parent.children[index - 1]
+    node = parent
+    while node.parent is not None:
+        siblings = node.parent.children
+        i = siblings.index(node)
+        if i > 0:
+            return siblings[i - 1]
+        node = node.parent
+    return None
+
+
+def _next_absolute(parent: AXObject, index: int) -> AXObject | None:
+    if index + 1 < len(parent.children):
+        return parent.children[index + 1]
+    node = parent
+    while node.parent is not None:
+        siblings = node.parent.children
+        i = siblings.index(node)
+        if i + 1 < len(siblings):
+            return siblings[i + 1]
+        node = node.parent
+    return None
+
+
+def _content_text(el: Element, parts: tuple) -> str:
+    out = []
+    for part in parts:
+        if part[0] == "text":
+            out.append(part[1])
+        elif part[0] == "attr":
+            out.append(el.attrs.get(part[1], ""))
+        elif part[0] == "open-quote":
+            out.append("\u201c")
+        elif part[0] == "close-quote":
+            out.append("\u201d")
+    return "".join(out)
+
+
+_ROMAN = [(1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"),
+          (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")]
+
+
+def _marker_text(li: AXObject, style: dict) -> str:
+    content = style["content"]
+    if isinstance(content, tuple):
+        return _content_text(li.node, content[0])
+    kind = style["list-style-type"]
+    if isinstance(kind, tuple):
+        return kind[1]
+    if kind in ("disc", "circle", "square", "disclosure-open", "disclosure-closed"):
+        return {"disc": "\u2022 ", "circle": "\u25e6 ", "square": "\u25aa ",
+                "disclosure-open": "\u25be ", "disclosure-closed": "\u25b8 "}[kind]
+    if kind == "none":
+        return ""
+    number = _ordinal(li)
+    if kind in ("lower-roman", "upper-roman"):
+        text = _roman(number)
+        text = text.upper() if kind == "upper-roman" else text
+    elif kind in ("lower-alpha", "lower-latin", "upper-alpha", "upper-latin"):
+        text = _alpha(number)
+        text = text.upper() if kind.startswith("upper") else text
+    elif kind == "decimal-leading-zero":
+        text = f"{number:02d}" if number >= 0 else f"-{abs(number):02d}"
+    else:
+        text = str(number)
+    return text + ". "
+
+
+def _roman(n: int) -> str:
+    if n <= 0 or n >= 4000:
+        return str(n)
+    out = []
+    for value, letters in _ROMAN:
+        while n >= value:
+            out.append(letters)
+            n -= value
+    return "".join(out)
+
+
+def _alpha(n: int) -> str:
+    if n <= 0:
+        return str(n)
+    out = ""
+    while n > 0:
+        n, rem = divmod(n - 1, 26)
+        out = chr(ord("a") + rem) + out
+    return out
+
+
+def _ordinal(li: AXObject) -> int:
+    """The list item's number: ol start/reversed and li value, counting sibling items."""
+    el = li.node
+    parent = el.parent
+    if not isinstance(parent, Element) or parent.local_name not in ("ol", "ul", "menu", "dir"):
+        return 1
+    items = [c for c in parent if c.is_html and c.local_name == "li"]
+    reversed_ = parent.local_name == "ol" and parent.has("reversed")
+    start_attr = parent.attrs.get("start") if parent.local_name == "ol" else None
+    start = roles._parse_int(start_attr) if start_attr else None
+    if start is None:
+        start = len(items) if reversed_ else 1
+    number = start
+    step = -1 if reversed_ else 1
+    for item in items:
+        value = roles._parse_int(item.attrs["value"]) if "value" in item.attrs else None
+        if value is not None:
+            number = value
+        if item is el:
+            return number
+        number += step
+    return number
