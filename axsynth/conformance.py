@@ -124,7 +124,8 @@ def render(fixture: Fixture, fmt: str) -> str:
 
 
 def load_expectations(path: Path) -> dict[tuple[str, str], str]:
-    """Read ``fixture format reason...`` lines: fixtures known not to match yet."""
+    """Read ``fixture format reason...`` lines: fixtures known not to match yet.
+    ``*`` as the fixture stands for every fixture of that format."""
     expected: dict[tuple[str, str], str] = {}
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -133,6 +134,39 @@ def load_expectations(path: Path) -> dict[tuple[str, str], str]:
                 name, fmt, *reason = line.split(None, 2)
                 expected[(name, fmt)] = reason[0] if reason else ""
     return expected
+
+
+def expected_failure(expected: dict[tuple[str, str], str], name: str, fmt: str) -> str | None:
+    """The listed reason if this fixture is expected not to match yet, else None."""
+    if (name, fmt) in expected:
+        return expected[(name, fmt)]
+    return expected.get(("*", fmt))
+
+
+def first_difference(fixture: Fixture, fmt: str, goldens_dir: Path) -> str:
+    """A one-line reason: where axsynth first departs from Chromium."""
+    try:
+        actual = render(fixture, fmt)
+    except Exception as exc:
+        return f"crash: {type(exc).__name__}: {exc}"[:200]
+    want = fixture.golden(goldens_dir, fmt).read_text(encoding="utf-8").splitlines()
+    got = actual.splitlines()
+    for i, (w, g) in enumerate(zip(want, got)):
+        if w != g:
+            return f"line {i + 1}: " + _describe_node_diff(w, g) if fmt == "cdp" else f"line {i + 1}: {w[:60]!r} vs {g[:60]!r}"
+    return f"{len(want)} lines in Chromium, {len(got)} in axsynth"
+
+
+def _describe_node_diff(want: str, got: str) -> str:
+    try:
+        w, g = json.loads(want.rstrip(",")), json.loads(got.rstrip(","))
+    except ValueError:
+        return "output shape differs"
+    for key in w.keys() | g.keys():
+        if w.get(key) != g.get(key):
+            detail = f"{key} {json.dumps(w.get(key), ensure_ascii=False)[:70]} vs {json.dumps(g.get(key), ensure_ascii=False)[:70]}"
+            return f"{w.get('role', {}).get('value')} node differs in {detail}"
+    return "differs"
 
 
 @dataclass
@@ -177,6 +211,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--format", choices=FORMATS, action="append", help="default: all")
     parser.add_argument("--diff", metavar="NAME", help="show Chromium vs axsynth for one fixture")
     parser.add_argument("--quiet", action="store_true", help="summary only")
+    parser.add_argument("--update-expectations", type=Path, metavar="FILE",
+                        help="write the list of fixtures that do not match yet, with reasons")
     args = parser.parse_args(argv)
     formats = args.format or list(FORMATS)
     fixtures = find_fixtures(args.fixtures)
@@ -188,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
         for fmt in formats:
             print(diff(matches[0], fmt, args.goldens) or f"{fmt}: identical")
         return 0
+    if args.update_expectations:
+        return _write_expectations(args.update_expectations, fixtures, formats, args.goldens)
     for fmt in formats:
         results, started = [], time.perf_counter()
         for fixture in fixtures:
@@ -206,6 +244,23 @@ def main(argv: list[str] | None = None) -> int:
             f"({100 * exact / max(len(results), 1):.1f}%), line agreement "
             f"{100 * same_lines / total_lines:.1f}% ({elapsed:.1f}s)"
         )
+    return 0
+
+
+def _write_expectations(path: Path, fixtures: list[Fixture], formats: list[str], goldens: Path) -> int:
+    kept = [line for line in load_expectations(path).items() if line[0][1] not in formats]
+    lines = [
+        "# Fixtures that do not match Chromium byte-for-byte yet: fixture, format, reason.",
+        "# Run as strict expected failures by tests/test_conformance.py; regenerate with",
+        "#   python -m axsynth.conformance --update-expectations tests/conformance_expected.txt",
+    ]
+    lines += [f"{name} {fmt} {reason}" for (name, fmt), reason in kept]
+    for fmt in formats:
+        for fixture in fixtures:
+            if fixture.golden(goldens, fmt).exists() and not compare(fixture, fmt, goldens).exact:
+                lines.append(f"{fixture.name} {fmt} {first_difference(fixture, fmt, goldens)}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {len(lines) - 3} expectations to {path}")
     return 0
 
 

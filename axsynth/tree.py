@@ -626,8 +626,8 @@ class AXTree:
             stack = list(reversed(obj.children))
             while stack:
                 child = stack.pop()
-                if child.owned_by is not None and child.owned_by is not obj:
-                    continue
+                if child.owned_by is not None:
+                    continue  # placed after its owner's natural children
                 if child.included:
                     out.append(child)
                 else:

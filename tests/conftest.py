@@ -1,0 +1,10 @@
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).parent
+
+
+@pytest.fixture
+def fixtures_dir() -> Path:
+    return TESTS / "fixtures"

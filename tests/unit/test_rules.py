@@ -1,0 +1,75 @@
+"""One minimal fixture per rule: roles, ignored reasons, names."""
+
+from .helpers import find, props, tree, unignored
+
+
+def test_header_is_banner_at_top_level_and_sectionheader_inside_article():
+    roles = [r for r, _ in unignored("<header>a</header><article><header>b</header></article>")]
+    assert "banner" in roles and "sectionheader" in roles
+
+
+def test_section_needs_a_name_to_be_a_region():
+    assert find("<section aria-label=Intro>x</section>", "region")["name"]["value"] == "Intro"
+    assert "region" not in [r for r, _ in unignored("<section>x</section>")]
+
+
+def test_th_scope_and_sibling_heuristics():
+    html = "<table><tr><th>Name</th><th scope=row>Age</th></tr><tr><th>Ann</th><td>3</td></tr></table>"
+    roles = [r for r, _ in unignored(html)]
+    assert roles.count("columnheader") == 1 and roles.count("rowheader") == 2
+
+
+def test_role_fallback_takes_the_first_valid_token():
+    assert find("<div role='bogus button'>Go</div>", "button")["name"]["value"] == "Go"
+
+
+def test_presentational_role_is_ignored_unless_focusable():
+    nodes = tree("<h2 role=none>A</h2><h2 role=none tabindex=0>B</h2>")
+    assert [n["name"]["value"] for n in nodes if n["role"]["value"] == "heading"] == ["B"]
+
+
+def test_aria_hidden_subtree_reasons():
+    nodes = tree("<ul><li>a</li><li aria-hidden=true><p>b <a href=#>c</a></p></li></ul>")
+    reasons = [r["name"] for n in nodes for r in n.get("ignoredReasons", [])]
+    assert "ariaHiddenElement" in reasons and "ariaHiddenSubtree" in reasons
+
+
+def test_display_none_description_target_is_kept_as_not_rendered():
+    nodes = tree("<button aria-describedby=d>Go</button><span id=d style=display:none>More</span>")
+    button = next(n for n in nodes if n["role"]["value"] == "button")
+    assert button["description"]["value"] == "More"
+    assert any(r["name"] == "notRendered" for n in nodes for r in n.get("ignoredReasons", []))
+
+
+def test_label_for_names_the_control_with_labelfor_source():
+    box = find("<label for=n>Name</label><input id=n>", "textbox")
+    assert box["name"]["value"] == "Name"
+    source = next(s for s in box["name"]["sources"] if s.get("nativeSource"))
+    assert source["nativeSource"] == "labelfor"
+    assert props(box)["required"] is False
+
+
+def test_labelledby_cycle_terminates_and_names_both():
+    nodes = tree("<button id=a aria-labelledby=b>A</button><button id=b aria-labelledby=a>B</button>")
+    assert sorted(n["name"]["value"] for n in nodes if n["role"]["value"] == "button") == ["A", "B"]
+
+
+def test_aria_owns_cycle_does_not_hang():
+    nodes = tree("<div id=a role=group aria-owns=b><div id=b role=group aria-owns=a>x</div></div>")
+    assert sum(1 for n in nodes if n["role"]["value"] == "group") == 2
+
+
+def test_whitespace_between_inline_links_is_kept_and_between_buttons_dropped():
+    texts = [n for r, n in unignored("<p><a href=#>a</a> <a href=#>b</a></p>") if r == "StaticText"]
+    assert texts == ["a", " ", "b"]
+    texts = [n for r, n in unignored("<p><button>a</button> <button>b</button></p>") if r == "StaticText"]
+    assert texts == ["a", "b"]
+
+
+def test_name_from_contents_includes_generated_content():
+    assert find("<style>a::after{content:' →'}</style><a href=/x>Next</a>", "link")["name"]["value"] == "Next →"
+
+
+def test_list_markers_are_exposed_and_numbered():
+    names = [n for r, n in unignored("<ol start=3><li>a</li><li>b</li></ol>") if r == "ListMarker"]
+    assert names == ["3. ", "4. "]
