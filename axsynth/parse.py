@@ -32,7 +32,7 @@ class _Html5libNode:
 
     @property
     def nameTuple(self) -> tuple[str, str]:
-        return (self.namespace, self.local_name)
+        return (self.namespace, self.local_name)  # html5lib asks this for every stack entry
 
     @property
     def attributes(self) -> dict[str, str]:
@@ -114,12 +114,91 @@ class _Doctype(_Html5libNode, Comment):
         Comment.__init__(self, name or "")
 
 
+#: Chromium's HTMLConstructionSite attaches nodes deeper than this to the parent of
+#: the current node, so DOM depth is bounded (kMaximumHTMLParserDOMTreeDepth).
+MAX_DOM_DEPTH = 512
+
+
+class _OpenElements(list):
+    """The stack of open elements, counting names so that "is X in scope?" is
+    answered at once when no X is open at all (html5lib scans the whole stack,
+    which is quadratic on deeply nested input)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.counts: dict[tuple[str, str], int] = {}
+
+    def _add(self, node) -> None:
+        self.counts[node.nameTuple] = self.counts.get(node.nameTuple, 0) + 1
+
+    def _drop(self, node) -> None:
+        self.counts[node.nameTuple] -= 1
+
+    def append(self, node) -> None:
+        self._add(node)
+        super().append(node)
+
+    def insert(self, index, node) -> None:
+        self._add(node)
+        super().insert(index, node)
+
+    def pop(self, index=-1):
+        node = super().pop(index)
+        self._drop(node)
+        return node
+
+    def remove(self, node) -> None:
+        super().remove(node)
+        self._drop(node)
+
+    def __setitem__(self, index, node) -> None:
+        if isinstance(index, slice):
+            raise NotImplementedError("slice assignment on the open-elements stack")
+        self._drop(self[index])
+        self._add(node)
+        super().__setitem__(index, node)
+
+    def __delitem__(self, index) -> None:
+        removed = self[index] if isinstance(index, slice) else [self[index]]
+        for node in removed:
+            self._drop(node)
+        super().__delitem__(index)
+
+
 class _TreeBuilder(html5lib_base.TreeBuilder):
     documentClass = _Document
     elementClass = _Element
     commentClass = _Comment
     doctypeClass = _Doctype
     fragmentClass = _Document
+
+    def reset(self) -> None:
+        super().reset()
+        self.openElements = _OpenElements()
+
+    def elementInScope(self, target, variant=None) -> bool:
+        if isinstance(target, str) and not self.openElements.counts.get((HTML_NS, target)):
+            return False
+        return super().elementInScope(target, variant)
+
+    def insertElementNormal(self, token):
+        if len(self.openElements) < MAX_DOM_DEPTH:
+            return super().insertElementNormal(token)
+        element = self.createElement(token)
+        self._deep_parent().appendChild(element)
+        self.openElements.append(element)
+        return element
+
+    def insertText(self, data, parent=None) -> None:
+        if parent is None and len(self.openElements) >= MAX_DOM_DEPTH and not self.insertFromTable:
+            self._deep_parent().insertText(data)
+            return
+        super().insertText(data, parent)
+
+    def _deep_parent(self) -> Node:
+        """Where Chromium attaches a node once the stack is deeper than the limit."""
+        parent = self.openElements[-1]
+        return parent.parent if len(self.openElements) > MAX_DOM_DEPTH and parent.parent is not None else parent
 
     def testSerializer(self, node: Node) -> str:  # required by the base class
         raise NotImplementedError

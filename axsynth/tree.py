@@ -36,6 +36,7 @@ class AXTree:
         self.styles = Styles(document, self.flat, base_dir)
         self._next_id = max((n.node_id for n in _all_nodes(document)), default=0) + 1
         self._id_maps: dict[int, dict[str, Element]] = {}
+        self._shadow_memo: dict[int, bool] = {}
         self.objects: list[AXObject] = []
         self.by_element: dict[int, AXObject] = {}
         self.root = self._build()
@@ -481,7 +482,7 @@ class AXTree:
                 obj.reasons.append(("emptyAlt", None))
                 return True
             return False
-        if el.namespace == HTML_NS and not obj.in_ua_shadow and not _in_shadow_tree(el) and (
+        if el.namespace == HTML_NS and not obj.in_ua_shadow and not self._in_shadow_tree(el) and (
             (tag == "a" and el.has("name")) or (el.attrs.get("id") and tag not in ("label", "optgroup"))
         ):
             return False
@@ -500,6 +501,20 @@ class AXTree:
                 return True
             return False
         return None
+
+    def _in_shadow_tree(self, el: Element) -> bool:
+        """Whether ``el`` lives in a shadow tree (memoized along the ancestor chain,
+        so deep documents do not cost depth × size)."""
+        memo = self._shadow_memo
+        chain: list[Node] = []
+        node: Node | None = el
+        while node is not None and not isinstance(node, ShadowRoot) and id(node) not in memo:
+            chain.append(node)
+            node = node.parent
+        result = isinstance(node, ShadowRoot) or (node is not None and memo[id(node)])
+        for item in chain:
+            memo[id(item)] = result
+        return result
 
     def _is_clickable(self, obj: AXObject) -> bool:
         el = obj.element
@@ -770,13 +785,6 @@ def _has_valid_role(el: Element) -> bool:
     from .data.aria import ARIA_ROLES
 
     return any(t in ARIA_ROLES for t in el.attrs.get("role", "").lower().split())
-
-
-def _in_shadow_tree(el: Element) -> bool:
-    node: Node | None = el
-    while node is not None and not isinstance(node, ShadowRoot):
-        node = node.parent
-    return node is not None
 
 
 def _prev_in_flow(siblings: list[AXObject], index: int) -> AXObject | None:
