@@ -233,8 +233,8 @@ def _attach_declarative_shadow_roots(document: Document) -> None:
     ]:
         mode = template.attrs.get("shadowrootmode", "").lower()
         host = template.parent
-        if mode not in ("open", "closed") or not isinstance(host, Element):
-            continue
+        if mode not in ("open", "closed") or not isinstance(host, Element) or not _can_host_shadow(host):
+            continue  # the template stays an inert <template>
         if host.shadow_root is not None:
             continue
         root = ShadowRoot(host, mode)
@@ -245,6 +245,19 @@ def _attach_declarative_shadow_roots(document: Document) -> None:
         host.children.remove(template)
         template.parent = None
         host.shadow_root = root
+
+
+_SHADOW_HOSTS = frozenset(
+    "article aside blockquote body div footer h1 h2 h3 h4 h5 h6 header main nav p section span".split()
+)
+
+
+def _can_host_shadow(el: Element) -> bool:
+    """attachShadow()'s valid hosts: some HTML elements and autonomous custom elements."""
+    if el.namespace != HTML_NS:
+        return False
+    name = el.local_name
+    return name in _SHADOW_HOSTS or ("-" in name and "a" <= name[:1] <= "z")
 
 
 def assign_node_ids(document: Document) -> None:
