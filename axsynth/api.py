@@ -49,6 +49,16 @@ class Document:
 
         return {"nodes": CdpSerializer(self).full_tree(depth)}
 
+    def aria_snapshot(self, scope: str | None = None) -> str:
+        """What Playwright's ``page.locator(scope or "body").aria_snapshot()`` returns
+        (with JavaScript disabled), except that password values are never printed.
+
+        ``scope`` is a CSS selector that must match exactly one element; a selector
+        that matches nothing (or more than one element) raises ``ValueError``."""
+        from .emit.aria import aria_snapshot, select_one
+
+        return aria_snapshot(self, select_one(self, scope) if scope else None)
+
 
 def _base_url(dom, url: str) -> str:
     from urllib.parse import urljoin

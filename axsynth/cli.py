@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .api import Document, ParseError
 
-FORMATS = ("cdp",)
+FORMATS = ("cdp", "aria")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,19 +19,34 @@ def main(argv: list[str] | None = None) -> int:
     snap.add_argument("file", help="HTML file, or - for standard input")
     snap.add_argument("--format", choices=FORMATS, default="cdp")
     snap.add_argument("--url", help="document URL (default: the file's file:// URI)")
+    snap.add_argument("--scope", metavar="CSS",
+                      help="aria format: snapshot the one element this selector matches (default: body)")
     args = parser.parse_args(argv)
     try:
         doc = _load(args.file, args.url)
     except (ParseError, OSError) as exc:
         print(f"axsynth: {_describe(exc, args.file)}", file=sys.stderr)
         return 1
-    text = json.dumps(doc.get_full_ax_tree(), ensure_ascii=False, indent=1)
+    if args.scope and args.format != "aria":
+        print("axsynth: --scope applies to --format aria only", file=sys.stderr)
+        return 2
+    try:
+        text = _render(doc, args.format, args.scope)
+    except ValueError as exc:  # a --scope selector that is invalid or matches nothing
+        print(f"axsynth: {exc}", file=sys.stderr)
+        return 1
     try:
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
     except BrokenPipeError:  # e.g. piped into head: not an error of ours
         sys.stderr.close()
     return 0
+
+
+def _render(doc: Document, fmt: str, scope: str | None) -> str:
+    if fmt == "aria":
+        return doc.aria_snapshot(scope)
+    return json.dumps(doc.get_full_ax_tree(), ensure_ascii=False, indent=1)
 
 
 def _load(file: str, url: str | None) -> Document:

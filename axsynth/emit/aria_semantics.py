@@ -1,0 +1,990 @@
+"""Playwright's element semantics, for the ARIA snapshot: what its injected
+script asks the browser (visibility, slots, labels, form values, selectedness)
+and what it derives itself (roles, accessible names, states).
+
+:class:`Dom` answers the DOM and computed-style questions the way Chromium
+answers them; :class:`Semantics` applies Playwright's role, name and state rules
+(roleUtils), which differ from Chromium's own accessibility tree in many details.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Iterator
+
+from ..data import aria_snapshot as data
+from ..dom import SVG_NS, Element, Node, ShadowRoot, Text
+
+if TYPE_CHECKING:
+    from ..api import Document
+
+# JavaScript's \s (and what String.prototype.trim strips).
+JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+_JS_SPACE_RUN = re.compile(f"[{JS_SPACE}]+")
+_JS_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
+_JS_RADIX = {"x": 16, "o": 8, "b": 2}
+
+
+def js_trim(text: str) -> str:
+    return text.strip(JS_SPACE)
+
+
+def js_number(text: str) -> float | None:
+    """``Number(text)`` in JavaScript; None for NaN."""
+    text = js_trim(text)
+    if not text:
+        return 0.0
+    if _JS_DECIMAL.fullmatch(text):
+        return float(text.replace("Infinity", "inf"))
+    if len(text) > 2 and text[0] == "0" and text[1].lower() in _JS_RADIX:
+        try:
+            return float(int(text[2:], _JS_RADIX[text[1].lower()]))
+        except ValueError:
+            return None
+    return None
+
+
+def normalize_whitespace(text: str) -> str:
+    """Playwright's normalizeWhiteSpace: drop ZWSP and soft hyphens, collapse runs."""
+    text = text.replace("\u200b", "").replace("\u00ad", "")
+    return _JS_SPACE_RUN.sub(" ", js_trim(text))
+
+
+def _flat_string(text: str) -> str:
+    """Playwright's asFlatString: collapse whitespace except no-break spaces."""
+    chunks = text.split("\u00a0")
+    chunks = [re.sub(f"[{JS_SPACE.replace(chr(0xA0), '')}]+", " ",
+                     c.replace("\r\n", "\n").replace("\u200b", "").replace("\u00ad", "")) for c in chunks]
+    return js_trim("\u00a0".join(chunks))
+
+
+def tag_of(el: Element) -> str:
+    return el.local_name.upper()
+
+# --- the DOM as the injected script sees it -------------------------------------------
+
+
+class Dom:
+    """DOM and computed-style facts, answered the way Chromium answers the script."""
+
+    def __init__(self, doc: "Document", redact_passwords: bool = True) -> None:
+        self.redact_passwords = redact_passwords
+        self.document = doc.dom
+        self.flat = doc.tree.flat
+        self.styles = doc.tree.styles
+        self._ids: dict[int, dict[str, Element]] = {}
+        self._hidden: dict[int, bool] = {}
+        self._labels: dict[int, list[Element]] | None = None
+        self._selected: dict[int, bool] = {}
+        self._checked_radios: set[int] | None = None
+
+    # tree structure
+
+    @staticmethod
+    def open_shadow_root(el: Element) -> ShadowRoot | None:
+        """``element.shadowRoot``: closed roots are invisible to the script."""
+        root = el.shadow_root
+        return root if root is not None and root.mode == "open" else None
+
+    def assigned_slot(self, node: Node) -> Element | None:
+        parent = node.parent
+        if not isinstance(parent, Element) or self.open_shadow_root(parent) is None:
+            return None
+        self.flat.children(parent)  # assigns the host's children to its slots
+        return self.flat.slot_of(node)
+
+    def assigned_nodes(self, slot: Element) -> list[Node]:
+        root = slot.tree_root
+        if not isinstance(root, ShadowRoot):
+            return []
+        return [n for n in root.host.children if self.flat_slot(n) is slot]
+
+    @staticmethod
+    def parent_or_host(node: Node) -> Element | None:
+        parent = node.parent
+        if isinstance(parent, ShadowRoot):
+            return parent.host
+        return parent if isinstance(parent, Element) else None
+
+    def flat_parent(self, node: Node) -> Element | None:
+        slot = self.flat_slot(node)
+        return slot if slot is not None else self.parent_or_host(node)
+
+    def flat_slot(self, node: Node) -> Element | None:
+        parent = node.parent
+        if isinstance(parent, Element) and parent.shadow_root is not None:
+            self.flat.children(parent)
+            return self.flat.slot_of(node)
+        return None
+
+    @staticmethod
+    def ancestors_crossing_shadow(el: Element) -> Iterator[Element]:
+        """``el`` and its ancestors, stepping from a shadow root to its host."""
+        node: Element | None = el
+        while node is not None:
+            yield node
+            node = Dom.parent_or_host(node)
+
+    @staticmethod
+    def closest(el: Element, tag: str) -> Element | None:
+        """``el.closest(tag)`` within its own tree."""
+        node: Node | None = el
+        while isinstance(node, Element):
+            if tag_of(node) == tag:
+                return node
+            node = node.parent
+        return None
+
+    def by_id(self, scope_of: Node, idref: str) -> Element | None:
+        root = scope_of.tree_root
+        ids = self._ids.get(id(root))
+        if ids is None:
+            ids = {}
+            for el in root.iter_elements():
+                ids.setdefault(el.attrs.get("id", ""), el)
+            self._ids[id(root)] = ids
+        return ids.get(idref) if idref else None
+
+    def idrefs(self, el: Element, attr: str) -> list[Element]:
+        """Elements an IDREF list attribute points to, in its tree scope, without repeats."""
+        out: list[Element] = []
+        for idref in re.split(r"[ \t\n\f\r]+", el.attrs.get(attr) or ""):
+            target = self.by_id(el, idref)
+            if target is not None and target not in out:
+                out.append(target)
+        return out
+
+    # style and visibility
+
+    def style(self, el: Element) -> dict | None:
+        return self.styles.get(el)
+
+    def display(self, el: Element) -> str:
+        style = self.styles.get(el)
+        if style is None:
+            return "inline"
+        if style["display"] == "inline" and el.namespace == SVG_NS and el.local_name in ("text", "foreignObject"):
+            return "block"  # Chromium lays SVG text and foreign objects out as blocks
+        return style["display"]
+
+    def css_content(self, el: Element, pseudo: str | None = None) -> str | None:
+        """Text of the ``content`` property (``getCSSContent``): only strings and
+        ``attr()`` count; anything else (counters, quotes, images) yields None.
+        On the element itself only an alternative text (after "/") counts."""
+        style = self.styles.pseudo(el, pseudo) if pseudo else self.styles.get(el)
+        if style is None or not isinstance(style["content"], tuple):
+            return None
+        if style["display"] == "none" or style["visibility"] == "hidden":
+            return None
+        parts, alt = style["content"]
+        if alt is not None:
+            parts = alt
+        elif pseudo is None:
+            return None
+        texts = []
+        for part in parts:
+            if part[0] == "text":
+                texts.append(part[1])
+            elif part[0] == "attr":
+                texts.append(el.attrs.get(part[1], ""))
+            else:
+                return None
+        text = "".join(texts)
+        if pseudo and style["display"] != "inline":
+            text = f" {text} "
+        return text
+
+    def is_rendered(self, el: Element) -> bool:
+        """``checkVisibility()``: a box, outside display:none and skipped subtrees."""
+        child: Node | None = None
+        node: Element | None = el
+        while node is not None:
+            style = self.styles.get(node)
+            if style is None or style["display"] == "none":
+                return False
+            if node.namespace == SVG_NS and node.local_name in data.SVG_UNRENDERED:
+                return False
+            if child is not None and self._hides_children(node, style, child):
+                return False
+            child, node = node, self.flat_parent(node)
+        return True
+
+    def _hides_children(self, el: Element, style: dict, child: Node) -> bool:
+        """Whether ``el`` gives no box to its (flat-tree) child ``child``."""
+        if style["content-visibility"] == "hidden":
+            return True
+        if not el.is_html:
+            return False
+        if el.local_name == "details" and "open" not in el.attrs:
+            return child is not self._details_summary(el)
+        if el.local_name == "option":
+            return self.closest(el, "SELECT") is not None  # option content renders as text only
+        return el.local_name == "select" and not self.is_list_box(el)  # a drop-down: nothing inline
+
+    @staticmethod
+    def _details_summary(details: Element) -> Element | None:
+        return next((c for c in details.children if isinstance(c, Element) and c.is_html
+                     and c.local_name == "summary"), None)
+
+    def style_visible(self, el: Element) -> bool:
+        style = self.styles.get(el)
+        if style is None:
+            return False
+        return self.is_rendered(el) and style["visibility"] == "visible"
+
+    def text_visible(self, text: Text) -> bool:
+        """Whether a text node gets a non-empty box (approximated: it has visible characters)."""
+        parent = text.parent
+        if not isinstance(parent, Element) or not self.is_rendered(parent):
+            return False
+        style = self.styles.get(parent)
+        if style and style["white-space"] in ("pre", "pre-wrap", "break-spaces"):
+            return bool(text.data)
+        return bool(text.data.strip(" \t\n\r\f"))
+
+    def hidden_for_aria(self, el: Element) -> bool:
+        if tag_of(el) in data.IGNORED_TAGS:
+            return True
+        is_slot = el.local_name == "slot"
+        if self.display(el) == "contents" and not is_slot:
+            for child in el.children:
+                if isinstance(child, Element) and not self.hidden_for_aria(child):
+                    return False
+                if isinstance(child, Text) and self.text_visible(child):
+                    return False
+            return True
+        option_in_select = tag_of(el) == "OPTION" and self.closest(el, "SELECT") is not None
+        if not option_in_select and not is_slot and not self.style_visible(el):
+            return True
+        return self._hidden_chain(el)
+
+    def _hidden_chain(self, el: Element) -> bool:
+        """display:none, aria-hidden=true or an unslotted shadow-host child, here or above."""
+        cached = self._hidden.get(id(el))
+        if cached is None:
+            parent = el.parent
+            style = self.styles.get(el)
+            cached = (
+                (isinstance(parent, Element) and self.open_shadow_root(parent) is not None
+                 and self.assigned_slot(el) is None)
+                or style is None or style["display"] == "none"
+                or (el.attrs.get("aria-hidden") or "").lower() == "true"
+            )
+            if not cached:
+                up = self.parent_or_host(el)
+                cached = up is not None and self._hidden_chain(up)
+            self._hidden[id(el)] = cached
+        return cached
+
+    def text_not_rendered(self, text: Text) -> bool:
+        parent = text.parent
+        if not isinstance(parent, Element):
+            return False
+        if self.open_shadow_root(parent) is not None and self.assigned_slot(text) is None:
+            return True
+        return tag_of(parent) == "DETAILS" and "open" not in parent.attrs
+
+    # forms
+
+    @staticmethod
+    def input_type(el: Element) -> str:
+        kind = (el.attrs.get("type") or "").lower()
+        return kind if kind in data.INPUT_TYPES else "text"
+
+    def labels(self, el: Element) -> list[Element]:
+        """``element.labels``: the label elements whose labeled control is ``el``."""
+        if not self._labelable(el):
+            return []
+        if self._labels is None:
+            self._labels = {}
+            for label in self._all_elements():
+                if tag_of(label) == "LABEL" and label.is_html:
+                    control = self._labeled_control(label)
+                    if control is not None:
+                        self._labels.setdefault(id(control), []).append(label)
+        return self._labels.get(id(el), [])
+
+    def _all_elements(self) -> Iterator[Element]:
+        stack: list[Node] = [self.document]
+        while stack:
+            root = stack.pop()
+            for el in root.iter_elements():
+                yield el
+                if el.shadow_root is not None:
+                    stack.append(el.shadow_root)
+
+    def _labeled_control(self, label: Element) -> Element | None:
+        if "for" in label.attrs:
+            target = self.by_id(label, label.attrs["for"])
+            return target if target is not None and self._labelable(target) else None
+        return next((e for e in label.iter_elements() if self._labelable(e)), None)
+
+    def _labelable(self, el: Element) -> bool:
+        if not el.is_html or tag_of(el) not in data.LABELABLE_TAGS:
+            return False
+        return tag_of(el) != "INPUT" or self.input_type(el) != "hidden"
+
+    def value(self, el: Element) -> str:
+        """The ``value`` IDL attribute of an input or textarea ("" for a redacted password)."""
+        if tag_of(el) == "TEXTAREA":
+            return el.text_content().replace("\r\n", "\n").replace("\r", "\n")
+        kind = self.input_type(el)
+        if kind == "password" and self.redact_passwords:
+            return ""
+        return _sanitize_input_value(kind, el.attrs)
+
+    def select_options(self, select: Element) -> list[Element]:
+        out = []
+        stack = list(reversed(select.children))
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Element) and node.is_html:
+                if node.local_name == "option":
+                    out.append(node)
+                elif node.local_name not in ("select", "datalist"):
+                    stack.extend(reversed(node.children))
+        return out
+
+    @staticmethod
+    def is_list_box(select: Element) -> bool:
+        size = re.match(r"[ \t\n\f\r]*\+?(\d+)", select.attrs.get("size", ""))
+        return "multiple" in select.attrs or (size is not None and int(size.group(1)) > 1)
+
+    def option_selected(self, option: Element) -> bool:
+        """``option.selected``, after the select's selectedness algorithm ran."""
+        if id(option) not in self._selected:
+            select = self.closest(option, "SELECT")
+            if select is None:
+                self._selected[id(option)] = "selected" in option.attrs
+            else:
+                self._select_selectedness(select)
+        return self._selected.get(id(option), False)
+
+    def _select_selectedness(self, select: Element) -> None:
+        options = self.select_options(select)
+        chosen = [o for o in options if "selected" in o.attrs]
+        if not self.is_list_box(select):
+            if chosen:
+                chosen = chosen[-1:]
+            else:
+                enabled = [o for o in options if not self.natively_disabled(o)]
+                chosen = enabled[:1]
+        for option in options:
+            self._selected[id(option)] = option in chosen
+
+    def selected_options(self, select: Element) -> list[Element]:
+        return [o for o in self.select_options(select) if self.option_selected(o)]
+
+    def checked(self, el: Element) -> bool:
+        """``input.checked``: a checked radio unchecks earlier ones of its group."""
+        if "checked" not in el.attrs:
+            return False
+        if self.input_type(el) != "radio" or not el.attrs.get("name"):
+            return True
+        if self._checked_radios is None:
+            last: dict[tuple, Element] = {}
+            for radio in self._all_elements():
+                if (tag_of(radio) == "INPUT" and radio.is_html and self.input_type(radio) == "radio"
+                        and radio.attrs.get("name") and "checked" in radio.attrs):
+                    last[(id(radio.tree_root), id(self.closest(radio, "FORM")), radio.attrs["name"])] = radio
+            self._checked_radios = {id(r) for r in last.values()}
+        return id(el) in self._checked_radios
+
+    def natively_disabled(self, el: Element) -> bool:
+        if not el.is_html or tag_of(el) not in data.NATIVE_FORM_CONTROLS:
+            return False
+        if "disabled" in el.attrs:
+            return True
+        if tag_of(el) == "OPTION":
+            group = self.closest(el, "OPTGROUP")
+            if group is not None and "disabled" in group.attrs:
+                return True
+        return self._in_disabled_fieldset(el)
+
+    def _in_disabled_fieldset(self, el: Element) -> bool:
+        node: Node | None = el
+        while isinstance(node, Element):
+            if tag_of(node) == "FIELDSET" and "disabled" in node.attrs:
+                legend = next((c for c in node.children if isinstance(c, Element) and tag_of(c) == "LEGEND"), None)
+                return legend is None or not _contains(legend, el)
+            node = node.parent
+        return False
+
+
+def _contains(ancestor: Node, node: Node) -> bool:
+    current: Node | None = node
+    while current is not None:
+        if current is ancestor:
+            return True
+        current = current.parent
+    return False
+
+
+# --- input values -----------------------------------------------------------------------
+
+_FLOAT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_D = "[0-9]"
+_TIME = f"{_D}{{2}}:{_D}{{2}}(?::{_D}{{2}}(?:\\.{_D}{{1,3}})?)?"
+_DATE_PATTERNS = {
+    "date": re.compile(f"{_D}{{4,}}-{_D}{{2}}-{_D}{{2}}"),
+    "month": re.compile(f"{_D}{{4,}}-{_D}{{2}}"),
+    "week": re.compile(f"{_D}{{4,}}-W{_D}{{2}}"),
+    "time": re.compile(_TIME),
+    "datetime-local": re.compile(f"{_D}{{4,}}-{_D}{{2}}-{_D}{{2}}[T ]{_TIME}"),
+}
+
+
+def _sanitize_input_value(kind: str, attrs: dict[str, str]) -> str:
+    """The value sanitization algorithm of each input type, applied to value="" ."""
+    value = attrs.get("value")
+    if kind in ("checkbox", "radio"):
+        return "on" if value is None else value
+    if kind == "file":
+        return ""
+    value = value or ""
+    if kind in ("text", "search", "tel", "password"):
+        return value.replace("\r", "").replace("\n", "")
+    if kind == "email" and "multiple" in attrs:
+        return ",".join(part.strip(" \t\n\f\r") for part in value.split(","))
+    if kind in ("url", "email"):
+        return value.replace("\r", "").replace("\n", "").strip(" \t\n\f\r")
+    if kind == "number":
+        return value if _FLOAT.fullmatch(value) and math.isfinite(float(value)) else ""
+    if kind == "range":
+        return _range_value(value, attrs)
+    if kind == "color":
+        return _color_value(value)
+    if kind in _DATE_PATTERNS:
+        if not _DATE_PATTERNS[kind].fullmatch(value):
+            return ""
+        return value.replace(" ", "T") if kind == "datetime-local" else value
+    return value
+
+
+def _color_value(value: str) -> str:
+    """Chromium accepts any opaque CSS color and serializes it as #rrggbb."""
+    import tinycss2.color3
+
+    color = tinycss2.color3.parse_color(value.strip())
+    if color is None or isinstance(color, str) or color.alpha != 1:
+        return "#000000"
+    return "#" + "".join("%02x" % round(c * 255) for c in (color.red, color.green, color.blue))
+
+
+def _range_value(value: str, attrs: dict[str, str]) -> str:
+    def number(name: str, default: float) -> float:
+        text = attrs.get(name, "")
+        return float(text) if _FLOAT.fullmatch(text) else default
+
+    low, high = number("min", 0.0), number("max", 100.0)
+    if high < low:
+        high = low
+    default = low + (high - low) / 2
+    result = float(value) if _FLOAT.fullmatch(value) else default
+    result = min(max(result, low), high)
+    step_text = attrs.get("step", "").strip().lower()
+    if step_text != "any":
+        step = float(step_text) if _FLOAT.fullmatch(step_text) and float(step_text) > 0 else 1.0
+        result = low + math.floor((result - low) / step + 0.5) * step
+        if result > high:
+            result -= step
+    return _js_number_string(result)
+
+
+def _js_number_string(value: float) -> str:
+    if value == int(value) and abs(value) < 1e21:
+        return str(int(value))
+    return repr(value)
+
+
+# --- roles, names and states ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _NameContext:
+    """Where the text alternative computation stands (Playwright's options)."""
+
+    visited: set = field(default_factory=set, compare=False)
+    target: str | None = "self"  # "self", "descendant" or None
+    labelledby: tuple[Element, bool] | None = None  # (element, hidden)
+    label: tuple[Element, bool] | None = None
+    native: tuple[Element, bool] | None = None
+
+    def in_hidden_reference(self) -> bool:
+        return any(ref is not None and ref[1] for ref in (self.labelledby, self.label, self.native))
+
+    def embedded(self) -> bool:
+        return bool(self.labelledby or self.label or self.native)
+
+
+class Semantics:
+    """Role, accessible name and states of elements, by Playwright's rules."""
+
+    def __init__(self, dom: Dom) -> None:
+        self.dom = dom
+        self._roles: dict[int, str | None] = {}
+
+    # roles
+
+    def role(self, el: Element) -> str | None:
+        if id(el) not in self._roles:
+            self._roles[id(el)] = self._compute_role(el)
+        return self._roles[id(el)]
+
+    @staticmethod
+    def explicit_role(el: Element) -> str | None:
+        tokens = (el.attrs.get("role") or "").lower().split(" ")
+        return next((t.strip() for t in tokens if t.strip() in data.VALID_ROLES), None)
+
+    def _compute_role(self, el: Element) -> str | None:
+        explicit = self.explicit_role(el)
+        if explicit is None:
+            return self.implicit_role(el)
+        if explicit in data.PRESENTATIONAL:
+            implicit = self.implicit_role(el)
+            if self._conflict_resolution(el, implicit):
+                return implicit
+        return explicit
+
+    def _conflict_resolution(self, el: Element, role: str | None) -> bool:
+        return self._has_global_aria(el, role) or self.focusable(el)
+
+    @staticmethod
+    def _has_global_aria(el: Element, role: str | None) -> bool:
+        return any(attr in el.attrs and (role or "") not in prohibited
+                   for attr, prohibited in data.GLOBAL_ARIA_ATTRIBUTES.items())
+
+    @staticmethod
+    def _has_tabindex(el: Element) -> bool:
+        value = el.attrs.get("tabindex")
+        return value is not None and js_number(value) is not None
+
+    def focusable(self, el: Element) -> bool:
+        if self.dom.natively_disabled(el):
+            return False
+        tag = tag_of(el)
+        if tag in ("BUTTON", "DETAILS", "SELECT", "TEXTAREA"):
+            native = True
+        elif tag in ("A", "AREA"):
+            native = "href" in el.attrs
+        else:
+            native = tag == "INPUT" and "hidden" not in el.attrs
+        return native or self._has_tabindex(el)
+
+    def implicit_role(self, el: Element) -> str | None:
+        role = self._tag_role(el)
+        if not role:
+            return None
+        node = el
+        while True:  # presentational parents (ul role=none > li) pass their role down
+            parent = self.dom.parent_or_host(node)
+            allowed = data.PRESENTATION_PARENTS.get(tag_of(node))
+            if parent is None or not allowed or tag_of(parent) not in allowed:
+                return role
+            parent_role = self.explicit_role(parent)
+            if parent_role in data.PRESENTATIONAL and not self._conflict_resolution(parent, parent_role):
+                return parent_role
+            node = parent
+
+    def _tag_role(self, el: Element) -> str | None:
+        tag = tag_of(el)
+        special = _SPECIAL_TAG_ROLES.get(tag)
+        if special is not None:
+            return special(self, el)
+        return data.TAG_ROLES.get(tag)
+
+    def _link_role(self, el: Element) -> str | None:
+        return "link" if "href" in el.attrs else None
+
+    def _landmark_blocked(self, el: Element) -> bool:
+        for node in self.dom.ancestors_crossing_shadow(el):
+            role_attr = node.attrs.get("role")
+            if role_attr is None and node.is_html and tag_of(node) in data.LANDMARK_BLOCKERS_BY_TAG:
+                return True
+            if role_attr in data.LANDMARK_BLOCKERS_BY_ROLE:
+                return True
+        return False
+
+    def _header_role(self, el: Element) -> str | None:
+        return None if self._landmark_blocked(el) else "banner"
+
+    def _footer_role(self, el: Element) -> str | None:
+        return None if self._landmark_blocked(el) else "contentinfo"
+
+    @staticmethod
+    def _named_region(role: str) -> "callable":
+        return lambda self, el: role if ("aria-label" in el.attrs or "aria-labelledby" in el.attrs) else None
+
+    def _img_role(self, el: Element) -> str:
+        if (el.attrs.get("alt") == "" and not el.attrs.get("title") and not self._has_global_aria(el, None)
+                and not self._has_tabindex(el)):
+            return "presentation"
+        return "img"
+
+    def _input_role(self, el: Element) -> str | None:
+        kind = self.dom.input_type(el)
+        if kind in data.TEXT_FIELD_TYPES:
+            lists = self.dom.idrefs(el, "list")
+            if lists and tag_of(lists[0]) == "DATALIST":
+                return "combobox"
+            return "searchbox" if kind == "search" else "textbox"
+        if kind == "hidden":
+            return None
+        return data.INPUT_TYPE_ROLES.get(kind, "textbox")
+
+    def _select_role(self, el: Element) -> str:
+        return "listbox" if self.dom.is_list_box(el) else "combobox"
+
+    def _td_role(self, el: Element) -> str:
+        table = next((a for a in self.dom.ancestors_crossing_shadow(el) if tag_of(a) == "TABLE"), None)
+        role = self.explicit_role(table) if table is not None else None
+        return "gridcell" if role in ("grid", "treegrid") else "cell"
+
+    def _th_role(self, el: Element) -> str | None:
+        scope = el.attrs.get("scope")
+        if scope in ("col", "colgroup"):
+            return "columnheader"
+        if scope in ("row", "rowgroup"):
+            return "rowheader"
+        siblings = [c for c in el.parent.children if isinstance(c, Element)] if el.parent else [el]
+        index = siblings.index(el)
+        prev = siblings[index - 1] if index > 0 else None
+        after = siblings[index + 1] if index + 1 < len(siblings) else None
+        if prev is None and after is None:
+            row = el.parent if isinstance(el.parent, Element) and tag_of(el.parent) == "TR" else None
+            if row is not None:
+                table = next((a for a in self.dom.ancestors_crossing_shadow(row) if tag_of(a) == "TABLE"), None)
+                if table is not None and _table_row_count(table) <= 1:
+                    return None
+            return "columnheader"
+        if _istag_of(after, "TH") and _istag_of(prev, "TH"):
+            return "columnheader"
+        if _non_empty_data_cell(after) or _non_empty_data_cell(prev):
+            return "rowheader"
+        return "columnheader"
+
+    # accessible names
+
+    def name(self, el: Element) -> str:
+        if (self.role(el) or "") in data.NAMING_PROHIBITED:
+            return ""
+        return _flat_string(self._text_alternative(el, _NameContext()))
+
+    def _text_alternative(self, el: Element, ctx: _NameContext) -> str:
+        if el in ctx.visited:
+            return ""
+        if tag_of(el) in data.IGNORED_TAGS or (not ctx.in_hidden_reference() and self.dom.hidden_for_aria(el)):
+            ctx.visited.add(el)
+            return ""
+        labelledby = self.dom.idrefs(el, "aria-labelledby") or None
+        if ctx.labelledby is None and labelledby:
+            text = " ".join(
+                self._text_alternative(ref, replace(ctx, labelledby=(ref, self.dom.hidden_for_aria(ref)),
+                                                    target=None, label=None, native=None))
+                for ref in labelledby
+            )
+            if text:
+                return text
+        role = self.role(el) or ""
+        if ctx.embedded() or ctx.target == "descendant":
+            if not (labelledby and el in labelledby):
+                value = self._embedded_control_text(el, role, ctx)
+                if value is not None:
+                    return value
+        aria_label = el.attrs.get("aria-label") or ""
+        if js_trim(aria_label):
+            ctx.visited.add(el)
+            return aria_label
+        if role not in data.PRESENTATIONAL:
+            native = self._native_text_alternative(el, ctx, labelledby is not None)
+            if native is not None:
+                return native
+        return self._text_from_content_or_title(el, role, ctx)
+
+    def _embedded_control_text(self, el: Element, role: str, ctx: _NameContext) -> str | None:
+        """A control inside a name being computed contributes its value."""
+        tag = tag_of(el)
+        if role in ("textbox", "searchbox"):
+            ctx.visited.add(el)
+            return self.dom.value(el) if tag in ("INPUT", "TEXTAREA") else el.text_content()
+        if role in ("combobox", "listbox"):
+            ctx.visited.add(el)
+            options = self._selected_options(el, role)
+            if not options and tag == "INPUT":
+                return self.dom.value(el)
+            child = replace(ctx, target="descendant" if ctx.target == "self" else ctx.target)
+            return " ".join(self._text_alternative(o, child) for o in options)
+        if role in data.RANGE_ROLES:
+            ctx.visited.add(el)
+            for attr in ("aria-valuetext", "aria-valuenow", "value"):
+                if attr in el.attrs:
+                    return el.attrs[attr]
+            return ""
+        if role == "menu":
+            ctx.visited.add(el)
+            return ""
+        return None
+
+    def _selected_options(self, el: Element, role: str) -> list[Element]:
+        if tag_of(el) == "SELECT":
+            options = self.dom.selected_options(el)
+            if not options:
+                options = self.dom.select_options(el)[:1]
+            return options
+        listbox: Element | None = el
+        if role == "combobox":
+            listbox = next((e for e in self._owned_descendants(el) if self.role(e) == "listbox"), None)
+        if listbox is None:
+            return []
+        return [e for e in self._owned_descendants(listbox)
+                if (e.attrs.get("aria-selected") or "").lower() == "true" and self.role(e) == "option"]
+
+    def _owned_descendants(self, el: Element) -> list[Element]:
+        out = list(el.iter_elements())
+        for owned in self.dom.idrefs(el, "aria-owns"):
+            out.append(owned)
+            out.extend(owned.iter_elements())
+        return out
+
+    def _native_text_alternative(self, el: Element, ctx: _NameContext, has_labelledby: bool) -> str | None:
+        tag = tag_of(el)
+        kind = self.dom.input_type(el) if tag == "INPUT" else ""
+        if tag == "INPUT" and kind in ("button", "submit", "reset"):
+            ctx.visited.add(el)
+            value = el.attrs.get("value") or ""
+            if js_trim(value):
+                return value
+            return {"submit": "Submit", "reset": "Reset"}.get(kind, el.attrs.get("title") or "")
+        if tag == "INPUT" and kind in ("file", "image"):
+            ctx.visited.add(el)
+            labels = self.dom.labels(el)
+            if labels and not ctx.labelledby:
+                return self._name_from_labels(labels, ctx)
+            if kind == "file":
+                return "Choose File"
+            for attr in ("alt", "title"):
+                if js_trim(el.attrs.get(attr) or ""):
+                    return el.attrs[attr]
+            return "Submit"
+        if not has_labelledby and tag in ("BUTTON", "OUTPUT"):
+            ctx.visited.add(el)
+            labels = self.dom.labels(el)
+            if labels:
+                return self._name_from_labels(labels, ctx)
+            if tag == "OUTPUT":
+                return el.attrs.get("title") or ""
+        if not has_labelledby and tag in ("TEXTAREA", "SELECT", "INPUT", "METER", "PROGRESS"):
+            ctx.visited.add(el)
+            labels = self.dom.labels(el)
+            if labels:
+                return self._name_from_labels(labels, ctx)
+            use_placeholder = (tag == "INPUT" and kind in data.PLACEHOLDER_TYPES) or tag == "TEXTAREA"
+            title = el.attrs.get("title") or ""
+            if not use_placeholder or title:
+                return title
+            return el.attrs.get("placeholder") or ""
+        caption_tag = {"FIELDSET": "LEGEND", "FIGURE": "FIGCAPTION"}.get(tag)
+        if caption_tag and not has_labelledby:
+            ctx.visited.add(el)
+            caption = _first_child(el, caption_tag)
+            if caption is not None:
+                return self._native_child_text(caption, ctx)
+            return el.attrs.get("title") or ""
+        if tag in ("IMG", "AREA"):
+            ctx.visited.add(el)
+            alt = el.attrs.get("alt") or ""
+            return alt if js_trim(alt) else el.attrs.get("title") or ""
+        if tag == "TABLE":
+            ctx.visited.add(el)
+            caption = _first_child(el, "CAPTION")
+            if caption is not None:
+                return self._native_child_text(caption, ctx)
+            if el.attrs.get("summary"):
+                return el.attrs["summary"]
+        if tag == "SVG" or _in_svg(el):
+            ctx.visited.add(el)
+            title = next((c for c in el.children if isinstance(c, Element) and tag_of(c) == "TITLE"
+                          and _in_svg(c)), None)
+            if title is not None:
+                child = replace(ctx, target=_descend(ctx.target),
+                                labelledby=(title, self.dom.hidden_for_aria(title)))
+                return self._text_alternative(title, child)
+        if _in_svg(el) and tag == "A" and js_trim(el.attrs.get("xlink:title") or ""):
+            ctx.visited.add(el)
+            return el.attrs["xlink:title"]
+        return None
+
+    def _native_child_text(self, child_el: Element, ctx: _NameContext) -> str:
+        child = replace(ctx, target=_descend(ctx.target), native=(child_el, self.dom.hidden_for_aria(child_el)))
+        return self._text_alternative(child_el, child)
+
+    def _name_from_labels(self, labels: list[Element], ctx: _NameContext) -> str:
+        texts = [
+            self._text_alternative(label, replace(ctx, label=(label, self.dom.hidden_for_aria(label)),
+                                                  native=None, labelledby=None, target=None))
+            for label in labels
+        ]
+        return " ".join(t for t in texts if t)
+
+    def _text_from_content_or_title(self, el: Element, role: str, ctx: _NameContext) -> str:
+        tag = tag_of(el)
+        from_content = (
+            role in data.NAME_FROM_CONTENT
+            or (ctx.target == "descendant" and role in data.NAME_FROM_CONTENT_INSIDE)
+            or (tag == "SUMMARY" and role not in data.PRESENTATIONAL)
+            or ctx.embedded()
+        )
+        if from_content:
+            ctx.visited.add(el)
+            text = self._content_text(el, replace(ctx, target=_descend(ctx.target)))
+            if (js_trim(text) if ctx.target == "self" else text):
+                return text
+        if role not in data.PRESENTATIONAL or tag in ("IFRAME", "FRAME"):
+            ctx.visited.add(el)
+            title = el.attrs.get("title") or ""
+            if js_trim(title):
+                return title
+        ctx.visited.add(el)
+        return ""
+
+    def _content_text(self, el: Element, ctx: _NameContext) -> str:
+        """Text of an element's content: pseudo-elements, children, slots, owned elements."""
+        skip_unrendered = not ctx.in_hidden_reference()
+        tokens = [self.dom.css_content(el, "before") or ""]
+        own = self.dom.css_content(el)
+        if own is not None:
+            tokens.append(own)
+        else:
+            for node, skip_slotted in self._content_nodes(el):
+                if skip_slotted and self.dom.assigned_slot(node) is not None:
+                    continue
+                if isinstance(node, Element):
+                    token = self._text_alternative(node, ctx)
+                    if self.dom.display(node) != "inline" or tag_of(node) == "BR":
+                        token = f" {token} "
+                    tokens.append(token)
+                elif isinstance(node, Text):
+                    if not (skip_unrendered and self.dom.text_not_rendered(node)):
+                        tokens.append(node.data)
+        tokens.append(self.dom.css_content(el, "after") or "")
+        return "".join(tokens)
+
+    def _content_nodes(self, el: Element) -> Iterator[tuple[Node, bool]]:
+        if tag_of(el) == "SLOT":
+            assigned = self.dom.assigned_nodes(el)
+            if assigned:
+                yield from ((n, False) for n in assigned)
+                return
+        yield from ((n, True) for n in el.children)
+        shadow = self.dom.open_shadow_root(el)
+        if shadow is not None:
+            yield from ((n, True) for n in shadow.children)
+        yield from ((n, True) for n in self.dom.idrefs(el, "aria-owns"))
+
+    # states
+
+    def checked(self, el: Element) -> bool | str:
+        if tag_of(el) == "INPUT" and self.dom.input_type(el) in ("checkbox", "radio"):
+            return self.dom.checked(el)
+        if (self.role(el) or "") in data.CHECKED_ROLES:
+            value = (el.attrs.get("aria-checked") or "").lower()
+            return True if value == "true" else "mixed" if value == "mixed" else False
+        return False
+
+    def disabled(self, el: Element) -> bool:
+        if self.dom.natively_disabled(el):
+            return True
+        if (self.role(el) or "") not in data.DISABLED_ROLES:
+            return False
+        for node in self.dom.ancestors_crossing_shadow(el):
+            value = (node.attrs.get("aria-disabled") or "").lower()
+            if value in ("true", "false"):
+                return value == "true"
+        return False
+
+    def expanded(self, el: Element) -> bool:
+        if tag_of(el) == "DETAILS":
+            return "open" in el.attrs
+        return (self.role(el) or "") in data.EXPANDED_ROLES and (el.attrs.get("aria-expanded") or "").lower() == "true"
+
+    @staticmethod
+    def invalid(el: Element) -> bool | str:
+        value = (el.attrs.get("aria-invalid") or "").lower()
+        if not value.strip() or value == "false":
+            return False
+        return value if value in ("grammar", "spelling") else True
+
+    def level(self, el: Element) -> int:
+        native = data.HEADING_LEVELS.get(tag_of(el))
+        if native:
+            return native
+        if (self.role(el) or "") in data.LEVEL_ROLES and "aria-level" in el.attrs:
+            value = js_number(el.attrs["aria-level"])
+            if value is not None and math.isfinite(value) and value == int(value) and value >= 1:
+                return int(value)
+        return 0
+
+    def pressed(self, el: Element) -> bool | str:
+        if (self.role(el) or "") in data.PRESSED_ROLES:
+            value = (el.attrs.get("aria-pressed") or "").lower()
+            if value == "true":
+                return True
+            if value == "mixed":
+                return "mixed"
+        return False
+
+    def selected(self, el: Element) -> bool:
+        if tag_of(el) == "OPTION":
+            return self.dom.option_selected(el)
+        return (self.role(el) or "") in data.SELECTED_ROLES and (el.attrs.get("aria-selected") or "").lower() == "true"
+
+
+_SPECIAL_TAG_ROLES = {
+    "A": Semantics._link_role, "AREA": Semantics._link_role,
+    "HEADER": Semantics._header_role, "FOOTER": Semantics._footer_role,
+    "FORM": Semantics._named_region("form"), "SECTION": Semantics._named_region("region"),
+    "IMG": Semantics._img_role, "INPUT": Semantics._input_role, "SELECT": Semantics._select_role,
+    "TD": Semantics._td_role, "TH": Semantics._th_role,
+}
+
+
+def _descend(target: str | None) -> str | None:
+    return "descendant" if target == "self" else target
+
+
+def _first_child(el: Element, tag: str) -> Element | None:
+    return next((c for c in el.children if isinstance(c, Element) and tag_of(c) == tag), None)
+
+
+def _in_svg(el: Element) -> bool:
+    """``element.ownerSVGElement`` is set: an SVG element inside an <svg>."""
+    if el.namespace != SVG_NS:
+        return False
+    parent = el.parent
+    while isinstance(parent, Element):
+        if parent.namespace == el.namespace and parent.local_name == "svg":
+            return True
+        parent = parent.parent
+    return False
+
+
+def _istag_of(node: Node | None, tag: str) -> bool:
+    return isinstance(node, Element) and tag_of(node) == tag
+
+
+def _non_empty_data_cell(el: Element | None) -> bool:
+    if not _istag_of(el, "TD"):
+        return False
+    return bool(js_trim(el.text_content())) or any(isinstance(c, Element) for c in el.children)
+
+
+def _table_row_count(table: Element) -> int:
+    count = 0
+    for child in table.children:
+        if _istag_of(child, "TR"):
+            count += 1
+        elif isinstance(child, Element) and tag_of(child) in ("THEAD", "TBODY", "TFOOT"):
+            count += sum(1 for c in child.children if _istag_of(c, "TR"))
+    return count
