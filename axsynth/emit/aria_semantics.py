@@ -614,8 +614,14 @@ class Semantics:
         return None if self._landmark_blocked(el) else "contentinfo"
 
     @staticmethod
-    def _named_region(role: str) -> "callable":
-        return lambda self, el: role if ("aria-label" in el.attrs or "aria-labelledby" in el.attrs) else None
+    def _has_author_name(el: Element) -> bool:
+        return "aria-label" in el.attrs or "aria-labelledby" in el.attrs
+
+    def _form_role(self, el: Element) -> str | None:
+        return "form" if self._has_author_name(el) else None
+
+    def _section_role(self, el: Element) -> str | None:
+        return "region" if self._has_author_name(el) else None
 
     def _img_role(self, el: Element) -> str:
         if (el.attrs.get("alt") == "" and not el.attrs.get("title") and not self._has_global_aria(el, None)
@@ -944,7 +950,7 @@ class Semantics:
 _SPECIAL_TAG_ROLES = {
     "A": Semantics._link_role, "AREA": Semantics._link_role,
     "HEADER": Semantics._header_role, "FOOTER": Semantics._footer_role,
-    "FORM": Semantics._named_region("form"), "SECTION": Semantics._named_region("region"),
+    "FORM": Semantics._form_role, "SECTION": Semantics._section_role,
     "IMG": Semantics._img_role, "INPUT": Semantics._input_role, "SELECT": Semantics._select_role,
     "TD": Semantics._td_role, "TH": Semantics._th_role,
 }
