@@ -159,6 +159,9 @@ class FlatTree:
             if el.local_name == "slot" and el.is_html:
                 slots.setdefault(el.attrs.get("name", ""), el)
                 self._assigned.setdefault(id(el), [])
+        if root.mode == "ua-details":
+            self._assign_details(host, slots)
+            return
         for child in host.children:
             if isinstance(child, Element):
                 name = child.attrs.get("slot", "")
@@ -170,6 +173,18 @@ class FlatTree:
             if slot is not None:
                 self._assigned[id(slot)].append(child)
                 self._slot_of[id(child)] = slot
+
+    def _assign_details(self, host: Element, slots: dict[str, Element]) -> None:
+        """HTMLDetailsElement's manual slotting: the first <summary> child goes to the
+        summary slot, every other element or text child to the content slot."""
+        summary_slot, content_slot = (el for el in host.shadow_root.children if isinstance(el, Element))
+        main = next((c for c in host if c.is_html and c.local_name == "summary"), None)
+        for child in host.children:
+            if not isinstance(child, (Element, Text)):
+                continue
+            slot = summary_slot if child is main else content_slot
+            self._assigned[id(slot)].append(child)
+            self._slot_of[id(child)] = slot
 
     def children(self, node: Node) -> list[Node]:
         if isinstance(node, Element):

@@ -13,6 +13,7 @@ import html5lib
 from html5lib.treebuilders import base as html5lib_base
 
 from .dom import HTML_NS, Comment, Document, Element, Node, ShadowRoot, Text
+from .ua_shadow import attach_ua_shadow_roots
 
 
 class ParseError(ValueError):
@@ -214,6 +215,7 @@ def parse_html(source: str | bytes, url: str = "about:blank") -> Document:
     if isinstance(source, bytes):
         document.encoding = parser.documentEncoding or "windows-1252"
     _attach_declarative_shadow_roots(document)
+    attach_ua_shadow_roots(document)
     assign_node_ids(document)
     return document
 

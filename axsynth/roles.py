@@ -11,6 +11,7 @@ from .data.aria import (
     ARIA_ROLES, HTML_ROLES, INPUT_ROLES, INPUT_TYPES, TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
 )
 from .dom import HTML_NS, SVG_NS, Element
+from .ua_shadow import is_ua_details_root
 
 _SECTIONING = frozenset({"article", "aside", "main", "nav", "section"})
 _SECTIONING_ROLES = frozenset({"Article", "Complementary", "Main", "Navigation", "Region"})
@@ -66,18 +67,30 @@ def is_editable_root(el: Element) -> bool:
     return True
 
 
-def _is_details_summary(el: Element) -> bool:
+def summary_details(el: Element) -> Element | None:
+    """The <details> a <summary> sits in, through the flat tree: every light child of
+    a details is slotted into its UA shadow, and the default summary lives there."""
     parent = el.parent
-    if not isinstance(parent, Element) or parent.local_name != "details":
+    if isinstance(parent, Element) and parent.is_html and parent.local_name == "details":
+        return parent
+    if isinstance(parent, Element) and parent.local_name == "slot" and is_ua_details_root(parent.parent):
+        return parent.parent.host
+    return None
+
+
+def _is_details_summary(el: Element) -> bool:
+    """HTMLSummaryElement::IsMainSummary: the first <summary> child, else the default one."""
+    details = summary_details(el)
+    if details is None:
         return False
-    first = next((c for c in parent if c.local_name == "summary" and c.is_html), None)
-    return first is el
+    first = next((c for c in details if c.local_name == "summary" and c.is_html), None)
+    return first is el or (first is None and details is not el.parent)
 
 
 def _parse_int(value: str) -> int | None:
     value = value.strip()
     sign = 1
-    if value[:1] in "+-":
+    if value[:1] in ("+", "-"):
         sign = -1 if value[0] == "-" else 1
         value = value[1:]
     digits = ""
@@ -269,8 +282,9 @@ def _dom_list_parent(obj: AXObject) -> AXObject | None:
 
 def _summary(obj: AXObject) -> str:
     el = obj.element
-    if _is_details_summary(el):
-        return "DisclosureTriangleGrouped" if el.parent.attrs.get("name") else "DisclosureTriangle"
+    details = summary_details(el)
+    if details is not None:
+        return "DisclosureTriangleGrouped" if details.attrs.get("name") else "DisclosureTriangle"
     return "GenericContainer"
 
 

@@ -362,11 +362,10 @@ class States:
         return "true" if value == "true" else "false"
 
     def _expanded(self, obj: AXObject) -> bool | None:
-        if obj.tag() == "details":
-            return obj.has_attr("open")
         if obj.role in ("DisclosureTriangle", "DisclosureTriangleGrouped"):
+            # Only a summary whose DOM parent is the <details>: not the default summary.
             details = obj.node.parent
-            return details.has("open")
+            return details.has("open") if details.local_name == "details" else None
         if obj.role == "ComboBoxSelect":
             return False
         value = (obj.attr("aria-expanded") or "").strip().lower()

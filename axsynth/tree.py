@@ -127,7 +127,9 @@ class AXTree:
                 obj.role = "LayoutTable"
         child_box = obj.has_layout or (display == "contents" and parent_box and not locked)
         child_locked = locked or (obj.has_layout and style["content-visibility"] == "hidden")
-        if not _can_have_children(obj):
+        if not _can_have_children(obj) or child_locked:
+            # Display-locked contents (content-visibility:hidden, hidden=until-found, a
+            # closed <details>) get no AX objects: Chromium's tree shows none of them.
             return
         if self._add_ua_shadow(obj, child_box, child_locked):
             return
