@@ -108,7 +108,7 @@ NAME_NEVER_FROM_CONTENTS = frozenset(
 
 # Roles whose name may not come from the title attribute unless focusable (RoleIsNameProhibited).
 NAME_PROHIBITED = frozenset(
-    "GenericContainer SectionWithoutName Caption Code Definition ContentDeletion Emphasis "
+    "GenericContainer Caption Code Definition ContentDeletion Emphasis "
     "ContentInsertion Mark None Paragraph Strong Subscript Suggestion Superscript Term Time".split()
 )
 
@@ -120,7 +120,7 @@ ALWAYS_INCLUDED_ROLES = frozenset(
     "DocErrata DocForeword DocGlossary DocIntroduction DocPart DocPreface DocPrologue DocToc "
     "Emphasis Figcaption Figure Footer Form Header List ListItem Main Mark Math MathMLMath Meter "
     "MenuListOption MenuListPopup Navigation PluginObject ProgressIndicator Region Ruby Search "
-    "Section Splitter Subscript Superscript Strong Term Time Video SectionFooter SectionHeader".split()
+    "Section SectionWithoutName Splitter Subscript Superscript Strong Term Time Video SectionFooter SectionHeader".split()
 )
 
 TABLE_LIKE = frozenset({"Table", "Grid", "TreeGrid", "LayoutTable"})
