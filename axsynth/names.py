@@ -489,7 +489,8 @@ class Names:
             return False
         return True
 
-    def _supports_name_from_contents(self, obj: AXObject, recursive: bool) -> bool:
+    @staticmethod
+    def _supports_name_from_contents(obj: AXObject, recursive: bool) -> bool:
         role = obj.role
         if obj.kind in ("text", "anonymous"):
             return True

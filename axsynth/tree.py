@@ -18,6 +18,7 @@ from .data.aria import (
     TABLE_LIKE, TEXT_INPUT_TYPES,
 )
 from .dom import HTML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot, Text
+from .names import Names
 from .style.cascade import Styles
 from .text import collapse_block, is_whitespace_only, layout_text_needed, space_is_needed
 
@@ -43,6 +44,7 @@ class AXTree:
         self._relation_targets = self._collect_relation_targets()
         for obj in self.objects:  # document order: parents before children
             self._compute_ignored(obj)
+            obj.used_for_label = self._used_for_label(obj)
         for obj in self.objects:
             obj.included = not obj.ignored or self._ignored_but_included(obj)
         self._apply_aria_owns()
@@ -350,10 +352,6 @@ class AXTree:
                 obj.aria_hidden_root = obj
         if el is not None and el.has("inert") and el.is_html and obj.inert_root is None:
             obj.inert_root = obj
-        obj.used_for_label = (
-            obj.tag() == "label" or id(obj) in self._relation_targets
-            or (parent is not None and parent.used_for_label and parent.role != "Group")
-        )
         reasons = obj.reasons
         if obj.aria_hidden_root is not None:
             if obj.aria_hidden_root is obj:
@@ -374,6 +372,39 @@ class AXTree:
             obj.ignored = True
             return
         obj.ignored = self._ignored_by_semantics(obj)
+
+    def _used_for_label(self, obj: AXObject) -> bool:
+        """AXObject::ComputeIsUsedForLabelOrDescription (needs the ignored state)."""
+        if obj.kind == "document":
+            return False
+        if obj.element is not None:
+            if self._is_label_or_description(obj):
+                return True
+            if (not obj.ignored or self._can_set_focus(obj)) and Names._supports_name_from_contents(obj, False):
+                return True  # visible (or focusable) contents that name their container
+        if obj.role == "Group":
+            return False
+        parent = obj.parent
+        if parent is None or not parent.used_for_label:
+            return False
+        if not _hidden(obj) or _hidden(parent):
+            return True
+        # Hidden below a visible part of a label: only a relation (or <label>) exposes it.
+        while parent is not None and parent.used_for_label:
+            if self._is_label_or_description(parent):
+                return True
+            parent = parent.parent
+        return False
+
+    def _is_label_or_description(self, obj: AXObject) -> bool:
+        return obj.tag() == "label" or id(obj) in self._relation_targets
+
+    @staticmethod
+    def _can_set_focus(obj: AXObject) -> bool:
+        return (
+            roles.is_focusable(obj) and not _disabled_control(obj) and obj.inert_root is None
+            and obj.has_layout and not obj.hidden_via_style
+        )
 
     def _menu_list_option(self, obj: AXObject) -> bool:
         return obj.role in ("MenuListOption", "MenuListPopup") or (
@@ -571,7 +602,7 @@ class AXTree:
         if obj.owned_by is not None or (el is not None and el.has("aria-owns")):
             return True
         if obj.kind in ("anonymous",):
-            return True
+            return obj.aria_hidden_root is None
         if obj.kind in ("ua-internal", "ua-slot", "inner-editor"):
             if obj.parent is not None and obj.parent.kind == "ua-internal" and obj.parent.parent is not None:
                 return False
@@ -687,6 +718,11 @@ def _preorder(root: AXObject):
         obj = stack.pop()
         yield obj
         stack.extend(reversed(obj.children))
+
+
+def _hidden(obj: AXObject) -> bool:
+    """IsHiddenViaStyle() || IsAriaHidden()."""
+    return obj.hidden_via_style or obj.aria_hidden_root is not None
 
 
 def _is_ancestor(candidate: AXObject, obj: AXObject) -> bool:
