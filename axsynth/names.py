@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .tree import AXTree
 
 MAX_DESCENDANTS = 100  # kMaxDescendantsForTextAlternativeComputation
+_HTML_SPACE_CHARS = " \t\n\r\f"
 _HTML_SPACES = re.compile(r"[ \t\n\r\f]+")
 _SPACED_NAME_FROM = frozenset({"attribute", "caption", "css-alt", "placeholder", "related", "title", "value"})
 
@@ -81,7 +82,7 @@ class Names:
         if el is None:
             return ""
         if "aria-describedby" in el.attrs:
-            targets = self.tree.objects_for_idrefs(obj, "aria-describedby")
+            targets = self._idref_targets(obj, "aria-describedby")
             if targets:
                 return simplify_whitespace(self._text_from_elements(targets, True, set(), [])[0] or "")
         if "aria-description" in el.attrs:
@@ -237,7 +238,7 @@ class Names:
                 sources.append(source)
             if el is not None and attr in el.attrs:
                 source.attribute_value = el.attrs[attr]
-                targets = self.tree.objects_for_idrefs(obj, attr)
+                targets = self._idref_targets(obj, attr)
                 text, related = self._text_from_elements(targets, True, visited, []) if targets else (None, [])
                 if text is not None and text.strip(" \t\n\r\f"):
                     source.text, source.related = text, related
@@ -288,6 +289,8 @@ class Names:
             if labels:
                 text, related = self._text_from_elements(labels, False, visited, [])
                 if text is not None:
+                    # The joined label text is trimmed; related node texts stay raw.
+                    text = text.strip(_HTML_SPACE_CHARS)
                     source.text, source.related = text, related
                     found[0] = True
                     if sources is None and text.strip():
@@ -444,6 +447,17 @@ class Names:
         return None
 
     # --- helpers -------------------------------------------------------------------
+
+    def _idref_targets(self, obj: AXObject, attr: str) -> list[AXObject]:
+        """Objects for an idref list, in order and with repeats: Chromium joins the
+        text of a repeated id once per occurrence ("dup dup" -> "Repeat Repeat")."""
+        out = []
+        for idref in (obj.attr(attr) or "").split():
+            el = self.tree.element_by_id(obj.node, idref)
+            target = self.tree.by_element.get(id(el)) if el is not None else None
+            if target is not None:
+                out.append(target)
+        return out
 
     def _text_from_elements(self, targets: list[AXObject], in_labelledby: bool, visited: set,
                             related: list) -> tuple[str | None, list]:

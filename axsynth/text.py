@@ -43,8 +43,8 @@ def collapse_block(container: AXObject) -> None:
 
     def end_line() -> None:
         for piece in reversed(pieces):
-            if piece.kind == "line-break":
-                break
+            if piece.kind in ("line-break", "atomic"):
+                break  # the line's last content is not text: nothing to trim
             if piece.rendered_text:
                 if piece.rendered_text.endswith(" ") and piece.style["white-space"] not in PRESERVES_SPACES:
                     piece.rendered_text = piece.rendered_text[:-1]
@@ -83,6 +83,7 @@ def collapse_block(container: AXObject) -> None:
             stack.extend(reversed(obj.children))
         elif obj.has_layout and obj.is_atomic_inline():
             state["space_before"] = False
+            pieces.append(_Atomic())
         elif obj.has_layout and not obj.is_out_of_flow() and obj.kind != "pseudo":
             end_line()  # a block-level child ends the line
         elif obj.kind == "pseudo" and obj.has_layout and obj.pseudo_which != "marker":
@@ -92,6 +93,12 @@ def collapse_block(container: AXObject) -> None:
 
 class _LineBreak:
     kind = "line-break"
+    rendered_text = ""
+
+
+class _Atomic:
+    """An atomic inline (inline-block, img, control): text before it is not at a line end."""
+    kind = "atomic"
     rendered_text = ""
 
 
