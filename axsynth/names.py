@@ -42,12 +42,11 @@ class NameSource:
 
 
 def simplify_name(text: str) -> str:
-    """SimplifyName: collapse HTML whitespace, keeping one leading/trailing space."""
+    """SimplifyName: collapse HTML whitespace, keeping one leading/trailing space
+    (so a whitespace-only name such as alt="  " becomes two spaces)."""
     if not text:
         return ""
     simplified = _HTML_SPACES.sub(" ", text).strip(" ")
-    if not simplified:
-        return ""
     if text[0] in " \t\n\r\f":
         simplified = " " + simplified
     if text[-1] in " \t\n\r\f":
