@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 MAX_DESCENDANTS = 100  # kMaxDescendantsForTextAlternativeComputation
 _HTML_SPACE_CHARS = " \t\n\r\f"
 _HTML_SPACES = re.compile(r"[ \t\n\r\f]+")
-_SPACED_NAME_FROM = frozenset({"attribute", "caption", "css-alt", "placeholder", "related", "title", "value"})
+_SPACED_NAME_FROM = frozenset({
+    "attribute", "caption", "css-alt", "placeholder", "related", "svg-title", "title", "value",
+})
 
 
 @dataclass
@@ -372,7 +374,8 @@ class Names:
                 source.text = title
                 found[0] = True
                 if sources is None:
-                    return title, "related"
+                    # kRelatedElement too, but kept apart: the description then skips <title>.
+                    return title, "svg-title"
             return None
         if tag == "fieldset":
             source = NameSource("relatedElement", native_source="legend", superseded=found[0])
@@ -433,11 +436,13 @@ class Names:
 
     def _title(self, obj: AXObject, sources, found) -> str | None:
         el = obj.element
-        if el is None:
+        if obj.kind == "document":
             return None
         source = NameSource("attribute", attribute="title", superseded=found[0])
         if sources is not None:
-            sources.append(source)
+            sources.append(source)  # pushed even without an element (e.g. MenuListPopup)
+        if el is None:
+            return None
         title = el.attrs.get("title")
         if title is not None and title.strip(" \t\n\r\f") != self._inner_text(obj).strip(" \t\n\r\f"):
             source.text = source.attribute_value = title
