@@ -34,7 +34,7 @@ def transform(text: str, mode: str) -> str:
     return text
 
 
-def collapse_block(container: AXObject) -> None:
+def collapse_block(container: AXObject, layout_children=lambda obj: obj.children) -> None:
     """Set ``rendered_text`` on every text object of ``container``'s inline content,
     collapsing white space as CSS does (leading space at a line start and trailing
     space at a line end removed, runs folded across element boundaries)."""
@@ -51,7 +51,7 @@ def collapse_block(container: AXObject) -> None:
                 break
         state["space_before"] = True
 
-    stack = list(reversed(container.children))
+    stack = list(reversed(layout_children(container)))
     while stack:
         obj = stack.pop()
         if obj.kind in ("text", "anonymous"):
@@ -78,9 +78,9 @@ def collapse_block(container: AXObject) -> None:
             marker = _LineBreak()
             pieces.append(marker)
         elif obj.kind == "pseudo" and obj.has_layout and obj.display == "inline":
-            stack.extend(reversed(obj.children))
+            stack.extend(reversed(layout_children(obj)))
         elif obj.is_layout_inline() or (not obj.has_layout and obj.display == "contents"):
-            stack.extend(reversed(obj.children))
+            stack.extend(reversed(layout_children(obj)))
         elif obj.has_layout and obj.is_atomic_inline():
             state["space_before"] = False
             pieces.append(_Atomic())

@@ -203,10 +203,13 @@ class AXTree:
 
     def _finish_text(self, root: AXObject) -> None:
         """Drop whitespace that gets no layout text or is not needed; set rendered text."""
+        # Whitespace dropped from the AX tree may still be rendered, and then it
+        # collapses with the text around it.
+        layout_children: dict[int, list[AXObject]] = {}
         for obj in list(self.objects):
             if obj.kind in ("text", "anonymous") or not obj.children:
                 continue
-            kept = []
+            kept, laid_out = [], []  # laid_out: also spaces with layout text but no AX object
             for i, child in enumerate(obj.children):
                 if child.kind == "text" and child.has_layout and is_whitespace_only(child.text):
                     prev = _prev_in_flow(obj.children, i)
@@ -215,13 +218,17 @@ class AXTree:
                     white_space = child.style["white-space"] if child.style else "normal"
                     if white_space not in ("pre", "pre-wrap", "break-spaces", "pre-line"):
                         if not space_is_needed(child, _prev_absolute(obj, i), _next_absolute(obj, i)):
+                            laid_out.append(child)
                             continue
                 kept.append(child)
+                laid_out.append(child)
+            if len(laid_out) != len(kept):
+                layout_children[id(obj)] = laid_out
             obj.children = kept
         self.objects = [o for o in _preorder(root)]
         for obj in self.objects:
             if obj.kind not in ("text", "anonymous") and (obj.has_layout or obj.kind == "document") and not obj.is_layout_inline():
-                collapse_block(obj)
+                collapse_block(obj, lambda o: layout_children.get(id(o), o.children))
         for obj in self.objects:
             if obj.kind == "text" and not obj.has_layout:
                 obj.rendered_text = obj.text
