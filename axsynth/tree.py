@@ -157,6 +157,8 @@ class AXTree:
             return
         if which != "marker" and style["display"] != "inline" and owner.display != "inline" and is_whitespace_only(text) and alt is None:
             return  # the "clearfix" hack: a block pseudo holding only whitespace
+        if which != "marker" and alt is not None and not _content_text(el, alt) and not any(p[0] == "image" for p in parts):
+            return  # `content: "x" / ""`: decorative, ignored and left out of the tree
         pseudo = AXObject("pseudo", el, style, owner)
         pseudo.pseudo_which = which
         pseudo.has_layout = True
@@ -472,7 +474,8 @@ class AXTree:
             obj.reasons.append(("presentationalRole", None))
             return True
         if obj.kind in ("anonymous", "pseudo"):
-            return False if role == "Image" else None
+            # A pseudo-element with CSS alt text is itself the Image/StaticText.
+            return False if role == "Image" or (obj.kind == "pseudo" and role == "StaticText") else None
         if role == "RubyAnnotation" or (obj.kind == "text" and obj.parent is not None and obj.parent.role == "RubyAnnotation"):
             return True
         el = obj.element
