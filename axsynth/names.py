@@ -324,7 +324,7 @@ class Names:
                 found[0] = True
                 if sources is None:
                     return stripped, "placeholder"
-        if _is_text_field(obj):
+        if _is_text_field(obj) or roles.is_editable_root(el):  # any contenteditable root, whatever its role
             source = NameSource("placeholder", attribute="aria-placeholder", superseded=found[0])
             push(source)
             value = el.attrs.get("aria-placeholder")
