@@ -99,6 +99,11 @@ class Names:
             value = el.attrs.get("value")
             if value:
                 return simplify_whitespace(value)
+        if obj.role == "Ruby":
+            rt = next((c for c in el if c.is_html and c.local_name == "rt"), None)
+            reading = simplify_whitespace(rt.text_content()) if rt is not None else ""
+            if reading:
+                return reading  # the first <rt> annotates the whole ruby
         if tag == "table" and name_from != "caption":
             caption = next((c for c in el if c.is_html and c.local_name == "caption"), None)
             if caption is not None and caption is not None:

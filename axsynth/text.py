@@ -81,6 +81,8 @@ def collapse_block(container: AXObject, layout_children=lambda obj: obj.children
             stack.extend(reversed(layout_children(obj)))
         elif obj.is_layout_inline() or (not obj.has_layout and obj.display == "contents"):
             stack.extend(reversed(layout_children(obj)))
+        elif obj.has_layout and obj.display == "ruby-text":
+            pass  # an annotation is laid out apart: the base text flows on around it
         elif obj.has_layout and obj.is_atomic_inline():
             state["space_before"] = False
             pieces.append(_Atomic())
