@@ -114,7 +114,8 @@ class Dom:
 
     def flat_slot(self, node: Node) -> Element | None:
         parent = node.parent
-        if isinstance(parent, Element) and parent.shadow_root is not None:
+        # User-agent shadow trees (details) are invisible to Playwright's DOM walk.
+        if isinstance(parent, Element) and parent.shadow_root is not None and parent.shadow_root.mode in ("open", "closed"):
             self.flat.children(parent)
             return self.flat.slot_of(node)
         return None
@@ -312,7 +313,7 @@ class Dom:
             root = stack.pop()
             for el in root.iter_elements():
                 yield el
-                if el.shadow_root is not None:
+                if el.shadow_root is not None and el.shadow_root.mode in ("open", "closed"):
                     stack.append(el.shadow_root)
 
     def _labeled_control(self, label: Element) -> Element | None:
