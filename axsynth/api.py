@@ -6,12 +6,17 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+import re
+from typing import Pattern
+
+from .dom import Element
 from .names import Names
 from .parse import ParseError, parse_html
+from .query import AXNode, QueryError, RoleIndex, describe_query
 from .states import States
 from .tree import AXTree
 
-__all__ = ["Document", "ParseError"]
+__all__ = ["AXNode", "Document", "ParseError", "QueryError"]
 
 
 class Document:
@@ -30,6 +35,7 @@ class Document:
         self.states = States(self.tree)
         # A stable stand-in for Chromium's frame token: derived from the URL.
         self.frame_id = hashlib.md5(self.url.encode("utf-8")).hexdigest().upper()
+        self._index: RoleIndex | None = None
 
     @classmethod
     def from_html(cls, html: str | bytes, url: str | None = None) -> "Document":
@@ -48,6 +54,123 @@ class Document:
         from .emit.cdp import CdpSerializer
 
         return {"nodes": CdpSerializer(self).full_tree(depth)}
+
+    # --- the rest of the CDP Accessibility domain -------------------------------
+
+    def get_root_ax_node(self) -> dict[str, Any]:
+        """``Accessibility.getRootAXNode``."""
+        return {"node": self._serializer().node(self.tree.root)}
+
+    def get_child_ax_nodes(self, node_id: str) -> dict[str, Any]:
+        """``Accessibility.getChildAXNodes``: the included children of an AX node id."""
+        serializer = self._serializer()
+        obj = self._object_by_ax_id(serializer, node_id)
+        return {"nodes": [serializer.node(c) for c in serializer.block(obj)]}
+
+    def get_partial_ax_tree(self, node: int | Element, fetch_relatives: bool = True) -> dict[str, Any]:
+        """``Accessibility.getPartialAXTree`` for a DOM node (backend node id or element):
+        the node, its children when unignored, then its ancestors nearest first."""
+        serializer = self._serializer()
+        obj = self._object_for_dom(node)
+        nodes = [serializer.node(obj)]
+        if fetch_relatives:
+            if not obj.ignored:
+                nodes += [serializer.node(c) for c in serializer.block(obj)]
+            nodes += [serializer.node(a) for a in self._included_ancestors(obj)]
+        return {"nodes": nodes}
+
+    def get_ax_node_and_ancestors(self, node: int | Element) -> dict[str, Any]:
+        """``Accessibility.getAXNodeAndAncestors``."""
+        serializer = self._serializer()
+        obj = self._object_for_dom(node)
+        return {"nodes": [serializer.node(o) for o in [obj, *self._included_ancestors(obj)]]}
+
+    def query_ax_tree(self, node: int | Element | None = None, accessible_name: str | None = None,
+                      role: str | None = None) -> dict[str, Any]:
+        """``Accessibility.queryAXTree``: matching nodes below ``node`` (default: the
+        document), in tree order, with their real role and a name without sources."""
+        serializer = self._serializer()
+        start = self.tree.root if node is None else self._object_for_dom(node)
+        matches = []
+        stack = [start]
+        while stack:
+            obj = stack.pop()
+            stack.extend(reversed(obj.tree_children))
+            if obj.kind == "anonymous":
+                continue
+            cdp = serializer.node(obj, force_name_and_role=True)
+            if role is not None and cdp["role"]["value"] != role:
+                continue
+            if accessible_name is not None and cdp["name"]["value"] != accessible_name:
+                continue
+            matches.append(cdp)
+        return {"nodes": matches}
+
+    # --- testing-library style queries ---------------------------------------------
+
+    def find_all_by_role(self, role: str, name: str | Pattern[str] | None = None, *, exact: bool = True,
+                         level: int | None = None, checked: bool | str | None = None,
+                         expanded: bool | None = None, selected: bool | None = None,
+                         pressed: bool | str | None = None, include_hidden: bool = False) -> list[AXNode]:
+        """Every node with this CDP role (and name/states), in tree order.
+        ``name`` is compared exactly, or as a case-insensitive substring with
+        ``exact=False``, or searched when it is a compiled regex."""
+        return self._role_index().find(role, name, exact=exact, include_hidden=include_hidden, level=level,
+                                       checked=checked, expanded=expanded, selected=selected, pressed=pressed)
+
+    def query_by_role(self, role: str, name: str | Pattern[str] | None = None, **options: Any) -> AXNode | None:
+        """The one matching node, None if there is none; QueryError if several match."""
+        found = self.find_all_by_role(role, name, **options)
+        if len(found) > 1:
+            raise QueryError(self._query_message(f"found {len(found)}", role, name, options, found))
+        return found[0] if found else None
+
+    def get_by_role(self, role: str, name: str | Pattern[str] | None = None, **options: Any) -> AXNode:
+        """The one matching node; QueryError (listing what exists) otherwise."""
+        found = self.find_all_by_role(role, name, **options)
+        if len(found) != 1:
+            raise QueryError(self._query_message(f"found {len(found)}", role, name, options, found))
+        return found[0]
+
+    def _role_index(self) -> RoleIndex:
+        if self._index is None:
+            self._index = RoleIndex(self)
+        return self._index
+
+    def _query_message(self, count: str, role: str, name: Any, options: dict, found: list[AXNode]) -> str:
+        wanted = describe_query(role, name, {k: v for k, v in options.items() if k not in ("exact", "include_hidden")})
+        if found:
+            return f"{count} nodes for {wanted}: " + ", ".join(str(n) for n in found[:20])
+        return f"{count} nodes for {wanted}; {self._role_index().describe(role)}"
+
+    def _serializer(self):
+        from .emit.cdp import CdpSerializer
+
+        return CdpSerializer(self)
+
+    def _object_for_dom(self, node: int | Element):
+        node_id = node if isinstance(node, int) else node.node_id
+        for obj in self.tree.objects:
+            if obj.node_id == node_id and obj.kind != "anonymous":
+                return obj if obj.included else self._included_ancestor_or_self(obj)
+        raise QueryError(f"no accessibility node for DOM node {node_id}")
+
+    def _object_by_ax_id(self, serializer, ax_id: str):
+        for obj in self.tree.objects:
+            if obj.included and serializer.node_id(obj) == str(ax_id):
+                return obj
+        raise QueryError(f"no accessibility node with id {ax_id!r}")
+
+    def _included_ancestor_or_self(self, obj):
+        return obj if obj.included else self.tree.included_parent(obj)
+
+    def _included_ancestors(self, obj) -> list:
+        out = []
+        parent = self.tree.included_parent(obj)
+        while parent is not None:
+            out.append(parent)
+            parent = self.tree.included_parent(parent)
+        return out
 
     def aria_snapshot(self, scope: str | None = None) -> str:
         """What Playwright's ``page.locator(scope or "body").aria_snapshot()`` returns

@@ -54,9 +54,15 @@ class CdpSerializer:
                 stack.extend(reversed(child.tree_children))
         return out
 
-    def node(self, obj: AXObject) -> dict[str, Any]:
+    def node(self, obj: AXObject, force_name_and_role: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"nodeId": self.node_id(obj), "ignored": obj.ignored}
-        if obj.ignored:
+        if obj.ignored and force_name_and_role:  # queryAXTree: real role and plain name
+            out["ignoredReasons"] = [self._reason(name, related) for name, related in obj.reasons]
+            number, name, kind = ROLES[obj.role]
+            out["role"] = {"type": kind, "value": name}
+            out["chromeRole"] = {"type": "internalRole", "value": number}
+            out["name"] = {"type": "computedString", "value": self.doc.names.name_with_sources(obj)[0]}
+        elif obj.ignored:
             out["ignoredReasons"] = [self._reason(name, related) for name, related in obj.reasons]
             out["role"] = {"type": "role", "value": "none"}
             out["chromeRole"] = {"type": "internalRole", "value": 0}

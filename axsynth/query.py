@@ -1,0 +1,103 @@
+"""Testing-library-style queries over the accessibility tree: find nodes by role
+and accessible name, with clear errors that list what does exist."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Pattern
+
+from .dom import Element
+
+if TYPE_CHECKING:
+    from .api import Document
+
+
+class QueryError(AssertionError):
+    """A query found no node, or more than the one it expected."""
+
+
+@dataclass(frozen=True)
+class AXNode:
+    """One node of the tree as a test sees it."""
+
+    role: str
+    name: str
+    description: str
+    states: dict[str, Any]
+    ignored: bool
+    backend_node_id: int | None
+    element: Element | None = field(repr=False, compare=False)
+    cdp: dict[str, Any] = field(repr=False, compare=False)
+
+    def __str__(self) -> str:
+        return f'{self.role} "{self.name}"'
+
+
+class RoleIndex:
+    """Every node of a document, bucketed by role, built once."""
+
+    def __init__(self, doc: "Document") -> None:
+        elements = {obj.node_id: obj.element for obj in doc.tree.objects if obj.node_id is not None}
+        self.nodes: list[AXNode] = []
+        self.by_role: dict[str, list[AXNode]] = {}
+        for cdp in doc.get_full_ax_tree()["nodes"]:
+            node = _ax_node(cdp, elements)
+            self.nodes.append(node)
+            self.by_role.setdefault(node.role, []).append(node)
+
+    def find(self, role: str, name: str | Pattern[str] | None = None, *, exact: bool = True,
+             include_hidden: bool = False, **states: Any) -> list[AXNode]:
+        found = []
+        for node in self.by_role.get(role, ()):
+            if node.ignored and not include_hidden:
+                continue
+            if name is not None and not _name_matches(node.name, name, exact):
+                continue
+            if any(node.states.get(key) != want for key, want in states.items() if want is not None):
+                continue
+            found.append(node)
+        return found
+
+    def describe(self, role: str) -> str:
+        same_role = [str(n) for n in self.by_role.get(role, ()) if not n.ignored]
+        if same_role:
+            return f"nodes with role {role!r}: " + ", ".join(same_role[:20])
+        roles = sorted(r for r, nodes in self.by_role.items() if any(not n.ignored for n in nodes))
+        return "roles present: " + ", ".join(roles)
+
+
+def _name_matches(actual: str, wanted: str | Pattern[str], exact: bool) -> bool:
+    if isinstance(wanted, re.Pattern):
+        return wanted.search(actual) is not None
+    if exact:
+        return actual == wanted
+    return wanted.casefold() in " ".join(actual.split()).casefold()
+
+
+def _ax_node(cdp: dict[str, Any], elements: dict[int, Element | None]) -> AXNode:
+    states = {}
+    for prop in cdp.get("properties", ()):
+        value = prop["value"].get("value")
+        if prop["value"]["type"] == "tristate":
+            value = {"true": True, "false": False}.get(value, value)
+        states[prop["name"]] = value
+    backend = cdp.get("backendDOMNodeId")
+    return AXNode(
+        role=cdp["role"]["value"],
+        name=cdp.get("name", {}).get("value", ""),
+        description=cdp.get("description", {}).get("value", ""),
+        states=states,
+        ignored=cdp["ignored"],
+        backend_node_id=backend,
+        element=elements.get(backend) if backend is not None else None,
+        cdp=cdp,
+    )
+
+
+def describe_query(role: str, name: Any, states: dict[str, Any]) -> str:
+    parts = [f"role={role!r}"]
+    if name is not None:
+        parts.append(f"name={name.pattern if isinstance(name, re.Pattern) else name!r}")
+    parts += [f"{k}={v!r}" for k, v in states.items() if v is not None]
+    return ", ".join(parts)
