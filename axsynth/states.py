@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import roles
+from .data import forms
 from .axobject import AXObject
 from .data.aria import LIVE_ROLES, TEXT_INPUT_TYPES
 
@@ -239,14 +240,14 @@ class States:
         return obj.tag() in ("input", "select", "textarea", "button") or obj.has_attr("aria-invalid")
 
     def _editable(self, obj: AXObject) -> str | None:
+        if _is_text_control(obj.element):
+            return "plaintext"
         node = obj
         while node is not None:
             if node.kind == "inner-editor":
-                return "plaintext"
+                return "plaintext" if _user_modifiable(node.parent) else None
             el = node.element
             if el is not None and el.is_html:
-                if el.local_name in ("input", "textarea") and node is obj and roles.input_type(el) in TEXT_INPUT_TYPES | {"number"} | {"text"} and not _native_disabled(node):
-                    return "plaintext" if el.local_name == "textarea" or roles.input_type(el) in TEXT_INPUT_TYPES | {"number"} else None
                 value = el.attrs.get("contenteditable")
                 if value is not None:
                     value = value.strip().lower()
@@ -260,18 +261,25 @@ class States:
         return None
 
     def _settable(self, obj: AXObject) -> bool:
-        if _native_disabled(obj) or self.is_disabled(obj):
-            return False
+        return obj.role in forms.SETTABLE_ROLES and self.restriction(obj) is None
+
+    def restriction(self, obj: AXObject) -> str | None:
+        """AXNodeObject::Restriction: "disabled", "readonly" or None."""
+        if obj.element is None:
+            return None
+        if self.is_disabled(obj):
+            return "disabled"
         el = obj.element
-        if el is None:
-            return False
-        if obj.tag() in ("input", "textarea") and (el.has("readonly") or obj.role in ("Button", "CheckBox", "RadioButton", "Switch", "ToggleButton", "PopUpButton")):
-            return obj.role in ("Slider",) and False
-        if obj.role in ("TextField", "SearchBox", "SpinButton", "TextFieldWithComboBox", "Slider", "ColorWell", "Date", "DateTime", "InputTime"):
-            return obj.tag() in ("input", "textarea") or roles.is_editable_root(el) or (obj.role == "Slider" and self.is_focusable(obj))
-        if roles.is_editable_root(el):
-            return True
-        return False
+        if el.is_html and el.has("readonly") and (
+            el.local_name == "textarea"
+            or el.local_name == "input" and roles.input_type(el) in forms.TEXT_FIELD_INPUT_TYPES
+        ):
+            return "readonly"
+        if obj.role in forms.ARIA_READONLY_ROLES:
+            value = (el.attrs.get("aria-readonly") or "").strip().lower()
+            if value == "true":
+                return "readonly"
+        return None
 
     def _has_popup(self, obj: AXObject) -> str | None:
         value = (obj.attr("aria-haspopup") or "").strip().lower()
@@ -331,9 +339,7 @@ class States:
         return (obj.attr("aria-multiline") or "").strip().lower() == "true"
 
     def _readonly(self, obj: AXObject) -> bool:
-        if obj.tag() in ("input", "textarea") and obj.has_attr("readonly"):
-            return True
-        return (obj.attr("aria-readonly") or "").strip().lower() == "true"
+        return self.restriction(obj) == "readonly"
 
     @staticmethod
     def _required(obj: AXObject) -> bool:
@@ -575,6 +581,24 @@ def _native_disabled(obj: AXObject) -> bool:
                 return True
         child, node = node, node.parent
     return False
+
+
+def _is_text_control(el) -> bool:
+    if el is None or not el.is_html:
+        return False
+    if el.local_name == "textarea":
+        return True
+    return el.local_name == "input" and roles.input_type(el) in TEXT_INPUT_TYPES | {"number"}
+
+
+def _user_modifiable(node: AXObject) -> bool:
+    """The inner editor only gets -webkit-user-modify when its host control is
+    neither disabled nor readonly (TextControlInnerEditorElement style)."""
+    while node is not None and not _is_text_control(node.element):
+        node = node.parent
+    if node is None:
+        return True
+    return not _native_disabled(node) and not node.element.has("readonly")
 
 
 def _is_inside(el, ancestor) -> bool:

@@ -302,11 +302,19 @@ class AXTree:
             container.kind = "ua-internal"
         editor = self._synthetic(container, "div", "GenericContainer")
         editor.kind = "inner-editor"
-        if value:
-            if kind == "password":
-                value = "•" * len(value)
-            text = self._synthetic_text(editor, value)
-            text.rendered_text = value
+        if kind == "password":
+            value = "•" * len(value)
+        self._add_editor_value(editor, value)
+
+    def _add_editor_value(self, editor: AXObject, value: str) -> None:
+        """Blink's inner editor holds the value as text nodes separated by a
+        <br> per newline (CreateInnerEditorValueFragment)."""
+        for index, line in enumerate(value.split("\n")):
+            if index:
+                br = self._synthetic(editor, "br", "LineBreak")
+            if line:
+                text = self._synthetic_text(editor, line)
+                text.rendered_text = line
 
     def _add_select(self, obj: AXObject, child_box: bool, locked: bool) -> None:
         menu_list = obj.role == "ComboBoxSelect" or roles.uses_menu_list(obj.node)

@@ -1,0 +1,21 @@
+"""Form-control tables read from Blink's accessibility code."""
+
+# AXObject::CanSetValueAttribute: roles whose value can be set (CDP "settable")
+# when the object's restriction is none.
+SETTABLE_ROLES = frozenset({
+    "ColorWell", "Date", "DateTime", "InputTime", "ScrollBar", "SearchBox", "Slider",
+    "SpinButton", "Splitter", "TextField", "TextFieldWithComboBox",
+})
+
+# AXObject::SupportsARIAReadOnly: roles on which aria-readonly is honoured.
+ARIA_READONLY_ROLES = frozenset({
+    "CheckBox", "ColorWell", "ComboBoxGrouping", "ComboBoxMenuButton", "ComboBoxSelect",
+    "Date", "DateTime", "Grid", "InputTime", "ListBox", "MenuItemCheckBox", "MenuItemRadio",
+    "MenuListPopup", "PopUpButton", "RadioButton", "RadioGroup", "SearchBox", "Slider",
+    "SpinButton", "Switch", "TextField", "TextFieldWithComboBox", "ToggleButton", "TreeGrid",
+    "Cell", "GridCell", "ColumnHeader", "RowHeader", "Row",
+})
+
+# HTMLInputElement types whose InputType::IsTextField() is true (the only
+# inputs where the native readonly attribute applies).
+TEXT_FIELD_INPUT_TYPES = frozenset({"text", "search", "email", "password", "tel", "url", "number"})
