@@ -7,9 +7,10 @@ Each property is returned as (name, AXValue dict) ready for CDP.
 
 from __future__ import annotations
 
+import struct
 from typing import TYPE_CHECKING, Any
 
-from . import roles
+from . import formvalue, roles
 from .data import forms
 from .axobject import AXObject
 from .data.aria import LIVE_ROLES, TEXT_INPUT_TYPES
@@ -43,6 +44,8 @@ def _token(value: str) -> dict:
 
 
 def _number(value: float) -> dict:
+    # Range values are float attributes in Blink: round-trip through float32.
+    value = struct.unpack("f", struct.pack("f", value))[0]
     return {"type": "number", "value": int(value) if float(value).is_integer() else value}
 
 
@@ -132,7 +135,7 @@ class States:
                 props.append(("valuemin", _number(low)))
             if high is not None:
                 props.append(("valuemax", _number(high)))
-            props.append(("valuetext", {"type": "string", "value": obj.attr("aria-valuetext") or ""}))
+            props.append(("valuetext", {"type": "string", "value": self._value_string(obj)}))
         return props
 
     def _widget_states(self, obj: AXObject) -> list[Prop]:
@@ -449,6 +452,20 @@ class States:
             high = 100.0 if obj.role in ("Slider", "ScrollBar", "ProgressIndicator", "Splitter", "Meter") else None
         return low, high
 
+    @staticmethod
+    def _value_string(obj: AXObject) -> str:
+        """StringAttribute::kValue of a range widget: only native numeric
+        inputs have one (their sanitized value); aria-valuetext is not used."""
+        el = obj.element
+        if obj.tag() != "input":
+            return ""
+        kind = roles.input_type(el)
+        if kind == "range":
+            return formvalue.range_input_value(el.attrs)
+        if kind == "number":
+            return formvalue.number_input_value(el.attrs)
+        return ""
+
     def value(self, obj: AXObject) -> dict | None:
         if self.range_supported(obj):
             value = range_value(obj, self)
@@ -512,17 +529,11 @@ def range_value(obj: AXObject, states: "States | None" = None) -> float | None:
         if high is not None and now > high:
             return high
         return now
-    if tag == "input" and roles.input_type(el) in ("range", "number"):
-        value = _float(el.attrs.get("value"))
-        if roles.input_type(el) == "number":
-            return value
-        low = _float(el.attrs.get("min"))
-        low = 0.0 if low is None else low
-        high = _float(el.attrs.get("max"))
-        high = 100.0 if high is None else max(high, low)
-        if value is None:
-            return low + (high - low) / 2 if high >= low else low
-        return min(max(value, low), high)
+    if tag == "input" and roles.input_type(el) == "number":
+        value = formvalue.parse_number(el.attrs.get("value"))
+        return None if value is None else float(value)
+    if tag == "input" and roles.input_type(el) == "range":
+        return float(formvalue.range_input_number(el.attrs))
     if tag == "meter":
         low = _float(el.attrs.get("min")) or 0.0
         high = _float(el.attrs.get("max"))

@@ -287,7 +287,18 @@ class AXTree:
         if tag == "select":
             self._add_select(obj, child_box, locked)
             return True
+        if tag == "meter":
+            self._add_meter(obj)
+            return True
         return False
+
+    def _add_meter(self, obj: AXObject) -> None:
+        """HTMLMeterElement's shadow: inner element > bar > value. The
+        fallback holding the element's own children is display:none."""
+        parent = obj
+        for _ in range(3):
+            parent = self._synthetic(parent, "div", "GenericContainer")
+            parent.kind = "ua-box"
 
     def _add_text_field(self, obj: AXObject, value: str, kind: str) -> None:
         placeholder = obj.attr("placeholder")
@@ -437,6 +448,12 @@ class AXTree:
             return False
         if obj.kind in ("ua-internal", "ua-slot"):
             return True  # text-control internals: ignored with no reason
+        if obj.kind == "ua-box":
+            # Meter internals: the empty value box is an uninteresting block.
+            if obj.children:
+                return False
+            obj.reasons.append(("uninteresting", None))
+            return True
         if not obj.has_layout:
             if obj.kind == "text":
                 return False
@@ -619,8 +636,10 @@ class AXTree:
         el = obj.element
         if obj.owned_by is not None or (el is not None and el.has("aria-owns")):
             return True
-        if obj.kind in ("anonymous",):
+        if obj.kind == "anonymous":
             return obj.aria_hidden_root is None
+        if obj.kind == "ua-box":
+            return True
         if obj.kind in ("ua-internal", "ua-slot", "inner-editor"):
             if obj.parent is not None and obj.parent.kind == "ua-internal" and obj.parent.parent is not None:
                 return False
@@ -766,7 +785,7 @@ def _is_pruned(el: Element, parent: AXObject) -> bool:
 def _can_have_children(obj: AXObject) -> bool:
     tag = obj.tag()
     el = obj.node
-    if tag in ("img", "hr", "progress", "br", "map", "iframe", "frame", "meter", "option"):
+    if tag in ("img", "hr", "progress", "br", "map", "iframe", "frame", "option"):
         return False
     if tag == "input" and roles.input_type(el) in _LEAF_INPUTS:
         return False
