@@ -71,3 +71,74 @@ def _clamp_to_step(value: Decimal, low: Decimal, high: Decimal, step: Decimal | 
     if rounded < low:
         return rounded + step
     return rounded
+
+
+# --- validity (ValidityState without valueMissing) ---------------------------
+
+# The HTML spec's "valid e-mail address" production, as Blink's EmailInputType uses.
+_EMAIL_RE = re.compile(
+    r"[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
+    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*"
+)
+_URL_RE = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:\S*")
+_PATTERN_TYPES = frozenset({"text", "search", "url", "tel", "email", "password"})
+_STRIP_NEWLINES = str.maketrans("", "", "\r\n")
+_HTML_SPACE = " \t\n\f\r"
+
+
+def text_input_value(kind: str, attrs: dict) -> str:
+    """The sanitized value of a text-like input (TextFieldInputType et al.)."""
+    value = attrs.get("value", "").translate(_STRIP_NEWLINES)
+    if kind == "email":
+        if "multiple" in attrs:
+            return ",".join(part.strip(_HTML_SPACE) for part in value.split(","))
+        return value.strip(_HTML_SPACE)
+    if kind == "url":
+        return value.strip(_HTML_SPACE)
+    return value
+
+
+def has_validity_error(kind: str, attrs: dict) -> bool:
+    """A failed constraint other than valueMissing. Blink's accessibility code
+    does not report a control as invalid only because a required value is
+    missing; tooLong/tooShort need a user edit, so they never apply here."""
+    if kind == "number":
+        return _number_error(attrs)
+    if kind not in _PATTERN_TYPES:
+        return False
+    value = text_input_value(kind, attrs)
+    if not value:
+        return False
+    values = value.split(",") if kind == "email" and "multiple" in attrs else [value]
+    if kind == "email" and not all(_EMAIL_RE.fullmatch(v) for v in values):
+        return True
+    if kind == "url" and not _URL_RE.fullmatch(value):
+        return True
+    return any(_pattern_mismatch(attrs.get("pattern"), v) for v in values)
+
+
+def _pattern_mismatch(pattern: str | None, value: str) -> bool:
+    if pattern is None:
+        return False
+    try:
+        return re.fullmatch(f"(?:{pattern})", value) is None
+    except re.error:
+        return False  # an invalid pattern is ignored
+
+
+def _number_error(attrs: dict) -> bool:
+    value = parse_number(number_input_value(attrs))
+    if value is None:
+        return False
+    low = parse_number(attrs.get("min"))
+    high = parse_number(attrs.get("max"))
+    if low is not None and value < low or high is not None and value > high:
+        return True
+    step_text = attrs.get("step")
+    if step_text is not None and step_text.strip().lower() == "any":
+        return False
+    step = parse_number(step_text)
+    step = step if step is not None and step > 0 else RANGE_DEFAULT_STEP
+    # The step base is min, else the value attribute (the default value).
+    base = low if low is not None else parse_number(attrs.get("value"))
+    return base is not None and (value - base) % step != 0

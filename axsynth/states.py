@@ -228,19 +228,28 @@ class States:
         return roles.is_focusable(obj) and (obj.has_layout or obj.display == "contents")
 
     def _invalid(self, obj: AXObject) -> dict | None:
+        """AXNodeObject::GetInvalidState: any aria-invalid value other than
+        false is "true"; otherwise a listed element's native validity."""
         value = obj.attr("aria-invalid")
         if value is not None:
             value = value.strip().lower()
-            if value in ("", "false", "undefined"):
+            if value not in ("", "false", "undefined"):
+                return _token("true")
+            if value != "":
                 return _token("false") if self._can_be_invalid(obj) else None
-            if value in ("spelling", "grammar"):
-                return {"type": "string", "value": value}
-            return _token("true")
-        return _token("false") if self._can_be_invalid(obj) else None
+        if not self._can_be_invalid(obj):
+            return None
+        return _token("true" if self._natively_invalid(obj) else "false")
 
     @staticmethod
     def _can_be_invalid(obj: AXObject) -> bool:
-        return obj.tag() in ("input", "select", "textarea", "button") or obj.has_attr("aria-invalid")
+        return obj.tag() in forms.LISTED_ELEMENTS or obj.has_attr("aria-invalid")
+
+    def _natively_invalid(self, obj: AXObject) -> bool:
+        el = obj.element
+        if obj.tag() != "input" or _native_disabled(obj) or el.has("readonly"):
+            return False  # barred from constraint validation, or always valid
+        return formvalue.has_validity_error(roles.input_type(el), el.attrs)
 
     def _editable(self, obj: AXObject) -> str | None:
         if _is_text_control(obj.element):
@@ -502,7 +511,7 @@ class States:
             if kind == "file":
                 return "No file chosen"
             if kind in ("text", "search", "tel", "url", "email"):
-                return value.replace("\n", "").replace("\r", "")
+                return formvalue.text_input_value(kind, el.attrs)
             return value
         if roles.is_editable_root(el) or (obj.role in ("TextField", "SearchBox") and obj.has_attr("role")):
             return el.text_content()

@@ -19,3 +19,6 @@ ARIA_READONLY_ROLES = frozenset({
 # HTMLInputElement types whose InputType::IsTextField() is true (the only
 # inputs where the native readonly attribute applies).
 TEXT_FIELD_INPUT_TYPES = frozenset({"text", "search", "email", "password", "tel", "url", "number"})
+
+# ListedElement: form-associated elements that report a native invalid state.
+LISTED_ELEMENTS = frozenset({"button", "fieldset", "input", "object", "output", "select", "textarea"})
