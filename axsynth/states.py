@@ -247,9 +247,45 @@ class States:
 
     def _natively_invalid(self, obj: AXObject) -> bool:
         el = obj.element
-        if obj.tag() != "input" or _native_disabled(obj) or el.has("readonly"):
+        tag = obj.tag()
+        if tag not in ("input", "select") or _native_disabled(obj):
             return False  # barred from constraint validation, or always valid
-        return formvalue.has_validity_error(roles.input_type(el), el.attrs)
+        if tag == "select":
+            return self._select_value_missing(obj)
+        kind = roles.input_type(el)
+        if el.has("readonly") and kind not in forms.READONLY_IGNORED_INPUT_TYPES:
+            return False
+        if formvalue.has_validity_error(kind, el.attrs):
+            return True
+        # A required text field left empty is not reported: it has not been
+        # edited yet. Other controls report valueMissing.
+        return el.has("required") and kind not in forms.TEXT_FIELD_INPUT_TYPES and self._input_value_missing(el, kind)
+
+    def _input_value_missing(self, el, kind: str) -> bool:
+        if kind == "checkbox":
+            return not el.has("checked")
+        if kind == "radio":
+            return not any(r.has("checked") for r in _radio_group(el))
+        if kind == "file":
+            return True
+        if kind in forms.VALUELESS_INPUT_TYPES:
+            return False
+        return not el.attrs.get("value", "").strip()
+
+    def _select_value_missing(self, obj: AXObject) -> bool:
+        """HTMLSelectElement::ValueMissing: nothing selected, or the
+        placeholder label option (first option, empty value) is selected."""
+        select = obj.element
+        if not select.has("required"):
+            return False
+        options = [o for o in select.iter_elements() if o.local_name == "option"]
+        selected = [o for o in options if self.option_selected(self.tree.by_element.get(id(o)) or _Stub(o))]
+        if not selected:
+            return True
+        if select.has("multiple") or not roles.uses_menu_list(select):
+            return False
+        first = options[0]
+        return selected[-1] is first and first.parent is select and first.attrs.get("value", " ".join(first.text_content().split())) == ""
 
     def _editable(self, obj: AXObject) -> str | None:
         if _is_text_control(obj.element):
@@ -601,6 +637,36 @@ def _native_disabled(obj: AXObject) -> bool:
                 return True
         child, node = node, node.parent
     return False
+
+
+class _Stub:
+    """Just enough of an AXObject for option_selected on an object-less option."""
+
+    def __init__(self, node) -> None:
+        self.node = node
+
+
+def _radio_group(radio):
+    """The radio button group: same name, same form owner, same tree."""
+    name = radio.attrs.get("name", "")
+    if not name:
+        return [radio]
+    form = _form_owner(radio)
+    root = radio
+    while root.parent is not None:
+        root = root.parent
+    return [
+        el for el in root.iter_elements()
+        if el.local_name == "input" and roles.input_type(el) == "radio"
+        and el.attrs.get("name") == name and _form_owner(el) is form
+    ]
+
+
+def _form_owner(el):
+    node = el.parent
+    while node is not None and getattr(node, "local_name", None) != "form":
+        node = node.parent
+    return node
 
 
 def _is_text_control(el) -> bool:

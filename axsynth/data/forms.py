@@ -22,3 +22,10 @@ TEXT_FIELD_INPUT_TYPES = frozenset({"text", "search", "email", "password", "tel"
 
 # ListedElement: form-associated elements that report a native invalid state.
 LISTED_ELEMENTS = frozenset({"button", "fieldset", "input", "object", "output", "select", "textarea"})
+
+# Inputs whose readonly attribute does not bar them from validation
+# (readonly does not apply to these types).
+READONLY_IGNORED_INPUT_TYPES = frozenset({"checkbox", "radio", "file", "range", "color", "hidden", "button", "submit", "reset", "image"})
+
+# Inputs that can never suffer from valueMissing.
+VALUELESS_INPUT_TYPES = frozenset({"range", "color", "hidden", "button", "submit", "reset", "image"})
