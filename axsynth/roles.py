@@ -7,6 +7,7 @@ Where is the role of ``<th>`` decided?  ``_table_cell_role`` below.
 from __future__ import annotations
 
 from .axobject import AXObject
+from .data import forms
 from .data.aria import (
     ARIA_ROLES, HTML_ROLES, INPUT_ROLES, INPUT_TYPES, TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
 )
@@ -231,11 +232,24 @@ def _input(obj: AXObject) -> str:
     kind = input_type(el)
     if kind == "checkbox" and "switch" in el.attrs:
         return "Switch"
-    if kind in TEXT_INPUT_TYPES and "list" in el.attrs and kind != "password":
+    if kind in TEXT_INPUT_TYPES | {"number"} and datalist_of(el) is not None:
         return "TextFieldWithComboBox"
     if kind in ("button", "submit", "reset", "image"):
         return button_role(obj)
     return INPUT_ROLES.get(kind, "TextField")
+
+
+def datalist_of(el: Element) -> Element | None:
+    """HTMLInputElement::DataList: the <datalist> the list attribute names, in
+    the input's own tree, for types that respect the attribute."""
+    idref = el.attrs.get("list")
+    if not idref or input_type(el) not in forms.LIST_INPUT_TYPES:
+        return None
+    root = el
+    while root.parent is not None:
+        root = root.parent
+    target = next((e for e in root.iter_elements() if e.attrs.get("id") == idref), None)
+    return target if target is not None and target.is_html and target.local_name == "datalist" else None
 
 
 def uses_menu_list(el: Element) -> bool:

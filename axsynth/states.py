@@ -110,7 +110,7 @@ class States:
         autocomplete = (obj.attr("aria-autocomplete") or "").strip().lower()
         if autocomplete in ("inline", "list", "both"):
             props.append(("autocomplete", _token(autocomplete)))
-        elif role == "TextFieldWithComboBox" and obj.tag() == "input" and obj.has_attr("list"):
+        elif obj.tag() == "input" and roles.datalist_of(obj.element) is not None:
             props.append(("autocomplete", _token("list")))
         popup = self._has_popup(obj)
         if popup:

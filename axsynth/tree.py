@@ -309,7 +309,15 @@ class AXTree:
             ph.kind = "ua-internal"
         container = obj
         if kind in ("search", "number"):
+            # Their internals below the shadow-root child are never included.
             container = self._synthetic(obj, "div", "GenericContainer")
+            container.kind = "ua-internal"
+        elif kind != "textarea" and roles.datalist_of(obj.node) is not None:
+            # TextFieldInputType: a datalist indicator needs the
+            # text-field-container > editing-view-port wrapper.
+            container = self._synthetic(obj, "div", "GenericContainer")
+            container.kind = "ua-internal"
+            container = self._synthetic(container, "div", "GenericContainer")
             container.kind = "ua-internal"
         editor = self._synthetic(container, "div", "GenericContainer")
         editor.kind = "inner-editor"
@@ -641,9 +649,9 @@ class AXTree:
         if obj.kind == "ua-box":
             return True
         if obj.kind in ("ua-internal", "ua-slot", "inner-editor"):
-            if obj.parent is not None and obj.parent.kind == "ua-internal" and obj.parent.parent is not None:
-                return False
-            return True  # a direct child of the UA shadow root
+            if obj.parent is not None and obj.parent.kind == "ua-internal" and _shadow_host_type(obj) in ("search", "number"):
+                return False  # rule 7: search/number internals stay out
+            return True  # a shadow-root child, or a visible block
         if obj.tag() == "label":
             return True
         node = obj.node
@@ -780,6 +788,16 @@ def _is_pruned(el: Element, parent: AXObject) -> bool:
     if parent.kind == "element" and parent.tag() in ("iframe", "frame"):
         return True
     return False
+
+
+def _shadow_host_type(obj: AXObject) -> str | None:
+    """The input type of the <input> whose UA shadow tree holds obj."""
+    host = obj.parent
+    while host is not None and host.in_ua_shadow:
+        host = host.parent
+    if host is None or host.tag() != "input":
+        return None
+    return roles.input_type(host.node)
 
 
 def _can_have_children(obj: AXObject) -> bool:

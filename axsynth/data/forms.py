@@ -29,3 +29,9 @@ READONLY_IGNORED_INPUT_TYPES = frozenset({"checkbox", "radio", "file", "range", 
 
 # Inputs that can never suffer from valueMissing.
 VALUELESS_INPUT_TYPES = frozenset({"range", "color", "hidden", "button", "submit", "reset", "image"})
+
+# InputType::ShouldRespectListAttribute: types whose list attribute links a <datalist>.
+LIST_INPUT_TYPES = frozenset({
+    "text", "search", "tel", "url", "email", "number", "range", "color",
+    "date", "datetime-local", "month", "week", "time",
+})
