@@ -1,10 +1,12 @@
-"""Sanitized values of numeric inputs (HTML value sanitization algorithm as
-implemented by Blink's NumberInputType/RangeInputType and StepRange)."""
+"""Sanitized values and validity of <input> elements (the HTML value
+sanitization algorithm as Blink's InputType subclasses and StepRange do it)."""
 
 from __future__ import annotations
 
 import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+from .data.css_colors import NAMED_COLORS
 
 # "A valid floating-point number": optional '-', digits and/or '.digits',
 # optional exponent. Blink rejects a leading '+' and a trailing '.'.
@@ -142,3 +144,16 @@ def _number_error(attrs: dict) -> bool:
     # The step base is min, else the value attribute (the default value).
     base = low if low is not None else parse_number(attrs.get("value"))
     return base is not None and (value - base) % step != 0
+
+
+_HEX_COLOR_RE = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+
+
+def color_input_value(attrs: dict) -> str:
+    """ColorInputType::SanitizeValue: a CSS color serialized as lowercase
+    #rrggbb; anything unparseable becomes black. (Only hex and named colors
+    are understood here.)"""
+    value = attrs.get("value", "").strip(_HTML_SPACE).lower()
+    if _HEX_COLOR_RE.fullmatch(value):
+        return value if len(value) == 7 else "#" + "".join(c * 2 for c in value[1:])
+    return NAMED_COLORS.get(value, "#000000")

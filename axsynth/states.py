@@ -543,7 +543,7 @@ class States:
             if kind == "password":
                 return "•" * len(value)
             if kind == "color":
-                return value.lower() if _is_color(value) else "#000000"
+                return formvalue.color_input_value(el.attrs)
             if kind == "file":
                 return "No file chosen"
             if kind in ("text", "search", "tel", "url", "email"):
@@ -694,10 +694,6 @@ def _is_inside(el, ancestor) -> bool:
             return True
         node = node.parent
     return False
-
-
-def _is_color(value: str) -> bool:
-    return len(value) == 7 and value.startswith("#") and all(c in "0123456789abcdefABCDEF" for c in value[1:])
 
 
 def _int_attr(value: str | None) -> int | None:

@@ -276,6 +276,8 @@ class AXTree:
             kind = roles.input_type(el)
             if kind in TEXT_INPUT_TYPES or kind == "number":
                 self._add_text_field(obj, el.attrs.get("value", ""), kind)
+            elif kind == "color":
+                self._add_color_swatch(obj)
             elif kind in _BUTTON_INPUTS:
                 label = el.attrs.get("value", {"submit": "Submit", "reset": "Reset"}.get(kind, ""))
                 if label:
@@ -291,6 +293,12 @@ class AXTree:
             self._add_meter(obj)
             return True
         return False
+
+    def _add_color_swatch(self, obj: AXObject) -> None:
+        """ColorInputType's shadow: swatch wrapper > swatch, empty blocks."""
+        wrapper = self._synthetic(obj, "div", "GenericContainer")
+        wrapper.kind = "ua-block"
+        self._synthetic(wrapper, "div", "GenericContainer").kind = "ua-block"
 
     def _add_meter(self, obj: AXObject) -> None:
         """HTMLMeterElement's shadow: inner element > bar > value. The
@@ -456,9 +464,10 @@ class AXTree:
             return False
         if obj.kind in ("ua-internal", "ua-slot"):
             return True  # text-control internals: ignored with no reason
-        if obj.kind == "ua-box":
-            # Meter internals: the empty value box is an uninteresting block.
-            if obj.children:
+        if obj.kind in ("ua-box", "ua-block"):
+            # Meter internals are unignored unless empty; other UA blocks
+            # are plain uninteresting blocks.
+            if obj.kind == "ua-box" and obj.children:
                 return False
             obj.reasons.append(("uninteresting", None))
             return True
@@ -646,7 +655,7 @@ class AXTree:
             return True
         if obj.kind == "anonymous":
             return obj.aria_hidden_root is None
-        if obj.kind == "ua-box":
+        if obj.kind in ("ua-box", "ua-block"):
             return True
         if obj.kind in ("ua-internal", "ua-slot", "inner-editor"):
             if obj.parent is not None and obj.parent.kind == "ua-internal" and _shadow_host_type(obj) in ("search", "number"):
