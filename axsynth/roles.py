@@ -254,9 +254,9 @@ def datalist_of(el: Element) -> Element | None:
 
 def uses_menu_list(el: Element) -> bool:
     """A <select> shown as a drop-down (not multiple, size <= 1)."""
-    if "multiple" in el.attrs:
-        return False
     size = _parse_int(el.attrs.get("size", "") or "") if el.attrs.get("size") else None
+    if "multiple" in el.attrs:
+        return size == 1  # an explicit size=1 multi-select is a drop-down too
     return size is None or size <= 1
 
 

@@ -176,7 +176,7 @@ class States:
             if value is not None and value.strip():
                 props.append((name, {"type": "string", "value": value.strip() if name == "roledescription" else value}))
         if obj.kind == "element":
-            active = self.tree.objects_for_idrefs(obj, "aria-activedescendant")
+            active = self.tree.objects_for_idrefs(obj, "aria-activedescendant") or self._listbox_active_option(obj)
             if active and not active[0].ignored:
                 props.append(("activedescendant", {"type": "idref", "relatedNodes": [related_node(active[0])]}))
             for name in ("errormessage", "controls", "details", "flowto"):
@@ -214,16 +214,20 @@ class States:
                 return True
         if _native_disabled(obj):
             return True
-        return False
+        select = _owner_select(obj)
+        return select is not None and _native_disabled(select)
 
     def is_focusable(self, obj: AXObject) -> bool:
         if obj.inert_root is not None or obj.hidden_via_style or not obj.has_layout and obj.kind != "element":
             return False
+        if _owner_select(obj) is not None:
+            # Options of a rendered select take accessibility focus, even
+            # when the select itself is disabled; their own disabled state
+            # (or their optgroup's) prevents it.
+            return not _native_disabled(obj)
         if obj.kind != "element":
             return False
         if _native_disabled(obj):
-            return False
-        if obj.role in ("MenuListOption",):
             return False
         return roles.is_focusable(obj) and (obj.has_layout or obj.display == "contents")
 
@@ -432,7 +436,8 @@ class States:
             return None
         el = obj.element
         if obj.role in ("ListBoxOption", "MenuListOption") and obj.tag() == "option":
-            return self.option_selected(obj)
+            # A disabled option exposes no selected state at all.
+            return None if self.is_disabled(obj) else self.option_selected(obj)
         value = (el.attrs.get("aria-selected") or "").strip().lower() if el is not None else ""
         if value in ("true", "false"):
             return value == "true"
@@ -440,17 +445,28 @@ class States:
             return False
         return None
 
+    def _listbox_active_option(self, obj: AXObject) -> list[AXObject]:
+        """A listbox <select> reports its first selected option as the
+        active descendant (AXListBox::ActiveDescendant)."""
+        if obj.tag() != "select" or obj.role != "ListBox":
+            return []
+        options = (o for o in _descendant_objects(obj) if o.tag() == "option")
+        return next(([o] for o in options if self.option_selected(o)), [])
+
     def option_selected(self, obj: AXObject) -> bool:
         el = obj.node
         select = el.parent
         while select is not None and not (getattr(select, "local_name", "") == "select"):
             select = select.parent
-        if el.has("selected"):
-            return True
-        if select is None or select.has("multiple") or not roles.uses_menu_list(select):
-            return False
+        if select is None or select.has("multiple"):
+            return el.has("selected")
+        # A single select keeps one selection: the last option marked
+        # selected, else (drop-down only) the first enabled option.
         options = [o for o in select.iter_elements() if o.local_name == "option"]
-        if any(o.has("selected") for o in options):
+        marked = [o for o in options if o.has("selected")]
+        if marked:
+            return marked[-1] is el
+        if not roles.uses_menu_list(select):
             return False
         enabled = [o for o in options if not o.has("disabled")]
         return bool(enabled) and enabled[0] is el
@@ -637,6 +653,16 @@ def _native_disabled(obj: AXObject) -> bool:
                 return True
         child, node = node, node.parent
     return False
+
+
+def _owner_select(obj: AXObject):
+    """The <select> an AX option object belongs to (option > [optgroup >] select)."""
+    if obj.tag() != "option":
+        return None
+    node = obj.parent
+    while node is not None and (node.tag() == "optgroup" or node.kind == "ua-slot"):
+        node = node.parent
+    return node if node is not None and node.tag() == "select" else None
 
 
 class _Stub:

@@ -462,8 +462,13 @@ class AXTree:
             return decision
         if obj.kind == "inner-editor":
             return False
-        if obj.kind in ("ua-internal", "ua-slot"):
+        if obj.kind == "ua-slot":
+            obj.reasons.append(("uninteresting", None))  # the listbox's option slot
+            return True
+        if obj.kind == "ua-internal":
             return True  # text-control internals: ignored with no reason
+        if obj.role == "ListBoxOption" and obj.tag() == "option":
+            return False  # an option of a listbox select is always exposed
         if obj.kind in ("ua-box", "ua-block"):
             # Meter internals are unignored unless empty; other UA blocks
             # are plain uninteresting blocks.
