@@ -637,7 +637,8 @@ def _native_disabled(obj: AXObject) -> bool:
     el = obj.element
     if el is None or not el.is_html:
         return False
-    if el.local_name not in ("input", "button", "select", "textarea", "optgroup", "option", "fieldset", "output"):
+    # A disabled <optgroup> disables its options but exposes no state itself.
+    if el.local_name not in ("input", "button", "select", "textarea", "option", "fieldset", "output"):
         return False
     if el.has("disabled"):
         return True

@@ -364,7 +364,10 @@ class AXTree:
                 child.role = roles.compute_role(child)
                 if node.local_name == "optgroup":
                     child.role = roles.aria_role(child) or "Group"
-                    stack.extend((c, child) for c in reversed(node.children))
+                    # HTMLOptGroupElement's shadow: its options sit in a slot.
+                    slot = self._synthetic(child, "slot", "GenericContainer")
+                    slot.kind = "ua-slot"
+                    stack.extend((c, slot) for c in reversed(node.children))
                 elif node.local_name == "hr":
                     child.role = "Splitter"
 
