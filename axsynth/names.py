@@ -299,8 +299,8 @@ class Names:
                     text = text.strip(_HTML_SPACE_CHARS)
                     source.text, source.related = text, related
                     found[0] = True
-                    if sources is None and text.strip():
-                        return text.strip(), "related"
+                    if sources is None and text:
+                        return text, "related"
             else:
                 source.native_source = "label"
         if tag == "input":
