@@ -167,7 +167,8 @@ class States:
     def _sparse(self, obj: AXObject) -> list[Prop]:
         props: list[Prop] = []
         if (obj.attr("aria-busy") or "").strip().lower() == "true":
-            props.append(("busy", _bool(True)))
+            # Chromium serializes this one as the integer 1 (a quirk of the agent).
+            props.append(("busy", {"type": "boolean", "value": 1}))
         url = self.tree_url(obj)
         if url is not None:
             props.append(("url", {"type": "string", "value": url}))
@@ -507,6 +508,9 @@ class States:
             if native_high is None or native_high <= 0:
                 native_high = 1.0
             return (low if low is not None else 0.0), (high if high is not None else native_high)
+        if obj.role == "SpinButton":
+            # An ARIA spinbutton has no implicit range: missing bounds are 0.
+            return (low or 0.0), (high or 0.0)
         if low is None:
             low = 0.0 if obj.role in ("Slider", "ScrollBar", "ProgressIndicator", "Splitter", "Meter") else None
         if high is None:
@@ -577,9 +581,10 @@ def range_value(obj: AXObject, states: "States | None" = None) -> float | None:
     if tag == "progress":
         if now is not None:
             return now
-        value = _float(el.attrs.get("value"))
-        if value is None:
-            return None
+        if not el.has("value"):
+            return None  # indeterminate
+        value = formvalue.parse_number(el.attrs.get("value"))
+        value = 0.0 if value is None else float(value)  # an unparseable value is 0
         high = _float(el.attrs.get("max"))
         high = 1.0 if high is None or high <= 0 else high
         return min(max(value, 0.0), high)
