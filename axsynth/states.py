@@ -376,6 +376,10 @@ class States:
         return obj.tag() == "select" and obj.has_attr("multiple")
 
     def _orientation(self, obj: AXObject) -> str | None:
+        if obj.role == "Slider" and obj.tag() == "input":
+            # AXSlider: a native range follows its writing mode, not ARIA.
+            horizontal = not obj.style or obj.style["writing-mode"] == "horizontal-tb"
+            return "horizontal" if horizontal else "vertical"
         value = (obj.attr("aria-orientation") or "").strip().lower()
         if value in ("horizontal", "vertical") and obj.role in (
             "ScrollBar", "Slider", "Splitter", "TabList", "Toolbar", "ListBox", "Menu", "MenuBar", "RadioGroup", "Tree", "TreeGrid", "ComboBoxGrouping",

@@ -26,11 +26,12 @@ INITIAL: dict[str, Any] = {
     "cursor": "auto",
     "pointer-events": "auto",
     "-webkit-text-security": "none",
+    "writing-mode": "horizontal-tb",
 }
 
 INHERITED = frozenset(
     {"visibility", "white-space", "text-transform", "list-style-type", "cursor", "pointer-events",
-     "-webkit-text-security"}
+     "-webkit-text-security", "writing-mode"}
 )
 
 _DISPLAY_KEYWORDS = frozenset(
@@ -144,6 +145,13 @@ def parse_content(tokens: list) -> Any:
     return (tuple(parts), tuple(alt) if alt is not None else None)
 
 
+# writing-mode keywords, with the SVG 1.1 legacy aliases mapped to their CSS value.
+_WRITING_MODES = {
+    "horizontal-tb": "horizontal-tb", "vertical-rl": "vertical-rl", "vertical-lr": "vertical-lr",
+    "sideways-rl": "sideways-rl", "sideways-lr": "sideways-lr", "lr": "horizontal-tb", "lr-tb": "horizontal-tb",
+    "rl": "horizontal-tb", "rl-tb": "horizontal-tb", "tb": "vertical-lr", "tb-rl": "vertical-rl",
+}
+
 PARSERS: dict[str, Callable[[list], Any]] = {
     "display": parse_display,
     "visibility": _keyword(frozenset({"visible", "hidden", "collapse"})),
@@ -157,6 +165,7 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     "cursor": lambda tokens: (_idents(tokens) or [None])[-1],
     "pointer-events": lambda tokens: (_idents(tokens) or [None])[0],
     "-webkit-text-security": _keyword(frozenset({"none", "disc", "circle", "square"})),
+    "writing-mode": lambda tokens: _WRITING_MODES.get((_idents(tokens) or [""])[0]) if len(_idents(tokens)) == 1 else None,
 }
 # Shorthands that set one property we track.
 SHORTHANDS: dict[str, tuple[str, Callable[[list], Any]]] = {
