@@ -195,7 +195,8 @@ class States:
             return self.tree.document.url
         if obj.role in ("Link",) and obj.has_attr("href"):
             return urljoin(self.tree.base_url, obj.attr("href").strip())
-        if obj.role == "Image" and obj.tag() == "img" and obj.has_attr("src"):
+        image_input = obj.tag() == "input" and roles.input_type(obj.element) == "image"
+        if (obj.role == "Image" and obj.tag() == "img" or image_input) and obj.has_attr("src"):
             src = obj.attr("src").strip()
             return urljoin(self.tree.base_url, src) if src else None
         return None
@@ -593,6 +594,9 @@ def range_value(obj: AXObject, states: "States | None" = None) -> float | None:
         high = 1.0 if high is None or high <= 0 else high
         return min(max(value, 0.0), high)
     low, high = (states or States.__new__(States)).range_bounds(obj) if states else (None, None)
+    if obj.role == "SpinButton" and tag != "input":
+        # Only explicit ARIA bounds clamp a spinbutton's value.
+        low, high = _float(obj.attr("aria-valuemin")), _float(obj.attr("aria-valuemax"))
     if now is not None:
         if low is not None and now < low:
             return low
