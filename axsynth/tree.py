@@ -309,12 +309,13 @@ class AXTree:
             parent.kind = "ua-box"
 
     def _add_text_field(self, obj: AXObject, value: str, kind: str) -> None:
-        placeholder = obj.attr("placeholder")
-        if placeholder is not None and placeholder.strip("\r\n"):
+        if obj.attr("placeholder") is not None:
+            # Chromium 156 creates the placeholder element whenever the
+            # attribute is present (even empty); a value hides it.
             ph = self._synthetic(obj, "div", "GenericContainer")
             ph.hidden_via_style = obj.hidden_via_style or bool(value)
             ph.has_layout = obj.has_layout and not value
-            ph.kind = "ua-internal"
+            ph.kind = "ua-placeholder"
         container = obj
         if kind in ("search", "number"):
             # Their internals below the shadow-root child are never included.
@@ -468,7 +469,7 @@ class AXTree:
         if obj.kind == "ua-slot":
             obj.reasons.append(("uninteresting", None))  # the listbox's option slot
             return True
-        if obj.kind == "ua-internal":
+        if obj.kind in ("ua-internal", "ua-placeholder"):
             return True  # text-control internals: ignored with no reason
         if obj.role == "ListBoxOption" and obj.tag() == "option":
             return False  # an option of a listbox select is always exposed
@@ -531,7 +532,7 @@ class AXTree:
         el = obj.element
         if el is None:
             return None
-        if obj.kind in ("ua-internal", "ua-slot", "inner-editor"):
+        if obj.kind in ("ua-internal", "ua-placeholder", "ua-slot", "inner-editor"):
             return None
         if el.namespace == SVG_NS:
             if el.local_name == "svg" and obj.has_layout and any(True for _ in el):
@@ -665,7 +666,7 @@ class AXTree:
             return obj.aria_hidden_root is None
         if obj.kind in ("ua-box", "ua-block"):
             return True
-        if obj.kind in ("ua-internal", "ua-slot", "inner-editor"):
+        if obj.kind in ("ua-internal", "ua-placeholder", "ua-slot", "inner-editor"):
             if obj.parent is not None and obj.parent.kind == "ua-internal" and _shadow_host_type(obj) in ("search", "number"):
                 return False  # rule 7: search/number internals stay out
             return True  # a shadow-root child, or a visible block
