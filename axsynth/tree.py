@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import roles
+from . import formvalue, roles
 from .axobject import AXObject
 from .data.aria import (
     ALWAYS_INCLUDED_ROLES, CELL_LIKE, CLICK_HANDLERS, CLICKABLE_ROLES, CONTROL_ROLES, ROW_LIKE,
@@ -275,7 +275,7 @@ class AXTree:
         if tag == "input":
             kind = roles.input_type(el)
             if kind in TEXT_INPUT_TYPES or kind == "number":
-                self._add_text_field(obj, el.attrs.get("value", ""), kind)
+                self._add_text_field(obj, _sanitized_value(el, kind), kind)
             elif kind == "color":
                 self._add_color_swatch(obj)
             elif kind in _BUTTON_INPUTS:
@@ -328,7 +328,11 @@ class AXTree:
             container.kind = "ua-internal"
             container = self._synthetic(container, "div", "GenericContainer")
             container.kind = "ua-internal"
-        editor = self._synthetic(container, "div", "GenericContainer")
+        # The inner editor preserves the value's spaces (white-space: pre,
+        # pre-wrap for textarea).
+        editor_style = dict(container.style or {})
+        editor_style["white-space"] = "pre-wrap" if kind == "textarea" else "pre"
+        editor = self._synthetic(container, "div", "GenericContainer", editor_style)
         editor.kind = "inner-editor"
         if kind == "password":
             value = "•" * len(value)
@@ -806,6 +810,12 @@ def _is_pruned(el: Element, parent: AXObject) -> bool:
     if parent.kind == "element" and parent.tag() in ("iframe", "frame"):
         return True
     return False
+
+
+def _sanitized_value(el: Element, kind: str) -> str:
+    if kind == "number":
+        return formvalue.number_input_value(el.attrs)
+    return formvalue.text_input_value(kind, el.attrs)
 
 
 def _shadow_host_type(obj: AXObject) -> str | None:
