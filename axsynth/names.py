@@ -161,6 +161,9 @@ class Names:
                 text = obj.rendered_text if obj.has_layout else obj.text
             elif obj.tag() == "br":
                 text = "\n"
+            elif obj.tag() == "option" and not obj.children:
+                # Options are leaves: their contents are the DOM text.
+                text = simplify_whitespace(obj.node.text_content())
             else:
                 text = self._text_from_descendants(obj, visited, root)
             if sources is not None:
