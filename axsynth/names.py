@@ -641,7 +641,7 @@ def _block_container(obj: AXObject) -> AXObject | None:
 
 
 def _has_one_text_child(el: Element) -> bool:
-    return all(not isinstance(c, Element) for c in el.children)
+    return len(el.children) == 1 and not isinstance(el.children[0], Element)
 
 
 def _svg_child_text(el: Element, name: str) -> str:
