@@ -350,6 +350,8 @@ class AXTree:
 
     def _add_select(self, obj: AXObject, child_box: bool, locked: bool) -> None:
         menu_list = obj.role == "ComboBoxSelect" or roles.uses_menu_list(obj.node)
+        if not menu_list and not any(_is_select_item(c) for c in obj.node.children):
+            return  # an empty listbox exposes no option slot
         popup = self._synthetic(obj, "slot", "MenuListPopup" if menu_list else "GenericContainer")
         popup.kind = "ua-slot"
         stack = [(c, popup) for c in reversed(obj.node.children)]
@@ -810,6 +812,10 @@ def _is_pruned(el: Element, parent: AXObject) -> bool:
     if parent.kind == "element" and parent.tag() in ("iframe", "frame"):
         return True
     return False
+
+
+def _is_select_item(node: Node) -> bool:
+    return isinstance(node, Element) and node.is_html and node.local_name in ("option", "optgroup", "hr")
 
 
 def _sanitized_value(el: Element, kind: str) -> str:
