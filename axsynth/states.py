@@ -441,9 +441,10 @@ class States:
         if obj.role not in _SELECTABLE:
             return None
         el = obj.element
+        if obj.role in ("ListBoxOption", "MenuListOption") and self.is_disabled(obj):
+            return None  # a disabled option exposes no selected state at all
         if obj.role in ("ListBoxOption", "MenuListOption") and obj.tag() == "option":
-            # A disabled option exposes no selected state at all.
-            return None if self.is_disabled(obj) else self.option_selected(obj)
+            return self.option_selected(obj)
         value = (el.attrs.get("aria-selected") or "").strip().lower() if el is not None else ""
         if value in ("true", "false"):
             return value == "true"
