@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
-
-import re
-from typing import Pattern
+from typing import Any, Pattern
 
 from .dom import Element
+from .emit.agent import ScopeError
 from .names import Names
 from .parse import ParseError, parse_html
 from .query import AXNode, QueryError, RoleIndex, describe_query
 from .states import States
 from .tree import AXTree
 
-__all__ = ["AXNode", "Document", "ParseError", "QueryError"]
+__all__ = ["AXNode", "Document", "ParseError", "QueryError", "ScopeError"]
 
 
 class Document:
@@ -181,6 +179,21 @@ class Document:
         from .emit.aria import aria_snapshot, select_one
 
         return aria_snapshot(self, select_one(self, scope) if scope else None)
+    def agent_snapshot(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
+                       max_bytes: int | None = 50_000, with_cdp_size: bool = False):
+        """The compact ``agent`` outline (``axsynth.emit.agent.AgentSnapshot``: ``.text``,
+        ``.refs``, ``.to_json()``).  Raises ``ScopeError`` (``.code``) when
+        ``scope`` is not a valid selector or matches nothing in the tree."""
+        from .emit.agent import agent_snapshot
+
+        return agent_snapshot(self, scope=scope, interactive_only=interactive_only, max_depth=max_depth,
+                              max_bytes=max_bytes, with_cdp_size=with_cdp_size)
+
+    def devtools_snapshot(self, snapshot_id: int = 1) -> str:
+        """Chrome DevTools MCP ``take_snapshot`` text, from the CDP tree."""
+        from .emit.devtools import devtools_snapshot
+
+        return devtools_snapshot(self.get_full_ax_tree()["nodes"], snapshot_id)
 
 
 def _base_url(dom, url: str) -> str:

@@ -7,9 +7,10 @@ import json
 import sys
 from pathlib import Path
 
-from .api import Document, ParseError
+from .api import Document, ParseError, ScopeError
 
-FORMATS = ("cdp", "aria")
+FORMATS = ("cdp", "aria", "agent", "devtools")
+AGENT_ONLY = ("interactive_only", "max_depth", "max_bytes", "json")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -20,21 +21,35 @@ def main(argv: list[str] | None = None) -> int:
     snap.add_argument("--format", choices=FORMATS, default="cdp")
     snap.add_argument("--url", help="document URL (default: the file's file:// URI)")
     snap.add_argument("--scope", metavar="CSS",
-                      help="aria format: snapshot the one element this selector matches (default: body)")
+                      help="aria and agent formats: only the subtree of the element this selector matches")
+    agent = snap.add_argument_group("agent format")
+    agent.add_argument("--json", action="store_true", help="wrap the outline in JSON (url, title, counts, refs, tokens)")
+    agent.add_argument("--interactive-only", action="store_true", help="keep only refs and their landmark context")
+    agent.add_argument("--max-depth", type=_non_negative, metavar="N", help="deeper nodes are left out (refs surface)")
+    agent.add_argument("--max-bytes", type=_non_negative, metavar="N", default=None,
+                       help="cut the outline at N bytes, saying what was left out (default 50000; 0: no limit)")
     args = parser.parse_args(argv)
+    misused = [o for o in AGENT_ONLY if getattr(args, o) not in (None, False)]
+    if misused and args.format != "agent":
+        parser.error(f"--{misused[0].replace('_', '-')} applies to --format agent only")
     try:
         doc = _load(args.file, args.url)
     except (ParseError, OSError) as exc:
         print(f"axsynth: {_describe(exc, args.file)}", file=sys.stderr)
         return 1
-    if args.scope and args.format != "aria":
-        print("axsynth: --scope applies to --format aria only", file=sys.stderr)
+    if args.scope and args.format not in ("aria", "agent"):
+        print("axsynth: --scope applies to --format aria and agent only", file=sys.stderr)
         return 2
-    try:
-        text = _render(doc, args.format, args.scope)
-    except ValueError as exc:  # a --scope selector that is invalid or matches nothing
-        print(f"axsynth: {exc}", file=sys.stderr)
-        return 1
+    if args.format == "agent":
+        text = _agent(doc, args)
+        if text is None:
+            return 1
+    else:
+        try:
+            text = _render(doc, args.format, args.scope)
+        except ValueError as exc:  # a --scope selector that is invalid or matches nothing
+            print(f"axsynth: {exc}", file=sys.stderr)
+            return 1
     try:
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
@@ -46,7 +61,30 @@ def main(argv: list[str] | None = None) -> int:
 def _render(doc: Document, fmt: str, scope: str | None) -> str:
     if fmt == "aria":
         return doc.aria_snapshot(scope)
+    if fmt == "devtools":
+        return doc.devtools_snapshot().rstrip("\n")
     return json.dumps(doc.get_full_ax_tree(), ensure_ascii=False, indent=1)
+
+def _agent(doc: Document, args: argparse.Namespace) -> str | None:
+    max_bytes = 50_000 if args.max_bytes is None else (args.max_bytes or None)
+    try:
+        snap = doc.agent_snapshot(scope=args.scope, interactive_only=args.interactive_only, max_depth=args.max_depth,
+                                  max_bytes=max_bytes, with_cdp_size=args.json)
+    except ScopeError as exc:
+        if args.json:
+            sys.stdout.write(json.dumps({"error": exc.code, "message": exc.message}) + "\n")
+        print(f"axsynth: {exc}", file=sys.stderr)
+        return None
+    if args.json:
+        return json.dumps(snap.to_json(), ensure_ascii=False, indent=1)
+    return snap.text.rstrip("\n")
+
+
+def _non_negative(value: str) -> int:
+    number = int(value)
+    if number < 0:
+        raise argparse.ArgumentTypeError("must be >= 0")
+    return number
 
 
 def _load(file: str, url: str | None) -> Document:

@@ -1,0 +1,752 @@
+"""The ``agent`` format: a compact, stable, actionable outline for LLM browser agents.
+
+One line per kept node, two spaces per level::
+
+    document "Title"
+      navigation "Main"
+        link "Home" [ref=e1k2x9] url=/
+      main
+        heading "Hello" level=1
+        textbox "Name" [ref=e7f0qa] required
+
+It is read from the accessibility tree only (roles, names, states of the
+``AXObject``\\ s); the DOM is consulted for element identity (ids, test ids,
+``name``/``href`` attributes, sibling positions) to build selectors and refs,
+and for the privacy filter (password / credit-card autocomplete fields).
+
+Rules, in the order the single walker applies them:
+
+* ignored objects, and wrappers (generic, group, none, presentation, paragraph,
+  inline formatting) without a name and without a ref, dissolve into their
+  parent; block-level wrappers separate the text around them;
+* text runs merge into ``text "…"`` lines; a node whose only content is one text
+  run prints it as its name; text repeating an adjacent node's name (a label
+  next to its control) or already covered by the parent's name is dropped;
+* every interactive object (widget role, focusable, click handler, own
+  ``cursor:pointer``) gets ``[ref=…]``, a hash of its selector: deterministic and
+  independent of unrelated parts of the page.  No option removes a ref except
+  the explicit ``--max-bytes`` cut, which reports what it left out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from ..axobject import AXObject
+from ..data.aria import CLICK_HANDLERS
+from ..data.chrome_roles import ROLES
+from ..dom import Document as DomDocument, Element, HTML_NS, ShadowRoot
+
+if TYPE_CHECKING:
+    from ..api import Document
+
+DEFAULT_MAX_BYTES = 50_000
+TEXT_LIMIT = 100
+LIST_LIMIT = 12  # more items than this: summarize
+OPTIONS_SHOWN = 10  # a drop-down's options listed on its line
+LIST_HEAD = 5  # items always shown at the top of a summarized list/table
+
+# CDP role strings that make an object interactive (refs).
+INTERACTIVE_ROLES = frozenset(
+    {"button", "checkbox", "combobox", "link", "listbox", "menuitem", "menuitemcheckbox", "menuitemradio", "option",
+     "radio", "scrollbar", "searchbox", "slider", "spinbutton", "switch", "tab", "textbox", "treeitem",
+     "DisclosureTriangle", "DisclosureTriangleGrouped", "ColorWell", "Date", "DateTime", "InputTime"}
+)
+# Dissolve into the parent when unnamed and not interactive.
+WRAPPER_ROLES = frozenset(
+    {"generic", "group", "none", "presentation", "Section", "paragraph", "LabelText", "Abbr", "emphasis", "strong",
+     "mark", "subscript", "superscript", "time", "code", "Ruby", "RubyAnnotation", "Pane", "ScrollView",
+     "MenuListPopup", "LayoutTable", "LayoutTableRow", "LayoutTableCell", "Legend", "Figcaption", "deletion",
+     "insertion", "SvgRoot", "Unknown", "DescriptionListTermDeprecated", "DescriptionListDetailDeprecated", "term",
+     "definition", "blockquote", "Canvas", "contentinfo_empty"}
+)
+# Children are implementation details (or repeat the name).
+LEAF_ROLES = frozenset(
+    {"textbox", "searchbox", "spinbutton", "slider", "progressbar", "meter", "Meter", "image", "img", "separator",
+     "scrollbar", "ColorWell", "Date", "DateTime", "InputTime", "checkbox", "radio", "switch", "math", "MathMLMath"}
+)
+# Roles kept as context around refs with --interactive-only.
+CONTEXT_ROLES = frozenset(
+    {"banner", "navigation", "main", "complementary", "contentinfo", "search", "region", "form", "dialog",
+     "alertdialog", "menu", "menubar", "tablist", "toolbar", "listbox", "radiogroup", "tree", "grid", "treegrid"}
+)
+ITEM_ROLES = frozenset({"listitem", "row", "article", "treeitem"})
+ROLE_NAMES = {
+    "RootWebArea": "document", "StaticText": "text", "DisclosureTriangle": "summary",
+    "DisclosureTriangleGrouped": "summary", "Date": "date", "DateTime": "datetime", "InputTime": "time",
+    "ColorWell": "colorwell", "Iframe": "iframe", "IframePresentational": "iframe", "Video": "video",
+    "Audio": "audio", "DescriptionList": "list", "Meter": "meter", "image": "img", "LineBreak": "br",
+    "EmbeddedObject": "embed", "PluginObject": "object", "MathMLMath": "math",
+}
+_SECRET_AUTOCOMPLETE = re.compile(r"(^cc-|password|secret|one-time-code)")
+_REDACTED = "[REDACTED]"
+
+
+class ScopeError(ValueError):
+    """``--scope`` did not select an element of the tree (``code`` is machine-readable)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Ref:
+    ref: str
+    selector: str
+    tag: str
+    role: str
+    name: str
+    obj: AXObject = field(repr=False, compare=False)
+
+    def to_json(self) -> dict[str, str]:
+        return {"selector": self.selector, "tag": self.tag, "role": self.role, "name": self.name}
+
+
+@dataclass
+class AgentSnapshot:
+    text: str
+    url: str
+    title: str
+    node_count: int  # lines printed
+    interactive_count: int  # refs in scope
+    max_depth_reached: int  # deepest level printed (document = 0)
+    refs: dict[str, Ref]  # refs printed, in output order
+    omitted_nodes: int = 0  # cut by --max-bytes
+    omitted_refs: int = 0
+    cdp_chars: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        agent_tokens = (len(self.text) + 3) // 4
+        out: dict[str, Any] = {
+            "url": self.url,
+            "title": self.title,
+            "nodeCount": self.node_count,
+            "interactiveCount": self.interactive_count,
+            "maxDepthReached": self.max_depth_reached,
+            "tree": self.text,
+            "refs": {r: ref.to_json() for r, ref in self.refs.items()},
+        }
+        if self.omitted_nodes or self.omitted_refs:
+            out["truncated"] = {"nodes": self.omitted_nodes, "refs": self.omitted_refs}
+        tokens: dict[str, Any] = {"method": "chars/4", "agent": agent_tokens}
+        if self.cdp_chars is not None:
+            cdp_tokens = (self.cdp_chars + 3) // 4
+            tokens["cdpJson"] = cdp_tokens
+            tokens["ratio"] = round(agent_tokens / cdp_tokens, 4) if cdp_tokens else None
+        out["tokens"] = tokens
+        return out
+
+
+# --- the intermediate tree ---------------------------------------------------------
+
+class _Item:
+    __slots__ = ("role", "name", "ref", "states", "children", "obj", "has_ref", "omitted")
+
+    def __init__(self, role: str, name: str, ref: str | None, states: list[str], obj: AXObject | None) -> None:
+        self.role = role
+        self.name = name
+        self.ref = ref
+        self.states = states
+        self.children: list[_Item] = []
+        self.obj = obj
+        self.has_ref = ref is not None  # this item or a descendant carries a ref
+        self.omitted = ""  # summary line for items left out of a long list/table
+
+
+class _Text:
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+_BREAK = object()  # a block boundary between text runs
+
+
+# --- selectors and refs --------------------------------------------------------------
+
+def _css_ident(value: str) -> str:
+    """CSS.escape() for an identifier."""
+    out = []
+    for i, ch in enumerate(value):
+        code = ord(ch)
+        if code == 0:
+            out.append("\ufffd")
+        elif 0x1 <= code <= 0x1F or code == 0x7F or (i == 0 and ch.isdigit()) or (
+                i == 1 and ch.isdigit() and value[0] == "-"):
+            out.append(f"\\{code:x} ")
+        elif i == 0 and ch == "-" and len(value) == 1:
+            out.append("\\-")
+        elif code >= 0x80 or ch in "-_" or ch.isalnum():
+            out.append(ch)
+        else:
+            out.append("\\" + ch)
+    return "".join(out)
+
+
+def _css_string(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\a ") + '"'
+
+
+class Selectors:
+    """Unique CSS selectors for the document's elements, and refs derived from them."""
+
+    def __init__(self, dom: DomDocument) -> None:
+        self.counts: dict[tuple[str, str], int] = {}
+        self.by_tag: dict[str, list[Element]] = {}
+        self._all = list(_all_elements(dom))
+        for el in self._all:
+            self.by_tag.setdefault(el.local_name, []).append(el)
+            for attr in ("id", "data-testid", "name", "href", "aria-label"):
+                value = el.attrs.get(attr)
+                if value:
+                    key = (attr, value) if attr in ("id", "data-testid") else (attr, el.local_name + "\0" + value)
+                    self.counts[key] = self.counts.get(key, 0) + 1
+            if el.attrs.get("name") and "value" in el.attrs:
+                key = ("name+value", f"{el.local_name}\0{el.attrs['name']}\0{el.attrs['value']}")
+                self.counts[key] = self.counts.get(key, 0) + 1
+        self._cache: dict[int, str] = {}
+        self._steps: dict[int, tuple[str, int | None]] = {}
+        self._index: dict[int, int] = {}
+        for parent in [dom, *self._all]:
+            groups: dict[str, list[Element]] = {}
+            for child in parent.children:
+                if isinstance(child, Element):
+                    groups.setdefault(child.local_name, []).append(child)
+            for tag, members in groups.items():
+                for i, member in enumerate(members, 1):
+                    self._steps[id(member)] = (tag, None if len(members) == 1 else i)
+                    self._index[id(member)] = i
+        # by (tag, position among same-tag siblings): what ``tag:nth-of-type(k)`` matches
+        self.by_step: dict[tuple[str, int], list[Element]] = {}
+        for el in self._all:
+            self.by_step.setdefault((el.local_name, self._index[id(el)]), []).append(el)
+
+    def _unique(self, attr: str, value: str) -> bool:
+        return self.counts.get((attr, value), 0) == 1
+
+    def _attribute_selector(self, el: Element) -> str | None:
+        tag = _css_ident(el.local_name)
+        attrs = el.attrs
+        if attrs.get("id") and self._unique("id", attrs["id"]):
+            return "#" + _css_ident(attrs["id"])
+        if attrs.get("data-testid") and self._unique("data-testid", attrs["data-testid"]):
+            return f"[data-testid={_css_string(attrs['data-testid'])}]"
+        name = attrs.get("name")
+        if name:
+            if self._unique("name", el.local_name + "\0" + name):
+                return f"{tag}[name={_css_string(name)}]"
+            if "value" in attrs and self._unique("name+value", f"{el.local_name}\0{name}\0{attrs['value']}"):
+                return f"{tag}[name={_css_string(name)}][value={_css_string(attrs['value'])}]"
+        for attr in ("href", "aria-label"):
+            value = attrs.get(attr)
+            if value and self._unique(attr, el.local_name + "\0" + value):
+                return f"{tag}[{attr}={_css_string(value)}]"
+        return None
+
+    def _step(self, el: Element) -> tuple[str, int | None]:
+        step = self._steps.get(id(el))
+        if step is None:  # outside the document tree (a shadow root's child)
+            siblings = [c for c in el.parent.children if isinstance(c, Element) and c.local_name == el.local_name]
+            step = (el.local_name, None if len(siblings) == 1 else next(i for i, s in enumerate(siblings, 1) if s is el))
+            self._steps[id(el)] = step
+        return step
+
+    def _position(self, el: Element) -> int:
+        if id(el) not in self._index:
+            self._step(el)
+            siblings = [c for c in el.parent.children if isinstance(c, Element) and c.local_name == el.local_name]
+            self._index[id(el)] = next(i for i, s in enumerate(siblings, 1) if s is el)
+        return self._index[id(el)]
+
+    def selector(self, el: Element) -> str:
+        cached = self._cache.get(id(el))
+        if cached is not None:
+            return cached
+        root = el.tree_root
+        if isinstance(root, ShadowRoot):
+            # Inside a shadow tree: the host's selector, then the exact path from
+            # the shadow root (">>>" pierces shadow roots in Playwright/Puppeteer).
+            chain = []
+            node: Any = el
+            while isinstance(node, Element):
+                chain.append(_fmt_step(self._step(node)))
+                node = node.parent
+            found = self.selector(root.host) + " >>> " + " > ".join(reversed(chain))
+            self._cache[id(el)] = found
+            return found
+        found = self._attribute_selector(el)
+        if found is None:
+            found = self._path(el)
+        self._cache[id(el)] = found
+        return found
+
+    def _path(self, el: Element) -> str:
+        """The shortest ``a > b:nth-of-type(k) > c`` chain ending at el that matches
+        only el, anchored at an ancestor's #id when one is met first."""
+        chain: list[tuple[str, int | None]] = []
+        node: Any = el
+        while isinstance(node, Element):
+            if node is not el:
+                anchor = node.attrs.get("id")
+                if anchor and self._unique("id", anchor):
+                    return " > ".join(["#" + _css_ident(anchor), *map(_fmt_step, reversed(chain))])
+            chain.append(self._step(node))
+            if self._matches(chain) == 1 or not isinstance(node.parent, Element):
+                break
+            node = node.parent
+        return " > ".join(map(_fmt_step, reversed(chain)))
+
+    def _matches(self, chain: list[tuple[str, int | None]]) -> int:
+        count = 0
+        first = chain[0]
+        pool = self.by_step.get(first, ()) if first[1] is not None else self.by_tag.get(first[0], ())
+        for candidate in pool:
+            node: Any = candidate
+            ok = True
+            for tag, nth in chain:
+                if not isinstance(node, Element) or node.local_name != tag:
+                    ok = False
+                    break
+                if nth is not None and self._position(node) != nth:
+                    ok = False
+                    break
+                node = node.parent
+            if ok:
+                count += 1
+                if count > 1:
+                    return count
+        return count
+
+    @staticmethod
+    def ref_for(selector: str, length: int = 5) -> str:
+        digest = int.from_bytes(hashlib.sha1(selector.encode("utf-8")).digest()[:8], "big")
+        out = []
+        for _ in range(length):
+            digest, rem = divmod(digest, 36)
+            out.append("0123456789abcdefghijklmnopqrstuvwxyz"[rem])
+        return "e" + "".join(out)
+
+
+def _fmt_step(step: tuple[str, int | None]) -> str:
+    tag, nth = step
+    return _css_ident(tag) + (f":nth-of-type({nth})" if nth is not None else "")
+
+
+def _all_elements(dom: DomDocument):
+    return dom.iter_elements()
+
+
+def _attached(el: Element) -> bool:
+    node: Any = el
+    while node.parent is not None:
+        node = node.parent
+    return isinstance(node, (DomDocument, ShadowRoot))
+
+
+# --- the emitter -----------------------------------------------------------------------
+
+class AgentEmitter:
+    def __init__(self, doc: "Document") -> None:
+        self.doc = doc
+        self.tree = doc.tree
+        self.selectors = Selectors(doc.dom)
+        self._refs: dict[int, Ref] = {}
+        self._names: dict[int, str] = {}
+        self._prop_cache: dict[int, dict[str, Any]] = {}
+        self._state_cache: dict[tuple[int, str], list[str]] = {}
+        self._assign_refs()
+
+    # -- which objects are interactive --------------------------------------------
+
+    def cdp_role(self, obj: AXObject) -> str:
+        return ROLES.get(obj.role, (0, obj.role, ""))[1]
+
+    def is_interactive(self, obj: AXObject) -> bool:
+        if obj.kind != "element" or obj.element is None or not _attached(obj.element) or not obj.included:
+            return False
+        if obj.ignored:
+            # An ignored-but-included object (a plain span) can still be a click
+            # target; hidden / inert ones cannot.
+            if obj.aria_hidden_root is not None or obj.inert_root is not None or not obj.is_visible_box():
+                return False
+        elif obj.role == "MenuListOption":
+            return False  # a drop-down's option: chosen through its select (listed on the select's line)
+        else:
+            if self.cdp_role(obj) in INTERACTIVE_ROLES:
+                return True
+            if self._props(obj).get("focusable"):
+                return True
+        el = obj.element
+        if any(h in el.attrs for h in CLICK_HANDLERS):
+            return True
+        if obj.style and obj.style.get("cursor") == "pointer":
+            parent = obj.parent
+            while parent is not None and parent.kind != "element":
+                parent = parent.parent
+            return not (parent is not None and parent.style and parent.style.get("cursor") == "pointer")
+        return False
+
+    def _assign_refs(self) -> None:
+        taken: dict[str, int] = {}
+        pending: list[tuple[AXObject, str]] = []
+        for obj in self.tree.objects:
+            if self.is_interactive(obj):
+                selector = self.selectors.selector(obj.element)
+                pending.append((obj, selector))
+                ref = Selectors.ref_for(selector)
+                taken[ref] = taken.get(ref, 0) + 1
+        for obj, selector in pending:
+            ref = Selectors.ref_for(selector)
+            if taken[ref] > 1:  # a hash collision: every party takes a longer ref
+                ref = Selectors.ref_for(selector, 10)
+            self._refs[id(obj)] = Ref(ref, selector, obj.element.local_name, self._display_role(obj),
+                                      self._name(obj), obj)
+
+    # -- per-object facts ---------------------------------------------------------------
+
+    def _display_role(self, obj: AXObject) -> str:
+        role = self.cdp_role(obj)
+        return ROLE_NAMES.get(role, role if role[:1].islower() else role.lower())
+
+    def _name(self, obj: AXObject) -> str:
+        cached = self._names.get(id(obj))
+        if cached is None:
+            cached = " ".join(self.doc.names.name_with_sources(obj)[0].split())
+            self._names[id(obj)] = cached
+        return cached
+
+    def _secret(self, obj: AXObject) -> bool:
+        el = obj.element
+        if el is None:
+            return False
+        if el.local_name == "input" and el.attrs.get("type", "").strip().lower() == "password":
+            return True
+        tokens = (el.attrs.get("autocomplete") or "").lower().split()
+        return any(_SECRET_AUTOCOMPLETE.search(t) for t in tokens)
+
+    def _props(self, obj: AXObject) -> dict[str, Any]:
+        cached = self._prop_cache.get(id(obj))
+        if cached is None:
+            cached = {name: value.get("value") for name, value in self.doc.states.properties(obj)}
+            self._prop_cache[id(obj)] = cached
+        return cached
+
+    def _states(self, obj: AXObject, role: str) -> list[str]:
+        key = (id(obj), role)
+        if key not in self._state_cache:
+            self._state_cache[key] = self._compute_states(obj, role)
+        return list(self._state_cache[key])
+
+    def _compute_states(self, obj: AXObject, role: str) -> list[str]:
+        props = self._props(obj)
+        out: list[str] = []
+        checked = props.get("checked")
+        if checked == "true":
+            out.append("checked")
+        elif checked == "mixed":
+            out.append("checked=mixed")
+        pressed = props.get("pressed")
+        if pressed is not None:
+            out.append({"true": "pressed", "mixed": "pressed=mixed"}.get(pressed, "pressed=false"))
+        if props.get("disabled"):
+            out.append("disabled")
+        if "expanded" in props:
+            out.append("expanded" if props["expanded"] else "expanded=false")
+        if props.get("selected"):
+            out.append("selected")
+        if props.get("required"):
+            out.append("required")
+        if props.get("readonly"):
+            out.append("readonly")
+        invalid = props.get("invalid")
+        if invalid and invalid != "false":
+            out.append("invalid")
+        if "level" in props and role in ("heading", "treeitem"):
+            out.append(f"level={props['level']}")
+        if obj.kind == "element" and role not in ("option",):
+            value = self.doc.states.value(obj)
+            if value is not None and value.get("value") not in (None, ""):
+                v = value["value"]
+                if self._secret(obj):
+                    out.append(f"value={_REDACTED}")
+                elif isinstance(v, (int, float)) and not isinstance(v, bool):
+                    out.append(f"value={int(v) if float(v).is_integer() else v}")
+                elif role != "textbox" or str(v) != self._name(obj):
+                    out.append(f"value={_quote(_cut(str(v)))}")
+        if "url" in props and role == "link":
+            out.append(f"url={self._short_url(props['url'])}")
+        return out
+
+    def _short_url(self, url: str) -> str:
+        base = urlsplit(self.doc.url)
+        target = urlsplit(url)
+        if target.scheme == base.scheme and target.netloc == base.netloc:
+            same_page = target.path == base.path and target.query == base.query
+            short = "" if same_page and target.fragment else (target.path or "/")
+            if target.query:
+                short += "?" + target.query
+            if target.fragment:
+                short += "#" + target.fragment
+            url = short
+        return _cut(url).replace(" ", "%20")
+
+    # -- the walker ---------------------------------------------------------------------
+
+    def build(self, root: AXObject) -> _Item:
+        """Post-order over included objects (iteratively: pages can be deep)."""
+        results: dict[int, list[Any]] = {}
+        stack: list[tuple[AXObject, bool]] = [(root, False)]
+        while stack:
+            obj, done = stack.pop()
+            if not done:
+                stack.append((obj, True))
+                stack.extend((c, False) for c in reversed(obj.tree_children))
+                continue
+            parts: list[Any] = []
+            for child in obj.tree_children:
+                parts.extend(results.pop(id(child), ()))
+            results[id(obj)] = self._transform(obj, parts, obj is root)
+        top = [p for p in results[id(root)] if p is not _BREAK]
+        if len(top) == 1 and isinstance(top[0], _Item):
+            return top[0]
+        item = _Item(self._display_role(root), "", None, [], root)  # the scope root dissolved: keep a frame
+        item.children = _finish_children(top, "")
+        return item
+
+    def _transform(self, obj: AXObject, parts: list[Any], is_root: bool) -> list[Any]:
+        ref = self._refs.get(id(obj))
+        block = obj.kind in ("element", "pseudo") and not obj.is_inline_level()
+        if obj.ignored and ref is None and not is_root:
+            return [_BREAK, *parts, _BREAK] if block else parts
+        role = self.cdp_role(obj)
+        if role in ("StaticText", "InlineTextBox"):
+            return [_Text(re.sub(r"\s+", " ", self.doc.names.name_with_sources(obj)[0]))]
+        if role == "LineBreak":
+            return [_BREAK]
+        if role == "ListMarker":
+            return []
+        name = self._name(obj)
+        if obj.in_ua_shadow and ref is None and not is_root:
+            return parts
+        if ref is None and (not name or role == "Abbr") and role in WRAPPER_ROLES and not is_root:
+            return [_BREAK, *parts, _BREAK] if block else parts
+        display = self._display_role(obj)
+        item = _Item(display, name, ref.ref if ref else None, self._states(obj, display), obj)
+        if self._secret(obj) and name and self.doc.states.value(obj) and name == self.doc.states.string_value(obj):
+            item.name = _REDACTED
+        if role in LEAF_ROLES:
+            parts = [p for p in parts if isinstance(p, _Item) and p.has_ref]
+        if obj.role == "ComboBoxSelect":
+            parts = [p for p in parts if isinstance(p, _Item) and p.has_ref]
+            options = [self._name(o) for o in _included_descendants(obj) if o.role == "MenuListOption" and not o.ignored]
+            if options:
+                shown = ", ".join(_quote(_cut(o, 40)) for o in options[:OPTIONS_SHOWN])
+                more = f", …+{len(options) - OPTIONS_SHOWN}" if len(options) > OPTIONS_SHOWN else ""
+                item.states.append(f"options=[{shown}{more}]")
+        item.children = _finish_children(parts, name)
+        if not name and len(item.children) == 1 and isinstance(item.children[0], _Text) and display != "document":
+            item.name = item.children[0].text
+            item.children = []
+        item.has_ref = item.has_ref or any(isinstance(c, _Item) and c.has_ref for c in item.children)
+        _summarize(item)
+        return [_BREAK, item, _BREAK] if block else [item]
+
+    # -- output -------------------------------------------------------------------------
+
+    def snapshot(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
+                 max_bytes: int | None = DEFAULT_MAX_BYTES, with_cdp_size: bool = False) -> AgentSnapshot:
+        root = self.tree.root
+        if scope is not None:
+            root = self._scope(scope)
+        item = self.build(root)
+        if interactive_only:
+            item.children = _interactive_only(item.children)
+        lines: list[tuple[str, str | None]] = []  # (line, ref)
+        _render(item, 0, max_depth, lines)
+        if root is self.tree.root and not item.children:
+            lines = [('document "(empty)"', None)]
+        refs_in_scope = [r for (_, r) in lines if r]
+        deepest = max((len(line) - len(line.lstrip(" "))) // 2 for line, _ in lines)
+        text, shown, omitted_nodes, omitted_refs = _cut_bytes(lines, max_bytes)
+        by_ref = {r.ref: r for r in self._refs.values()}
+        refs = {r: by_ref[r] for (_, r) in lines[:shown] if r}
+        title = self._name(self.tree.root) if self.tree.root.kind == "document" else ""
+        cdp_chars = None
+        if with_cdp_size:
+            cdp_chars = len(json.dumps(self.doc.get_full_ax_tree(), ensure_ascii=False))
+        return AgentSnapshot(text, self.doc.url, title, shown, len(refs_in_scope), deepest, refs,
+                             omitted_nodes, omitted_refs, cdp_chars)
+
+    def _scope(self, selector: str) -> AXObject:
+        import cssselect2
+        from cssselect2.parser import SelectorError
+
+        try:
+            compiled = cssselect2.compile_selector_list(selector)
+        except SelectorError as exc:
+            raise ScopeError("scope_invalid", f"{selector!r} is not a valid CSS selector ({exc})") from None
+        top = self.doc.dom.document_element
+        if top is not None:
+            for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree():
+                if any(s.test(wrapper) for s in compiled):
+                    obj = self.tree.by_element.get(id(wrapper.etree_element))
+                    if obj is not None and obj.included:
+                        return obj
+        raise ScopeError("scope_not_found", f"no element in the accessibility tree matches {selector!r}")
+
+
+def _included_descendants(obj: AXObject):
+    stack = list(reversed(obj.tree_children))
+    while stack:
+        child = stack.pop()
+        yield child
+        stack.extend(reversed(child.tree_children))
+
+
+def _cut(text: str, limit: int = TEXT_LIMIT) -> str:
+    return text if len(text) <= limit else text[:limit].rstrip() + "…"
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _finish_children(parts: list[Any], parent_name: str) -> list[Any]:
+    """Merge text runs (block boundaries split them), then drop text that repeats
+    the parent's name or an adjacent node's name."""
+    merged: list[Any] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        text = " ".join("".join(run).split())
+        run.clear()
+        if text:
+            merged.append(_Text(text))
+
+    for part in parts:
+        if isinstance(part, _Text):
+            run.append(part.text)
+        elif part is _BREAK:
+            flush()
+        else:
+            flush()
+            merged.append(part)
+    flush()
+    texts = [m.text for m in merged if isinstance(m, _Text)]
+    if parent_name and texts:
+        if " ".join(texts) in parent_name:
+            merged = [m for m in merged if not isinstance(m, _Text)]
+        else:
+            merged = [m for m in merged if not (isinstance(m, _Text) and m.text == parent_name)]
+    out = []
+    for i, m in enumerate(merged):
+        if isinstance(m, _Text):
+            neighbours = [merged[j] for j in (i - 1, i + 1) if 0 <= j < len(merged)]
+            if any(isinstance(n, _Item) and n.name and (m.text == n.name or m.text.rstrip(":*").strip() == n.name)
+                   for n in neighbours):
+                continue
+        out.append(m)
+    return out
+
+
+def _summarize(item: _Item) -> None:
+    """A long list or table keeps its first items and every item holding a ref;
+    the rest is replaced by one count line."""
+    kids = item.children
+    items = [k for k in kids if isinstance(k, _Item) and k.role in ITEM_ROLES]
+    if len(items) <= LIST_LIMIT:
+        return
+    head = set(map(id, items[:LIST_HEAD]))
+    dropped = [k for k in items if id(k) not in head and not k.has_ref]
+    if len(dropped) < 2:
+        return
+    gone = set(map(id, dropped))
+    item.children = [k for k in kids if id(k) not in gone]
+    role = items[0].role
+    item.omitted = f"… {len(dropped)} more {role}s without refs (of {len(items)})"
+
+
+def _interactive_only(children: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for child in children:
+        if not isinstance(child, _Item) or not child.has_ref:
+            continue
+        child.children = _interactive_only(child.children)
+        child.omitted = ""
+        if child.ref is not None or child.role in CONTEXT_ROLES or (child.role == "group" and child.name):
+            out.append(child)
+        else:
+            out.extend(child.children)
+    return out
+
+
+def _line(item: _Item) -> str:
+    parts = [item.role]
+    if item.name:
+        parts.append(_quote(_cut(item.name)) if item.name != _REDACTED else _REDACTED)
+    if item.ref:
+        parts.append(f"[ref={item.ref}]")
+    parts.extend(item.states)
+    return " ".join(parts)
+
+
+def _render(root: _Item, depth: int, max_depth: int | None, lines: list[tuple[str, str | None]]) -> None:
+    stack: list[tuple[Any, int, bool]] = [(root, depth, True)]
+    while stack:
+        node, level, shown = stack.pop()
+        if isinstance(node, str):  # a summary line
+            lines.append(("  " * level + node, None))
+            continue
+        if isinstance(node, _Text):
+            if shown:
+                lines.append(("  " * level + f"text {_quote(_cut(node.text))}", None))
+            continue
+        if shown:
+            lines.append(("  " * level + _line(node), node.ref))
+            child_level, child_shown = level + 1, max_depth is None or level + 1 <= max_depth
+        else:
+            # Below --max-depth: only refs surface, at the depth of the cut.
+            if node.ref is not None:
+                lines.append(("  " * level + _line(node), node.ref))
+            child_level, child_shown = level, False
+        if not child_shown and not node.has_ref:
+            continue
+        follow: list[tuple[Any, int, bool]] = []
+        for child in node.children:
+            if child_shown or (isinstance(child, _Item) and child.has_ref):
+                follow.append((child, child_level, child_shown))
+        if node.omitted and child_shown:
+            follow.append((node.omitted, child_level, True))
+        stack.extend(reversed(follow))
+
+
+def _cut_bytes(lines: list[tuple[str, str | None]], max_bytes: int | None) -> tuple[str, int, int, int]:
+    total = sum(len(line.encode("utf-8")) + 1 for line, _ in lines)
+    if max_bytes is None or total <= max_bytes:
+        return "\n".join(line for line, _ in lines) + "\n", len(lines), 0, 0
+    budget = max(max_bytes - 200, 0)  # room for the trailer
+    used = 0
+    shown = 0
+    for line, _ in lines:
+        size = len(line.encode("utf-8")) + 1
+        if used + size > budget:
+            break
+        used += size
+        shown += 1
+    rest = lines[shown:]
+    omitted_refs = sum(1 for _, r in rest if r)
+    trailer = (f"[truncated at --max-bytes {max_bytes}: {len(rest)} more nodes and {omitted_refs} more refs left out;"
+               " narrow with --scope or --interactive-only]")
+    return "\n".join([*(line for line, _ in lines[:shown]), trailer]) + "\n", shown, len(rest), omitted_refs
+
+
+def agent_snapshot(doc: "Document", **options: Any) -> AgentSnapshot:
+    return AgentEmitter(doc).snapshot(**options)

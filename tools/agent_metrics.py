@@ -1,0 +1,115 @@
+"""Measure the agent format over tests/fixtures/large/*.html.
+
+    PYTHONPATH=. python tools/agent_metrics.py [--stability] [--tokens]
+
+--stability: apply unrelated edits to each page (insert / remove paragraphs and
+sections away from the controls), and count how many interactive elements keep
+their ref.  Edits add or remove no interactive element, so the i-th ref of the
+original page is compared with the i-th ref of the edited one.
+
+--tokens: a chars/4 token estimate of agent vs devtools vs CDP JSON vs raw HTML.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+
+from axsynth import Document
+from axsynth.emit.agent import AgentEmitter
+
+LARGE = sorted((Path(__file__).parents[1] / "tests" / "fixtures" / "large").glob("*.html"))
+_PLAIN_P = re.compile(r"<p\b[^>]*>(?:(?!</p>|<a\b|<button|<input|<select|<textarea|tabindex|onclick).)*?</p>", re.S | re.I)
+
+
+def _after_open(html: str, tag: str, insert: str) -> str:
+    m = re.search(rf"<{tag}\b[^>]*>", html, re.I)
+    return html[: m.end()] + insert + html[m.end():] if m else html
+
+
+def _before_close(html: str, tag: str, insert: str) -> str:
+    i = html.lower().rfind(f"</{tag}>")
+    return html[:i] + insert + html[i:] if i >= 0 else html
+
+
+def _middle_paragraph(html: str, insert: str) -> str:
+    ends = [m.end() for m in re.finditer(r"</p>", html, re.I)]
+    if not ends:
+        return html
+    i = ends[len(ends) // 2]
+    return html[:i] + insert + html[i:]
+
+
+def _remove_first_plain_paragraph(html: str) -> str:
+    return _PLAIN_P.sub("", html, count=1)
+
+
+EDITS = {
+    "insert <p> at top of body": lambda h: _after_open(h, "body", "<p>Site notice: maintenance on Sunday.</p>"),
+    "insert <section> after header": lambda h: (h.replace("</header>", "</header><section><h2>Promo</h2><p>Save 10%.</p></section>", 1)
+                                                if "</header>" in h else _after_open(h, "body", "<section><h2>Promo</h2></section>")),
+    "insert <p> mid-page": lambda h: _middle_paragraph(h, "<p>An inserted paragraph.</p>"),
+    "remove first plain <p>": _remove_first_plain_paragraph,
+    "append <div><p> to end of main": lambda h: _before_close(h, "main", "<div><p>Related reading.</p></div>"),
+}
+
+
+def refs_in_order(html: str, url: str) -> list[str]:
+    doc = Document.from_html(html, url)
+    emitter = AgentEmitter(doc)
+    return [r.ref for r in emitter._refs.values()]
+
+
+def stability() -> None:
+    total = kept = 0
+    print("| page | edit | refs | kept |")
+    print("|---|---|---:|---:|")
+    for path in LARGE:
+        html = path.read_text(encoding="utf-8")
+        url = path.resolve().as_uri()
+        base = refs_in_order(html, url)
+        for label, edit in EDITS.items():
+            edited = edit(html)
+            if edited == html:
+                continue
+            after = refs_in_order(edited, url)
+            if len(after) != len(base):
+                print(f"| {path.stem} | {label} | {len(base)} | (count changed: {len(after)}) |")
+                continue
+            same = sum(a == b for a, b in zip(base, after))
+            total += len(base)
+            kept += same
+            print(f"| {path.stem} | {label} | {len(base)} | {same} ({same / len(base):.1%}) |")
+    print(f"\nref stability: {kept}/{total} = {kept / total:.2%}")
+
+
+def tokens() -> None:
+    print("| page | raw HTML | CDP JSON | devtools | agent (50 KB cap) | agent (no cap) | agent --interactive-only |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    sums = [0] * 6
+    for path in LARGE:
+        html = path.read_text(encoding="utf-8")
+        doc = Document.from_html(html, path.resolve().as_uri())
+        cdp = json.dumps(doc.get_full_ax_tree(), ensure_ascii=False)
+        devtools = doc.devtools_snapshot()
+        emitter = AgentEmitter(doc)
+        agent_capped = emitter.snapshot().text
+        agent_full = emitter.snapshot(max_bytes=None).text
+        agent_io = emitter.snapshot(max_bytes=None, interactive_only=True).text
+        row = [len(t) // 4 for t in (html, cdp, devtools, agent_capped, agent_full, agent_io)]
+        sums = [a + b for a, b in zip(sums, row)]
+        print(f"| {path.stem} | " + " | ".join(f"{n:,}" for n in row) + " |")
+    print("| **total** | " + " | ".join(f"**{n:,}**" for n in sums) + " |")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--stability", action="store_true")
+    parser.add_argument("--tokens", action="store_true")
+    args = parser.parse_args()
+    if args.stability or not args.tokens:
+        stability()
+    if args.tokens or not args.stability:
+        tokens()
