@@ -151,10 +151,46 @@ def first_difference(fixture: Fixture, fmt: str, goldens_dir: Path) -> str:
         return f"crash: {type(exc).__name__}: {exc}"[:200]
     want = fixture.golden(goldens_dir, fmt).read_text(encoding="utf-8").splitlines()
     got = actual.splitlines()
+    if fmt == "cdp":
+        return _first_node_difference(want, got)
     for i, (w, g) in enumerate(zip(want, got)):
         if w != g:
-            return f"line {i + 1}: " + _describe_node_diff(w, g) if fmt == "cdp" else f"line {i + 1}: {w[:60]!r} vs {g[:60]!r}"
+            return f"line {i + 1}: {w[:60]!r} vs {g[:60]!r}"
     return f"{len(want)} lines in Chromium, {len(got)} in axsynth"
+
+
+_ID_KEYS = ("nodeId", "parentId", "childIds", "backendDOMNodeId")
+
+
+def _first_node_difference(want: list[str], got: list[str]) -> str:
+    """The first node (ids aside) that axsynth adds, drops or serializes differently."""
+    def strip(line: str) -> str:
+        try:
+            node = json.loads(line.rstrip(","))
+        except ValueError:
+            return line
+        return json.dumps({k: v for k, v in node.items() if k not in _ID_KEYS}, ensure_ascii=False)
+
+    a, b = [strip(x) for x in want], [strip(x) for x in got]
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        if tag == "replace":
+            return f"line {i1 + 1}: " + _describe_node_diff(want[i1], got[j1])
+        if tag == "delete":
+            return f"line {i1 + 1}: missing {_summary(want[i1])}"
+        return f"line {i1 + 1}: extra {_summary(got[j1])}"
+    return "ids differ"
+
+
+def _summary(line: str) -> str:
+    try:
+        node = json.loads(line.rstrip(","))
+    except ValueError:
+        return line[:80]
+    name = node.get("name", {}).get("value")
+    reasons = ",".join(r["name"] for r in node.get("ignoredReasons", []))
+    return f"{node['role']['value']} node" + (f" {name!r}"[:60] if name else "") + (f" ({reasons})" if reasons else "")
 
 
 def _describe_node_diff(want: str, got: str) -> str:
@@ -162,7 +198,15 @@ def _describe_node_diff(want: str, got: str) -> str:
         w, g = json.loads(want.rstrip(",")), json.loads(got.rstrip(","))
     except ValueError:
         return "output shape differs"
-    for key in w.keys() | g.keys():
+    for key in [k for k in w if k not in _ID_KEYS] + [k for k in g if k not in w]:
+        if key == "properties" and w.get(key) != g.get(key):
+            want_props = {p["name"]: p["value"] for p in w.get(key, [])}
+            got_props = {p["name"]: p["value"] for p in g.get(key, [])}
+            for name in list(want_props) + [n for n in got_props if n not in want_props]:
+                if want_props.get(name) != got_props.get(name):
+                    return (f"{w.get('role', {}).get('value')} node property {name}: "
+                            f"{json.dumps(want_props.get(name))[:60]} vs {json.dumps(got_props.get(name))[:60]}")
+            return f"{w.get('role', {}).get('value')} node properties in another order"
         if w.get(key) != g.get(key):
             detail = f"{key} {json.dumps(w.get(key), ensure_ascii=False)[:70]} vs {json.dumps(g.get(key), ensure_ascii=False)[:70]}"
             return f"{w.get('role', {}).get('value')} node differs in {detail}"
