@@ -642,7 +642,15 @@ class AXTree:
         el = control.element
         if el is None or not _is_labelable(el):
             return []
-        return [o for o in self._all_labels() if self.label_control(o) is control]
+        by_control = getattr(self, "_labels_by_control", None)
+        if by_control is None:  # one pass over the labels, not one per control
+            by_control = {}
+            for label in self._all_labels():
+                target = self.label_control(label)
+                if target is not None:
+                    by_control.setdefault(id(target), []).append(label)
+            self._labels_by_control = by_control
+        return by_control.get(id(control), [])
 
     def _all_labels(self) -> list[AXObject]:
         labels = getattr(self, "_labels_cache", None)
