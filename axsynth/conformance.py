@@ -21,6 +21,7 @@ import json
 import sys
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -113,11 +114,17 @@ def find_fixtures(fixtures_dir: Path) -> list[Fixture]:
     ]
 
 
-def render(fixture: Fixture, fmt: str) -> str:
-    """axsynth's output for a fixture, in the form its golden is stored."""
+@lru_cache(maxsize=1)
+def load(fixture: Fixture):
+    """The fixture's Document; kept while its formats are compared one after another."""
     from axsynth.api import Document
 
-    doc = Document.from_file(fixture.path, url=fixture.url)
+    return Document.from_file(fixture.path, url=fixture.url)
+
+
+def render(fixture: Fixture, fmt: str) -> str:
+    """axsynth's output for a fixture, in the form its golden is stored."""
+    doc = load(fixture)
     if fmt == "cdp":
         return dump_cdp(normalize_cdp(doc.get_full_ax_tree()))
     return doc.aria_snapshot() + "\n"
