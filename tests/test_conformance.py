@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from axsynth.conformance import FORMATS, expected_failure, find_fixtures, load_expectations, render
+from axsynth.conformance import FORMATS, expected_failure, find_fixtures, first_difference, load_expectations, render
 
 TESTS = Path(__file__).parent
 FIXTURES = find_fixtures(TESTS / "fixtures")
@@ -37,4 +37,6 @@ def test_every_fixture_has_goldens():
 
 @pytest.mark.parametrize("fixture,fmt,golden", list(_cases()))
 def test_matches_chromium(fixture, fmt, golden):
-    assert render(fixture, fmt) == golden.read_text(encoding="utf-8")
+    # Compared as a bool: pytest's own diff of two multi-megabyte texts takes minutes.
+    same = render(fixture, fmt) == golden.read_text(encoding="utf-8")
+    assert same, f"differs from Chromium at {first_difference(fixture, fmt, GOLDENS)}; see python -m axsynth.conformance --diff {fixture.name}"
