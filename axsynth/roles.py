@@ -41,8 +41,9 @@ def is_focusable(obj: AXObject) -> bool:
         return el.local_name == "a" and ("href" in el.attrs or "xlink:href" in el.attrs)
     tag = el.local_name if el.namespace == HTML_NS else ""
     if tag in ("a", "area"):
-        return "href" in el.attrs
-    if tag in ("button", "select", "textarea"):
+        # HTMLAnchorElement::SupportsFocus: an editable link is focusable only via tabindex.
+        return "href" in el.attrs and not _in_editable_content(el)
+    if tag in ("button", "select", "textarea", "dialog"):
         return True
     if tag == "input":
         return input_type(el) != "hidden"
@@ -51,6 +52,21 @@ def is_focusable(obj: AXObject) -> bool:
     if tag in ("iframe", "frame") or tag == "option":
         return False
     return is_editable_root(el)
+
+
+def _in_editable_content(el: Element) -> bool:
+    """IsEditable: the nearest contenteditable ancestor (or self) makes the node editable."""
+    node = el
+    while isinstance(node, Element):
+        value = node.attrs.get("contenteditable")
+        if value is not None:
+            value = value.strip().lower()
+            if value in ("", "true", "plaintext-only"):
+                return True
+            if value == "false":
+                return False
+        node = node.parent
+    return False
 
 
 def is_editable_root(el: Element) -> bool:

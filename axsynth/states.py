@@ -149,9 +149,10 @@ class States:
         selected = self._selected(obj)
         if selected is not None:
             props.append(("selected", _bool(selected, "booleanOrUndefined")))
-        modal = (obj.attr("aria-modal") or "").strip().lower()
-        if modal == "true" and obj.role in ("Dialog", "AlertDialog"):
-            props.append(("modal", _bool(True)))
+        if obj.role in ("Dialog", "AlertDialog"):
+            # Every dialog carries kModal; a static page cannot call showModal(), so only aria-modal sets it.
+            modal = (obj.attr("aria-modal") or "").strip().lower() == "true"
+            props.append(("modal", _bool(modal)))
         return props
 
     def _relationships(self, obj: AXObject) -> list[Prop]:
@@ -637,6 +638,14 @@ def related_node(obj: AXObject, text: str | None = None) -> dict:
     if text is not None:
         node["text"] = text
     return node
+
+
+def _owner_select(obj: AXObject):
+    """HTMLOptionElement::OwnerSelectElement: a parent select, or one through an optgroup."""
+    parent = obj.node.parent
+    if parent is not None and getattr(parent, "local_name", "") == "optgroup":
+        parent = parent.parent
+    return parent if parent is not None and getattr(parent, "local_name", "") == "select" else None
 
 
 def _descendant_objects(obj: AXObject):
