@@ -32,6 +32,12 @@ _EXPANDABLE_ARIA = frozenset(
     "ComboBoxSelect Link MenuItem MenuItemCheckBox MenuItemRadio Row Tab TreeItem Application Grid "
     "GridCell ListBox RowHeader ColumnHeader Switch TreeGrid Cell Group Heading".split()
 )
+# ui::IsSelectRequiredOrImplicit: roles whose selection follows focus.
+_SELECT_FOLLOWS_FOCUS = frozenset({"ListBoxOption", "MenuListOption", "Tab", "TreeItem"})
+# ui::IsContainerWithSelectableChildren / AXObject::ContainerWidget.
+_CONTAINER_WIDGETS = frozenset(
+    "ComboBoxGrouping ComboBoxMenuButton Grid ListBox MenuBar Menu RadioGroup TabList Toolbar Tree TreeGrid".split()
+)
 _SELECTABLE = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader", "ListBoxOption", "MenuListOption", "Row", "Tab", "TreeItem"})
 
 
@@ -207,14 +213,15 @@ class States:
 
     def is_disabled(self, obj: AXObject) -> bool:
         el = obj.element
-        if el is None:
+        if el is None or obj.tag() == "optgroup":  # AXNodeObject::Restriction skips optgroups
             return False
         if (el.attrs.get("aria-disabled") or "").strip().lower() == "true":
             return True
-        for anc in [obj, *obj.iter_ancestors()]:
-            a = anc.element
-            if a is not None and (a.attrs.get("aria-disabled") or "").strip().lower() == "true" and anc is not obj:
-                return True
+        # Only a focusable object inherits aria-disabled from a disabled container.
+        if self.is_focusable(obj) and any(
+            (a.attr("aria-disabled") or "").strip().lower() == "true" for a in obj.iter_ancestors()
+        ):
+            return True
         if _native_disabled(obj):
             return True
         select = _owner_select(obj)
@@ -439,7 +446,8 @@ class States:
         return None
 
     def _selected(self, obj: AXObject) -> bool | None:
-        if obj.role not in _SELECTABLE:
+        """AXNodeObject::IsSelected, as far as a page with no focus can show it."""
+        if obj.role not in _SELECTABLE or self.is_disabled(obj):
             return None
         el = obj.element
         if obj.role in ("ListBoxOption", "MenuListOption") and self.is_disabled(obj):
@@ -449,9 +457,14 @@ class States:
         value = (el.attrs.get("aria-selected") or "").strip().lower() if el is not None else ""
         if value in ("true", "false"):
             return value == "true"
-        if obj.role == "ListBoxOption":
-            return False
-        return None
+        if obj.role not in _SELECT_FOLLOWS_FOCUS or self._checked(obj) is not None:
+            return None
+        # Selection follows focus, but an item explicitly selected anywhere in the
+        # widget means no implicit selection is conveyed for the others.
+        container = next((a for a in obj.iter_ancestors() if a.role in _CONTAINER_WIDGETS), None)
+        if container is not None and container.element is not None and _has_explicit_selection(container.element):
+            return None
+        return False
 
     def _listbox_active_option(self, obj: AXObject) -> list[AXObject]:
         """A listbox <select> reports its first selected option as the
@@ -638,6 +651,10 @@ def related_node(obj: AXObject, text: str | None = None) -> dict:
     if text is not None:
         node["text"] = text
     return node
+
+
+def _has_explicit_selection(container) -> bool:
+    return any((e.attrs.get("aria-selected") or "").strip().lower() == "true" for e in container.iter_elements())
 
 
 def _owner_select(obj: AXObject):
