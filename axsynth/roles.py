@@ -35,7 +35,7 @@ def is_focusable(obj: AXObject) -> bool:
     el = obj.element
     if el is None:
         return False
-    if "tabindex" in el.attrs and _parse_int(el.attrs["tabindex"]) is not None:
+    if "tabindex" in el.attrs and parse_int(el.attrs["tabindex"]) is not None:
         return True
     if el.namespace == SVG_NS:
         return el.local_name == "a" and ("href" in el.attrs or "xlink:href" in el.attrs)
@@ -104,7 +104,8 @@ def _is_details_summary(el: Element) -> bool:
     return first is el or (first is None and details is not el.parent)
 
 
-def _parse_int(value: str) -> int | None:
+def parse_int(value: str) -> int | None:
+    """HTML's rules for parsing integers: leading digits, optional sign."""
     value = value.strip()
     sign = 1
     if value[:1] in ("+", "-"):
@@ -433,3 +434,4 @@ def _aria_combobox(obj: AXObject) -> str:
     if is_editable_root(el):
         return "TextFieldWithComboBox"
     return "ComboBoxMenuButton"
+_parse_int = parse_int  # older name, still used by tree.py

@@ -345,12 +345,13 @@ class States:
 
     def _has_popup(self, obj: AXObject) -> str | None:
         value = (obj.attr("aria-haspopup") or "").strip().lower()
-        if value in ("true", "menu", "listbox", "tree", "grid", "dialog"):
+        if value in ("menu", "listbox", "tree", "grid", "dialog"):
             return value
+        if value == "true":  # ARIA: true means a menu
+            return "menu"
         if value == "false":
             return None
-        if value:
-            return "true" if value not in ("undefined",) else None
+        # Unknown tokens count as absent: only the role's implicit popup remains.
         if obj.role == "ComboBoxSelect":
             return "menu"
         if obj.role in ("TextFieldWithComboBox", "ComboBoxMenuButton"):
@@ -358,22 +359,39 @@ class States:
         return None
 
     def _level(self, obj: AXObject) -> int:
-        role = obj.role
-        if role == "Heading":
-            level = _int_attr(obj.attr("aria-level"))
-            if level is not None and level >= 1:
-                return level
-            tag = obj.tag()
-            return int(tag[1]) if tag in ("h1", "h2", "h3", "h4", "h5", "h6") else 2
-        if role in ("TreeItem", "Row", "ListItem", "Comment") or role == "TreeItem":
-            level = _int_attr(obj.attr("aria-level"))
-            if level is not None and level >= 1:
-                return level
-            if role == "ListItem":
-                return self._list_level(obj)
-            if role == "TreeItem":
-                return 1 + sum(1 for a in obj.iter_ancestors() if a.role == "Group" and any(b.role == "Tree" for b in a.iter_ancestors()))
+        """kHierarchicalLevel: HeadingLevel for headings, else HierarchicalLevel."""
+        if obj.role == "Heading":
+            return self._heading_level(obj)
+        if obj.role not in ("TreeItem", "ListItem", "Comment", "Row"):
+            return 0
+        level = _int_attr(obj.attr("aria-level"))
+        if level is not None and level >= 1:
+            return level
+        if obj.role == "ListItem":
+            return self._list_level(obj)
+        if obj.role == "Comment":
+            return 1 + sum(1 for a in _ax_ancestors(obj) if a.role == "Comment")
+        if obj.role == "TreeItem":
+            # Tree depth is the number of groups between the item and its tree.
+            level = 1
+            for a in _ax_ancestors(obj):
+                if a.role == "Tree":
+                    break
+                level += a.role == "Group"
+            return level
         return 0
+
+    @staticmethod
+    def _heading_level(obj: AXObject) -> int:
+        raw = obj.attr("aria-level")
+        if raw is not None:
+            level = roles.parse_int(raw) or 0  # "3.7" reads as 3; junk reads as 0
+            if level < 1:
+                return 1
+            if level <= 9:
+                return level
+        tag = obj.tag()
+        return int(tag[1]) if tag in ("h1", "h2", "h3", "h4", "h5", "h6") else 2
 
     @staticmethod
     def _list_level(obj: AXObject) -> int:
@@ -655,6 +673,14 @@ def related_node(obj: AXObject, text: str | None = None) -> dict:
 
 def _has_explicit_selection(container) -> bool:
     return any((e.attrs.get("aria-selected") or "").strip().lower() == "true" for e in container.iter_elements())
+
+
+def _ax_ancestors(obj: AXObject):
+    """ParentObject chain: an aria-owned object's parent is its owner."""
+    node = obj.owned_by or obj.parent
+    while node is not None:
+        yield node
+        node = node.owned_by or node.parent
 
 
 def _owner_select(obj: AXObject):
