@@ -512,6 +512,22 @@ class States:
 
     # --- ranges and values ---------------------------------------------------------
 
+    def _value_string(self, obj: AXObject) -> str:
+        """StringAttribute::kValue of a range control: a native input's sanitized
+        value. aria-valuetext does not feed it, so ARIA widgets report ""."""
+        el = obj.element
+        if obj.tag() != "input":
+            return ""
+        kind = roles.input_type(el)
+        if kind == "range":
+            value = range_value(obj, self)
+            return "" if value is None else _format_number(value)
+        if kind == "number":
+            value = el.attrs.get("value", "")
+            # A valid floating-point number is ASCII only (Python's float() also takes other digits).
+            return value if value.isascii() and _float(value) is not None and value == value.strip() else ""
+        return ""
+
     def range_supported(self, obj: AXObject) -> bool:
         if obj.role in RANGE_ROLES:
             return True
