@@ -38,6 +38,19 @@ _SELECT_FOLLOWS_FOCUS = frozenset({"ListBoxOption", "MenuListOption", "Tab", "Tr
 _CONTAINER_WIDGETS = frozenset(
     "ComboBoxGrouping ComboBoxMenuButton Grid ListBox MenuBar Menu RadioGroup TabList Toolbar Tree TreeGrid".split()
 )
+# AXObject::CanSetValueAttribute.
+_VALUE_SETTABLE_ROLES = frozenset(
+    "ColorWell Date DateTime InputTime ScrollBar SearchBox Slider SpinButton Splitter TextField "
+    "TextFieldWithComboBox".split()
+)
+# SupportsARIAReadOnly: roles where aria-readonly decides the restriction.
+_ARIA_READONLY_ROLES = frozenset(
+    "CheckBox ColorWell ComboBoxGrouping ComboBoxMenuButton ComboBoxSelect Date DateTime Grid GridCell "
+    "InputTime ListBox MenuItemCheckBox MenuItemRadio RadioGroup SearchBox Slider SpinButton Switch "
+    "TextField TextFieldWithComboBox TreeGrid ColumnHeader RowHeader".split()
+)
+# HTMLInputElement::IsTextField: the input types the readonly attribute applies to here.
+_READONLY_INPUT_TYPES = frozenset({"text", "search", "tel", "url", "email", "password", "number"})
 _SELECTABLE = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader", "ListBoxOption", "MenuListOption", "Row", "Tab", "TreeItem"})
 
 
