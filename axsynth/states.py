@@ -704,6 +704,14 @@ def _has_explicit_selection(container) -> bool:
     return any((e.attrs.get("aria-selected") or "").strip().lower() == "true" for e in container.iter_elements())
 
 
+def _is_text_control(el) -> bool:
+    if el is None or not el.is_html:
+        return False
+    return el.local_name == "textarea" or (
+        el.local_name == "input" and roles.input_type(el) in TEXT_INPUT_TYPES | {"number"}
+    )
+
+
 def _ax_ancestors(obj: AXObject):
     """ParentObject chain: an aria-owned object's parent is its owner."""
     node = obj.owned_by or obj.parent
