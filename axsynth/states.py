@@ -95,9 +95,8 @@ class States:
     # --- groups --------------------------------------------------------------
 
     def _live_region(self, obj: AXObject) -> list[Prop]:
-        live = (obj.attr("aria-live") or "").strip().lower()
-        if live not in ("polite", "assertive", "off"):
-            live = LIVE_ROLES.get(obj.role, "")
+        # Any non-empty aria-live token is passed through (an unknown one still makes a live region).
+        live = (obj.attr("aria-live") or "").strip().lower() or LIVE_ROLES.get(obj.role, "")
         if not live or live == "off":
             return []
         atomic = (obj.attr("aria-atomic") or "").strip().lower()
