@@ -452,16 +452,17 @@ class States:
             return None
         if role == "ToggleButton":
             value = (el.attrs.get("aria-pressed") or "").strip().lower()
-            return "mixed" if value == "mixed" else ("true" if value == "true" else "false")
+            if value == "mixed":
+                return "mixed"
+            return "false" if value in ("false", "", "undefined") else "true"  # unknown tokens count as true
         if obj.tag() == "input" and roles.input_type(el) in ("checkbox", "radio"):
             return "true" if el.has("checked") else "false"
-        value = el.attrs.get("aria-checked")
-        if value is None:
+        value = (el.attrs.get("aria-checked") or "").strip().lower()
+        if value in ("", "undefined"):
             return "false" if role in ("CheckBox", "Switch", "RadioButton", "MenuItemCheckBox", "MenuItemRadio") else None
-        value = value.strip().lower()
-        if value == "mixed" and role in ("CheckBox", "MenuItemCheckBox", "Switch"):
-            return "mixed"
-        return "true" if value == "true" else "false"
+        if value == "mixed":  # switches and radios cannot be half-checked
+            return "mixed" if role in ("CheckBox", "MenuItemCheckBox", "TreeItem") else "false"
+        return "false" if value == "false" else "true"  # unknown tokens count as true
 
     def _expanded(self, obj: AXObject) -> bool | None:
         if obj.role in ("DisclosureTriangle", "DisclosureTriangleGrouped"):
