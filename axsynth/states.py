@@ -191,21 +191,35 @@ class States:
         url = self.tree_url(obj)
         if url is not None:
             props.append(("url", {"type": "string", "value": url}))
-        for name, attr in (("keyshortcuts", "aria-keyshortcuts"), ("roledescription", "aria-roledescription")):
-            value = obj.attr(attr)
-            if value is not None and value.strip():
-                props.append((name, {"type": "string", "value": value.strip() if name == "roledescription" else value}))
+        shortcuts = self._key_shortcuts(obj)
+        if shortcuts:
+            props.append(("keyshortcuts", {"type": "string", "value": shortcuts}))
+        # The raw attribute (whitespace included); a generic cannot take a role description.
+        description = obj.attr("aria-roledescription")
+        if description and obj.role != "GenericContainer":
+            props.append(("roledescription", {"type": "string", "value": description}))
         if obj.kind == "element":
             active = self.tree.objects_for_idrefs(obj, "aria-activedescendant") or self._listbox_active_option(obj)
             if active and not active[0].ignored:
                 props.append(("activedescendant", {"type": "idref", "relatedNodes": [related_node(active[0])]}))
             for name in ("errormessage", "controls", "details", "flowto"):
+                if name == "errormessage" and self._invalid(obj) != _token("true"):
+                    continue  # an error message is only exposed while the object is invalid
                 targets = [t for t in self.tree.objects_for_idrefs(obj, "aria-" + name) if not t.ignored]
                 if targets:
                     props.append((name, self.idref_list(obj, "aria-" + name, targets)))
         return props
 
     # --- individual states ---------------------------------------------------------
+
+    @staticmethod
+    def _key_shortcuts(obj: AXObject) -> str:
+        """aria-keyshortcuts, else an accesskey with the platform's modifier (Alt on Linux)."""
+        value = obj.attr("aria-keyshortcuts")
+        if value is not None and value.strip():
+            return value
+        key = obj.attr("accesskey")
+        return f"Alt+{key}" if key else ""
 
     def tree_url(self, obj: AXObject) -> str | None:
         from urllib.parse import urljoin
