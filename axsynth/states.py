@@ -593,9 +593,9 @@ class States:
             # An ARIA spinbutton has no implicit range: missing bounds are 0.
             return (low or 0.0), (high or 0.0)
         if low is None:
-            low = 0.0 if obj.role in ("Slider", "ScrollBar", "ProgressIndicator", "Splitter", "Meter") else None
+            low = 0.0 if full_range else None
         if high is None:
-            high = 100.0 if obj.role in ("Slider", "ScrollBar", "ProgressIndicator", "Splitter", "Meter") else None
+            high = 100.0 if full_range else None
         return low, high
 
     @staticmethod
