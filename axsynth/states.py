@@ -212,6 +212,14 @@ class States:
 
     # --- individual states ---------------------------------------------------------
 
+    def _listbox_active_option(self, obj: AXObject) -> list[AXObject]:
+        """A list-box <select> reports its first selected option as active descendant."""
+        if obj.tag() != "select" or obj.role != "ListBox":
+            return []
+        selected = (o for o in _descendant_objects(obj) if o.tag() == "option" and self.option_selected(o))
+        first = next(selected, None)
+        return [first] if first is not None else []
+
     @staticmethod
     def _key_shortcuts(obj: AXObject) -> str:
         """aria-keyshortcuts, else an accesskey with the platform's modifier (Alt on Linux)."""
