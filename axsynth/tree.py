@@ -985,7 +985,7 @@ def _marker_text(li: AXObject, style: dict) -> str:
     if isinstance(kind, tuple):
         return kind[1]
     if kind in ("disc", "circle", "square", "disclosure-open", "disclosure-closed"):
-        return {"disc": "\u2022 ", "circle": "\u25e6 ", "square": "\u25aa ",
+        return {"disc": "\u2022 ", "circle": "\u25e6 ", "square": "\u25a0 ",
                 "disclosure-open": "\u25be ", "disclosure-closed": "\u25b8 "}[kind]
     if kind == "none":
         return ""
