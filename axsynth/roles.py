@@ -15,7 +15,6 @@ from .dom import HTML_NS, SVG_NS, Element
 from .ua_shadow import is_ua_details_root
 
 _SECTIONING = frozenset({"article", "aside", "main", "nav", "section"})
-_SECTIONING_ROLES = frozenset({"Article", "Complementary", "Main", "Navigation", "Region"})
 
 
 def input_type(el: Element) -> str:
@@ -202,13 +201,11 @@ def _link(obj: AXObject) -> str:
 
 
 def _in_sectioning(obj: AXObject) -> bool:
+    """IsDescendantOfLandmarkDisallowedElement: by tag name only, so an ARIA
+    landmark role on a <div> does not scope a header/footer."""
     for anc in obj.iter_ancestors():
         el = anc.element
-        if el is None:
-            continue
-        if el.local_name in _SECTIONING and el.is_html:
-            return True
-        if anc.role in _SECTIONING_ROLES and "role" in el.attrs:
+        if el is not None and el.is_html and el.local_name in _SECTIONING:
             return True
     return False
 
