@@ -212,14 +212,6 @@ class States:
 
     # --- individual states ---------------------------------------------------------
 
-    def _listbox_active_option(self, obj: AXObject) -> list[AXObject]:
-        """A list-box <select> reports its first selected option as active descendant."""
-        if obj.tag() != "select" or obj.role != "ListBox":
-            return []
-        selected = (o for o in _descendant_objects(obj) if o.tag() == "option" and self.option_selected(o))
-        first = next(selected, None)
-        return [first] if first is not None else []
-
     @staticmethod
     def _key_shortcuts(obj: AXObject) -> str:
         """aria-keyshortcuts, else an accesskey with the platform's modifier (Alt on Linux)."""
@@ -600,6 +592,7 @@ class States:
         if obj.role == "SpinButton":
             # An ARIA spinbutton has no implicit range: missing bounds are 0.
             return (low or 0.0), (high or 0.0)
+        full_range = obj.role in ("Slider", "ScrollBar", "ProgressIndicator", "Splitter", "Meter")
         if low is None:
             low = 0.0 if full_range else None
         if high is None:
@@ -726,28 +719,12 @@ def _has_explicit_selection(container) -> bool:
     return any((e.attrs.get("aria-selected") or "").strip().lower() == "true" for e in container.iter_elements())
 
 
-def _is_text_control(el) -> bool:
-    if el is None or not el.is_html:
-        return False
-    return el.local_name == "textarea" or (
-        el.local_name == "input" and roles.input_type(el) in TEXT_INPUT_TYPES | {"number"}
-    )
-
-
 def _ax_ancestors(obj: AXObject):
     """ParentObject chain: an aria-owned object's parent is its owner."""
     node = obj.owned_by or obj.parent
     while node is not None:
         yield node
         node = node.owned_by or node.parent
-
-
-def _owner_select(obj: AXObject):
-    """HTMLOptionElement::OwnerSelectElement: a parent select, or one through an optgroup."""
-    parent = obj.node.parent
-    if parent is not None and getattr(parent, "local_name", "") == "optgroup":
-        parent = parent.parent
-    return parent if parent is not None and getattr(parent, "local_name", "") == "select" else None
 
 
 def _descendant_objects(obj: AXObject):
