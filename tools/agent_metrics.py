@@ -7,7 +7,7 @@ sections away from the controls), and count how many interactive elements keep
 their ref.  Edits add or remove no interactive element, so the i-th ref of the
 original page is compared with the i-th ref of the edited one.
 
---tokens: a chars/4 token estimate of agent vs devtools vs CDP JSON vs raw HTML.
+--tokens: a chars/4 token estimate of agent vs devtools vs aria vs CDP JSON vs raw HTML.
 """
 
 from __future__ import annotations
@@ -86,19 +86,20 @@ def stability() -> None:
 
 
 def tokens() -> None:
-    print("| page | raw HTML | CDP JSON | devtools | agent (50 KB cap) | agent (no cap) | agent --interactive-only |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    sums = [0] * 6
+    print("| page | raw HTML | CDP JSON | aria | devtools | agent (50 KB cap) | agent (no cap) | agent --interactive-only |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    sums = [0] * 7
     for path in LARGE:
         html = path.read_text(encoding="utf-8")
         doc = Document.from_html(html, path.resolve().as_uri())
         cdp = json.dumps(doc.get_full_ax_tree(), ensure_ascii=False)
+        aria = doc.aria_snapshot()
         devtools = doc.devtools_snapshot()
         emitter = AgentEmitter(doc)
         agent_capped = emitter.snapshot().text
         agent_full = emitter.snapshot(max_bytes=None).text
         agent_io = emitter.snapshot(max_bytes=None, interactive_only=True).text
-        row = [len(t) // 4 for t in (html, cdp, devtools, agent_capped, agent_full, agent_io)]
+        row = [len(t) // 4 for t in (html, cdp, aria, devtools, agent_capped, agent_full, agent_io)]
         sums = [a + b for a, b in zip(sums, row)]
         print(f"| {path.stem} | " + " | ".join(f"{n:,}" for n in row) + " |")
     print("| **total** | " + " | ".join(f"**{n:,}**" for n in sums) + " |")
