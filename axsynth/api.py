@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, Pattern
 
 from .dom import Element
-from .emit.agent import ScopeError
+from .emit.agent import AgentSnapshot, ScopeError
 from .names import Names
 from .parse import ParseError, parse_html
 from .query import AXNode, QueryError, RoleIndex, describe_query
@@ -180,7 +180,7 @@ class Document:
 
         return aria_snapshot(self, select_one(self, scope) if scope else None)
     def agent_snapshot(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
-                       max_bytes: int | None = 50_000, with_cdp_size: bool = False):
+                       max_bytes: int | None = 50_000, with_cdp_size: bool = False) -> AgentSnapshot:
         """The compact ``agent`` outline (``axsynth.emit.agent.AgentSnapshot``: ``.text``,
         ``.refs``, ``.to_json()``).  Raises ``ScopeError`` (``.code``) when
         ``scope`` is not a valid selector or matches nothing in the tree."""

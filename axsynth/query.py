@@ -35,29 +35,34 @@ class AXNode:
 
 
 class RoleIndex:
-    """Every node of a document, bucketed by role, built once."""
+    """Every node of a document, bucketed by role and by (role, exact name),
+    built once: an exact-name query reads one small bucket instead of every
+    node of the role (StaticText alone can be thousands)."""
 
     def __init__(self, doc: "Document") -> None:
         elements = {obj.node_id: obj.element for obj in doc.tree.objects if obj.node_id is not None}
         self.nodes: list[AXNode] = []
         self.by_role: dict[str, list[AXNode]] = {}
+        self.by_role_and_name: dict[tuple[str, str], list[AXNode]] = {}
         for cdp in doc.get_full_ax_tree()["nodes"]:
             node = _ax_node(cdp, elements)
             self.nodes.append(node)
             self.by_role.setdefault(node.role, []).append(node)
+            self.by_role_and_name.setdefault((node.role, node.name), []).append(node)
 
     def find(self, role: str, name: str | Pattern[str] | None = None, *, exact: bool = True,
              include_hidden: bool = False, **states: Any) -> list[AXNode]:
-        found = []
-        for node in self.by_role.get(role, ()):
-            if node.ignored and not include_hidden:
-                continue
-            if name is not None and not _name_matches(node.name, name, exact):
-                continue
-            if any(node.states.get(key) != want for key, want in states.items() if want is not None):
-                continue
-            found.append(node)
-        return found
+        wanted_states = [(key, want) for key, want in states.items() if want is not None]
+        if isinstance(name, str) and exact:
+            candidates, name = self.by_role_and_name.get((role, name), ()), None
+        else:
+            candidates = self.by_role.get(role, ())
+        return [
+            node for node in candidates
+            if (include_hidden or not node.ignored)
+            and (name is None or _name_matches(node.name, name, exact))
+            and all(node.states.get(key) == want for key, want in wanted_states)
+        ]
 
     def describe(self, role: str) -> str:
         same_role = [str(n) for n in self.by_role.get(role, ()) if not n.ignored]

@@ -8,3 +8,7 @@ TESTS = Path(__file__).parent
 @pytest.fixture
 def fixtures_dir() -> Path:
     return TESTS / "fixtures"
+
+
+# pytester runs the axsynth plugin's own tests in a scratch directory.
+pytest_plugins = ["pytester"]

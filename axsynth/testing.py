@@ -1,0 +1,30 @@
+"""Assertions for tests of pages' accessibility, usable with any test runner."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from .aria_match import AriaSource, as_document, match_aria_snapshot, received_snapshot
+
+__all__ = ["assert_aria_snapshot", "ax_snapshot"]
+
+SnapshotFormat = Literal["aria", "agent"]
+
+
+def assert_aria_snapshot(source: AriaSource, template: str, *, scope: str | None = None) -> None:
+    """Fail with the template's problems and a diff unless ``template`` matches
+    (see :func:`axsynth.match_aria_snapshot` for what ``source`` may be)."""
+    __tracebackhide__ = True  # pytest: report the failure at the caller's line
+    result = match_aria_snapshot(source, template, scope=scope)
+    if not result:
+        raise AssertionError(result.message)
+
+
+def ax_snapshot(source: AriaSource, *, scope: str | None = None, format: SnapshotFormat = "aria") -> str:
+    """The text to compare with a stored snapshot: the ARIA snapshot (YAML) or,
+    with ``format="agent"``, the compact agent outline of a Document or HTML."""
+    if format == "aria":
+        return received_snapshot(source, scope)
+    if format == "agent":
+        return as_document(source).agent_snapshot(scope=scope).text
+    raise ValueError(f"unknown snapshot format {format!r}: use 'aria' or 'agent'")
