@@ -763,7 +763,7 @@ def _owner_select(obj: AXObject):
     if obj.tag() != "option":
         return None
     node = obj.parent
-    while node is not None and (node.tag() == "optgroup" or node.kind == "ua-slot"):
+    while node is not None and (node.tag() == "optgroup" or node.kind in ("ua-slot", "ua-nested-slot")):
         node = node.parent
     return node if node is not None and node.tag() == "select" else None
 

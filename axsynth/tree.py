@@ -352,8 +352,18 @@ class AXTree:
         menu_list = obj.role == "ComboBoxSelect" or roles.uses_menu_list(obj.node)
         if not menu_list and not any(_is_select_item(c) for c in obj.node.children):
             return  # an empty listbox exposes no option slot
-        popup = self._synthetic(obj, "slot", "MenuListPopup" if menu_list else "GenericContainer")
-        popup.kind = "ua-slot"
+        if menu_list:
+            # The picker popover (a shadow-root child) holds the options
+            # slot; that slot shares its DOM parent with its flat-tree
+            # parent, so only a label keeps it in the tree (rule 9).
+            picker = self._synthetic(obj, "div", "MenuListPopup")
+            picker.kind = "ua-slot"
+            popup = self._synthetic(picker, "slot", "GenericContainer")
+            popup.kind = "ua-nested-slot"
+            popup.has_layout = False
+        else:
+            popup = self._synthetic(obj, "slot", "GenericContainer")
+            popup.kind = "ua-slot"
         stack = [(c, popup) for c in reversed(obj.node.children)]
         while stack:
             node, parent = stack.pop()
@@ -461,8 +471,11 @@ class AXTree:
         )
 
     def _menu_list_option(self, obj: AXObject) -> bool:
+        parent = obj.parent
+        if parent is not None and parent.kind == "ua-nested-slot":
+            parent = parent.parent
         return obj.role in ("MenuListOption", "MenuListPopup") or (
-            obj.role == "Group" and obj.parent is not None and obj.parent.role == "MenuListPopup"
+            obj.role == "Group" and parent is not None and parent.role == "MenuListPopup"
         )
 
     def _ignored_by_semantics(self, obj: AXObject) -> bool:
@@ -472,8 +485,8 @@ class AXTree:
             return decision
         if obj.kind == "inner-editor":
             return False
-        if obj.kind == "ua-slot":
-            obj.reasons.append(("uninteresting", None))  # the listbox's option slot
+        if obj.kind in ("ua-slot", "ua-nested-slot"):
+            obj.reasons.append(("uninteresting", None))  # the options slot
             return True
         if obj.kind in ("ua-internal", "ua-placeholder"):
             return True  # text-control internals: ignored with no reason
@@ -538,7 +551,7 @@ class AXTree:
         el = obj.element
         if el is None:
             return None
-        if obj.kind in ("ua-internal", "ua-placeholder", "ua-slot", "inner-editor"):
+        if obj.kind in ("ua-internal", "ua-placeholder", "ua-slot", "ua-nested-slot", "inner-editor"):
             return None
         if el.namespace == SVG_NS:
             if el.local_name == "svg" and obj.has_layout and any(True for _ in el):
