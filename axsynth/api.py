@@ -94,7 +94,7 @@ class Document:
         while stack:
             obj = stack.pop()
             stack.extend(reversed(obj.tree_children))
-            if obj.kind == "anonymous":
+            if obj.kind in ("anonymous", "anonymous-box"):
                 continue
             cdp = serializer.node(obj, force_name_and_role=True)
             if role is not None and cdp["role"]["value"] != role:
@@ -149,7 +149,7 @@ class Document:
     def _object_for_dom(self, node: int | Element):
         node_id = node if isinstance(node, int) else node.node_id
         for obj in self.tree.objects:
-            if obj.node_id == node_id and obj.kind != "anonymous":
+            if obj.node_id == node_id and obj.kind not in ("anonymous", "anonymous-box"):
                 return obj if obj.included else self._included_ancestor_or_self(obj)
         raise QueryError(f"no accessibility node for DOM node {node_id}")
 

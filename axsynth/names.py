@@ -552,7 +552,7 @@ class Names:
         return obj.role in NAME_PROHIBITED
 
     def _hidden_for_text_alternative(self, obj: AXObject, root: AXObject | None) -> bool:
-        if obj.kind == "anonymous" or obj.kind == "document":
+        if obj.kind in ("anonymous", "anonymous-box", "document"):
             return False
         if obj.tag() == "noscript":
             return True

@@ -40,6 +40,7 @@ class AXTree:
         self._shadow_memo: dict[int, bool] = {}
         self.objects: list[AXObject] = []
         self.by_element: dict[int, AXObject] = {}
+        self._quote_depth = 0  # open-quote nesting, in layout (document) order
         self.root = self._build()
         self._relation_targets = self._collect_relation_targets()
         for obj in self.objects:  # document order: parents before children
@@ -151,10 +152,11 @@ class AXTree:
         if which == "marker":
             if owner.display != "list-item" or style["list-style-type"] == "none" and style["content"] in ("normal", "none"):
                 return
+        if which != "marker" and not isinstance(style["content"], tuple):
+            return  # content: normal/none generates no box
         parts, alt = (style["content"] if isinstance(style["content"], tuple) else ((), None))
-        text = _content_text(el, parts) if which != "marker" else _marker_text(owner, style)
-        if which != "marker" and not text and alt is None and not any(p[0] == "image" for p in parts):
-            return
+        segments, quote_depth = _content_segments(el, parts, style, self._quote_depth)
+        text = "".join(t for _, t in segments) if which != "marker" else _marker_text(owner, style)
         if which != "marker" and style["display"] != "inline" and owner.display != "inline" and is_whitespace_only(text) and alt is None:
             return  # the "clearfix" hack: a block pseudo holding only whitespace
         if which != "marker" and alt is not None and not _content_text(el, alt) and not any(p[0] == "image" for p in parts):
@@ -181,13 +183,25 @@ class AXTree:
             pseudo.role = "Image" if any(p[0] == "image" for p in parts) else "StaticText"
             return
         pseudo.role = "GenericContainer"
-        if text:
-            inner = AXObject("anonymous", None, style, pseudo)
-            inner.has_layout = True
-            inner.text = text
-            inner.role = "StaticText"
-            pseudo.children.append(inner)
-            self.objects.append(inner)
+        self._quote_depth = quote_depth
+        for kind, segment in segments:
+            parent = pseudo
+            if kind == "quote":
+                # Each quote is a LayoutQuote: a node-less inline box (ignored,
+                # but kept like all node-less objects) holding its text.
+                box_style = dict(style, display="inline", position="static", float="none")
+                parent = self._anonymous(pseudo, box_style, "GenericContainer", "anonymous-box")
+            if segment:
+                self._anonymous(parent, style, "StaticText").text = segment
+
+    def _anonymous(self, parent: AXObject, style: dict, role: str, kind: str = "anonymous") -> AXObject:
+        """A node-less layout object inside a pseudo element."""
+        obj = AXObject(kind, None, style, parent)
+        obj.has_layout = True
+        obj.role = role
+        parent.children.append(obj)
+        self.objects.append(obj)
+        return obj
 
     def _add_text(self, node: Text, parent: AXObject, parent_box: bool, locked: bool) -> None:
         if not node.data:
@@ -689,7 +703,7 @@ class AXTree:
         el = obj.element
         if obj.owned_by is not None or (el is not None and el.has("aria-owns")):
             return True
-        if obj.kind == "anonymous":
+        if obj.kind in ("anonymous", "anonymous-box"):
             return obj.aria_hidden_root is None
         if obj.kind in ("ua-box", "ua-block"):
             return True
@@ -970,6 +984,37 @@ def _next_absolute(parent: AXObject, index: int) -> AXObject | None:
             return siblings[i + 1]
         node = node.parent
     return None
+
+
+# quotes: auto. Chromium picks the pairs from the content language; this
+# uses the English ones for every language (docs/divergences.md).
+_AUTO_QUOTES = (("\u201c", "\u201d"), ("\u2018", "\u2019"))
+
+
+def _content_segments(el: Element, parts: tuple, style: dict, depth: int) -> tuple[list, int]:
+    """The layout objects of a ``content`` list: ("text", s) for each run of
+    strings/attr() (one LayoutTextFragment), ("quote", s) for each quote
+    (its own LayoutQuote); and the document's quote depth afterwards."""
+    segments: list[tuple[str, str]] = []
+    quotes = style.get("quotes", "auto")
+    pairs = _AUTO_QUOTES if quotes == "auto" else () if quotes == "none" else quotes
+    for part in parts:
+        kind = part[0]
+        if kind in ("open-quote", "no-open-quote"):
+            text = pairs[min(depth, len(pairs) - 1)][0] if pairs and kind == "open-quote" else ""
+            depth += 1
+            segments.append(("quote", text))
+        elif kind in ("close-quote", "no-close-quote"):
+            depth = max(depth - 1, 0)
+            text = pairs[min(depth, len(pairs) - 1)][1] if pairs and kind == "close-quote" else ""
+            segments.append(("quote", text))
+        else:
+            text = _content_text(el, (part,))
+            if segments and segments[-1][0] == "text":
+                segments[-1] = ("text", segments[-1][1] + text)
+            elif text or kind != "image":
+                segments.append(("text", text))
+    return segments, depth
 
 
 def _content_text(el: Element, parts: tuple) -> str:

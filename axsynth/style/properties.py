@@ -27,11 +27,12 @@ INITIAL: dict[str, Any] = {
     "pointer-events": "auto",
     "-webkit-text-security": "none",
     "writing-mode": "horizontal-tb",
+    "quotes": "auto",
 }
 
 INHERITED = frozenset(
     {"visibility", "white-space", "text-transform", "list-style-type", "cursor", "pointer-events",
-     "-webkit-text-security", "writing-mode"}
+     "-webkit-text-security", "writing-mode", "quotes"}
 )
 
 _DISPLAY_KEYWORDS = frozenset(
@@ -130,7 +131,7 @@ def parse_content(tokens: list) -> Any:
         elif token.type == "ident" and token.lower_value in ("open-quote", "close-quote"):
             current.append((token.lower_value,))
         elif token.type == "ident" and token.lower_value in ("no-open-quote", "no-close-quote"):
-            continue
+            current.append((token.lower_value,))  # no text, but still a quote box that moves the depth
         elif token.type == "function" and token.lower_name == "attr":
             names = _idents(token.arguments)
             if names:
@@ -152,6 +153,16 @@ _WRITING_MODES = {
     "rl": "horizontal-tb", "rl-tb": "horizontal-tb", "tb": "vertical-lr", "tb-rl": "vertical-rl",
 }
 
+def parse_quotes(tokens: list) -> Any:
+    """``quotes``: "auto", "none", or a tuple of (open, close) string pairs."""
+    tokens = [t for t in tokens if t.type not in ("whitespace", "comment")]
+    if len(tokens) == 1 and tokens[0].type == "ident" and tokens[0].lower_value in ("auto", "none"):
+        return tokens[0].lower_value
+    if not tokens or len(tokens) % 2 or any(t.type != "string" for t in tokens):
+        return None
+    return tuple((tokens[i].value, tokens[i + 1].value) for i in range(0, len(tokens), 2))
+
+
 PARSERS: dict[str, Callable[[list], Any]] = {
     "display": parse_display,
     "visibility": _keyword(frozenset({"visible", "hidden", "collapse"})),
@@ -162,6 +173,7 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     "position": _keyword(frozenset({"static", "relative", "absolute", "fixed", "sticky"})),
     "float": _keyword(frozenset({"none", "left", "right", "inline-start", "inline-end"})),
     "content": parse_content,
+    "quotes": parse_quotes,
     "cursor": lambda tokens: (_idents(tokens) or [None])[-1],
     "pointer-events": lambda tokens: (_idents(tokens) or [None])[0],
     "-webkit-text-security": _keyword(frozenset({"none", "disc", "circle", "square"})),
