@@ -222,6 +222,9 @@ class AXTree:
         # Whitespace dropped from the AX tree may still be rendered, and then it
         # collapses with the text around it.
         layout_children: dict[int, list[AXObject]] = {}
+        # CanIgnoreSpace looks at DOM neighbours, including whitespace this
+        # pass drops from an ancestor's children: keep the unpruned lists.
+        dom_children = {id(o): o.children for o in self.objects}
         for obj in list(self.objects):
             if obj.kind in ("text", "anonymous") or not obj.children:
                 continue
@@ -233,7 +236,8 @@ class AXTree:
                         continue
                     white_space = child.style["white-space"] if child.style else "normal"
                     if white_space not in ("pre", "pre-wrap", "break-spaces", "pre-line"):
-                        if not space_is_needed(child, _prev_absolute(obj, i), _next_absolute(obj, i)):
+                        prev, next_ = _prev_absolute(obj, i, dom_children), _next_absolute(obj, i, dom_children)
+                        if not space_is_needed(child, prev, next_):
                             laid_out.append(child)
                             continue
                 kept.append(child)
@@ -960,30 +964,27 @@ def _prev_in_flow(siblings: list[AXObject], index: int) -> AXObject | None:
     return None
 
 
-def _prev_absolute(parent: AXObject, index: int) -> AXObject | None:
-    if index > 0:
-        return parent.children[index - 1]
-    node = parent
-    while node.parent is not None:
-        siblings = node.parent.children
-        i = siblings.index(node)
-        if i > 0:
-            return siblings[i - 1]
-        node = node.parent
-    return None
+def _prev_absolute(parent: AXObject, index: int, dom_children: dict) -> AXObject | None:
+    """NodeTraversal::PreviousAbsoluteSibling: the previous sibling, else an ancestor's."""
+    return _absolute_sibling(parent, index, -1, dom_children)
 
 
-def _next_absolute(parent: AXObject, index: int) -> AXObject | None:
-    if index + 1 < len(parent.children):
-        return parent.children[index + 1]
+def _next_absolute(parent: AXObject, index: int, dom_children: dict) -> AXObject | None:
+    """NodeTraversal::NextSkippingChildren: the next sibling, else an ancestor's."""
+    return _absolute_sibling(parent, index, 1, dom_children)
+
+
+def _absolute_sibling(parent: AXObject, index: int, step: int, dom_children: dict) -> AXObject | None:
+    siblings = dom_children.get(id(parent), parent.children)
     node = parent
-    while node.parent is not None:
-        siblings = node.parent.children
-        i = siblings.index(node)
-        if i + 1 < len(siblings):
-            return siblings[i + 1]
+    while True:
+        if 0 <= index + step < len(siblings):
+            return siblings[index + step]
+        if node.parent is None:
+            return None
+        siblings = dom_children.get(id(node.parent), node.parent.children)
+        index = siblings.index(node)
         node = node.parent
-    return None
 
 
 # quotes: auto. Chromium picks the pairs from the content language; this
