@@ -164,6 +164,7 @@ class AXTree:
         pseudo = AXObject("pseudo", el, style, owner)
         pseudo.pseudo_which = which
         pseudo.has_layout = True
+        pseudo.hidden_via_style = owner.hidden_via_style or style["visibility"] != "visible"
         pseudo.node_id = self.new_id()
         owner.children.append(pseudo)
         self.objects.append(pseudo)
@@ -173,6 +174,7 @@ class AXTree:
             pseudo.rendered_text = text
             inner = AXObject("anonymous", None, style, pseudo)
             inner.has_layout = True
+            inner.hidden_via_style = pseudo.hidden_via_style
             inner.text = inner.rendered_text = text
             inner.role = "StaticText"
             pseudo.children.append(inner)
@@ -198,6 +200,7 @@ class AXTree:
         """A node-less layout object inside a pseudo element."""
         obj = AXObject(kind, None, style, parent)
         obj.has_layout = True
+        obj.hidden_via_style = parent.hidden_via_style
         obj.role = role
         parent.children.append(obj)
         self.objects.append(obj)
@@ -708,7 +711,9 @@ class AXTree:
         if obj.owned_by is not None or (el is not None and el.has("aria-owns")):
             return True
         if obj.kind in ("anonymous", "anonymous-box"):
-            return obj.aria_hidden_root is None
+            # Node-less content is kept unless hidden (hidden content stays
+            # only where it may name something).
+            return obj.aria_hidden_root is None and (not obj.hidden_via_style or obj.used_for_label)
         if obj.kind in ("ua-box", "ua-block"):
             return True
         if obj.kind in ("ua-internal", "ua-placeholder", "ua-slot", "inner-editor"):
