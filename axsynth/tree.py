@@ -449,10 +449,10 @@ class AXTree:
             reasons.append(("inertElement", None) if obj.inert_root is obj else ("inertSubtree", obj.inert_root))
             obj.ignored = True
             return
-        if self._menu_list_option(obj):
-            obj.ignored = False
+        if self._menu_list_option(obj) and not obj.hidden_via_style:
+            obj.ignored = False  # the popup and its options have no layout, yet are exposed
             return
-        if obj.hidden_via_style and obj.kind != "ua-internal":
+        if obj.hidden_via_style:
             reasons.append(("notVisible", None) if obj.has_layout else ("notRendered", None))
             obj.ignored = True
             return
@@ -737,7 +737,9 @@ class AXTree:
             return True
         if obj.used_for_label and obj.kind != "text" or (obj.kind == "text" and obj.used_for_label):
             if not obj.has_layout:
-                return obj.tag() not in ("datalist", "option")
+                # Datalists and their options are left out; Chromium 156 keeps
+                # the options of a hidden <select> (seen in its output).
+                return not (obj.tag() == "datalist" or obj.tag() == "option" and _in_datalist(obj))
             if obj.hidden_via_style:
                 return True
             if obj.aria_hidden_root is not None:
@@ -856,6 +858,10 @@ def _is_pruned(el: Element, parent: AXObject) -> bool:
     if parent.kind == "element" and parent.tag() in ("iframe", "frame"):
         return True
     return False
+
+
+def _in_datalist(obj: AXObject) -> bool:
+    return any(a.tag() == "datalist" for a in obj.iter_ancestors())
 
 
 def _is_select_item(node: Node) -> bool:
