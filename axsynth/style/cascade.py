@@ -25,6 +25,10 @@ PSEUDOS = ("before", "after", "marker")
 
 # Origin/importance ranks, lowest first (CSS Cascade 4 §6.1).
 _UA, _AUTHOR, _AUTHOR_IMPORTANT, _UA_IMPORTANT = range(4)
+# A shadow tree's :host rules style its host, but lose to the host's own
+# tree scope (CSS Scoping §3.3: the outer context wins for normal rules).
+_HOST = 0.5
+_HOST_SPECIFICITY = (0, 1, 0)
 _INLINE_SPECIFICITY = (1, 0, 0, 0)
 
 # display:contents on these computes to display:none (CSS Display 3 §2.8).
@@ -57,6 +61,35 @@ def _build_matcher(sheets: Iterable[tuple[str, int]]) -> cssselect2.Matcher:
     return matcher
 
 
+def _host_rules(sheets: Iterable[tuple[str, int]]) -> list[tuple[Any, tuple, list]]:
+    """The ``:host`` and ``:host(<selector>)`` selectors of a shadow tree's
+    sheets: (compiled argument or None, specificity, declarations)."""
+    out = []
+    for css, _origin in sheets:
+        for rule in _style_rules(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)):
+            decls = declarations(tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True))
+            for text in tinycss2.serialize(rule.prelude).split(","):
+                host = _host_selector(text.strip())
+                if decls and host is not None:
+                    out.append((*host, decls))
+    return out
+
+
+def _host_selector(text: str) -> tuple[Any, tuple] | None:
+    if text == ":host":
+        return None, _HOST_SPECIFICITY
+    if not (text.startswith(":host(") and text.endswith(")")):
+        return None  # :host-context() and compound :host selectors are not supported
+    try:
+        arg = cssselect2.compile_selector_list(text[6:-1])
+    except cssselect2.SelectorError:
+        return None
+    if len(arg) != 1:
+        return None
+    spec = tuple(a + b for a, b in zip(_HOST_SPECIFICITY, arg[0].specificity))
+    return arg[0], spec
+
+
 def _style_rules(rules: list) -> Iterable:
     """Qualified rules, descending into @media/@supports/@layer blocks that apply."""
     for rule in rules:
@@ -76,6 +109,15 @@ def _ua_matcher() -> cssselect2.Matcher:
     if _UA_MATCHER is None:
         _UA_MATCHER = _build_matcher([(files("axsynth.style").joinpath("ua.css").read_text("utf-8"), _UA)])
     return _UA_MATCHER
+
+
+def _match_host(rules: Iterable, wrapper: cssselect2.ElementWrapper) -> list:
+    """Host rules that apply, in the shape of cssselect2 matches."""
+    return [
+        (spec, order, None, (_HOST, decls))
+        for order, (arg, spec, decls) in enumerate(rules)
+        if arg is None or arg.test(wrapper)
+    ]
 
 
 class Styles:
@@ -104,8 +146,12 @@ class Styles:
         matchers: dict[int, cssselect2.Matcher] = {}
         wrappers: dict[int, cssselect2.ElementWrapper] = {}
         scope_of: dict[int, int] = {}
+        host_rules: dict[int, list] = {}
         for scope in self._scopes():
-            matchers[id(scope)] = _build_matcher(self._author_sheets(scope))
+            sheets = self._author_sheets(scope)
+            matchers[id(scope)] = _build_matcher(sheets)
+            if isinstance(scope, ShadowRoot):
+                host_rules[id(scope.host)] = _host_rules(sheets)
             for el in scope.iter_elements():
                 scope_of[id(el)] = id(scope)
             for top in scope.children:
@@ -125,6 +171,7 @@ class Styles:
             matched = []
             if wrapper is not None:
                 matched = ua.match(wrapper) + matchers[scope_of[id(node)]].match(wrapper)
+                matched += _match_host(host_rules.get(id(node), ()), wrapper)
             style = self._cascade(node, matched, None, parent_style, parent_is_flex)
             self._styles[id(node)] = style
             for which in PSEUDOS:
