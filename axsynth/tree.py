@@ -446,7 +446,10 @@ class AXTree:
             obj.ignored = True
             return
         if obj.inert_root is not None:
-            reasons.append(("inertElement", None) if obj.inert_root is obj else ("inertSubtree", obj.inert_root))
+            # Chromium 156 reports inertElement for the whole inert subtree
+            # (inertness comes from the inherited `interactivity` style), not
+            # the older inertSubtree with a related root.
+            reasons.append(("inertElement", None))
             obj.ignored = True
             return
         if self._menu_list_option(obj) and not obj.hidden_via_style:
