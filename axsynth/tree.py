@@ -114,6 +114,10 @@ class AXTree:
         obj.node_id = el.node_id
         display = style["display"] if style else "none"
         obj.has_layout = parent_box and not locked and display not in ("none", "contents")
+        # <wbr>'s LayoutWordBreak is an empty LayoutText, which accessibility
+        # does not count: the element is created from its node, layout-less.
+        if el.is_html and el.local_name == "wbr":
+            obj.has_layout = False
         obj.hidden_via_style = display == "none" or not parent_box and display != "contents"
         if style and style["visibility"] != "visible":
             obj.hidden_via_style = True
@@ -526,7 +530,7 @@ class AXTree:
         if not obj.has_layout:
             if obj.kind == "text":
                 return False
-            obj.reasons.append(("uninteresting", None))
+            obj.reasons.append(("notRendered" if obj.tag() == "wbr" else "uninteresting", None))
             return True
         if obj.tag() in ("iframe", "frame", "object", "embed"):
             return False
