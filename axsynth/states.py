@@ -265,7 +265,8 @@ class States:
             return False
         if _native_disabled(obj):
             return False
-        return roles.is_focusable(obj) and (obj.has_layout or obj.display == "contents")
+        # No box, no focus: Chromium 156 does not focus display:contents elements.
+        return roles.is_focusable(obj) and obj.has_layout
 
     def _invalid(self, obj: AXObject) -> dict | None:
         """AXNodeObject::GetInvalidState: any aria-invalid value other than
