@@ -606,7 +606,8 @@ class AXTree:
             return False
         if tag == "optgroup":
             return False
-        if roles.aria_role(obj) is not None or (el.has("role") and role != "None" and _has_valid_role(el)):
+        # RawAriaRole: a nameless region/form token is dropped like an unknown one.
+        if roles.aria_role(obj) is not None:
             return False
         if el.is_html and roles.is_editable_root(el):
             return False
@@ -963,12 +964,6 @@ def _is_labelable(el: Element) -> bool:
 def _disabled_control(obj: AXObject) -> bool:
     el = obj.element
     return el is not None and _is_form_control(el) and el.has("disabled")
-
-
-def _has_valid_role(el: Element) -> bool:
-    from .data.aria import ARIA_ROLES
-
-    return any(t in ARIA_ROLES for t in el.attrs.get("role", "").lower().split())
 
 
 def _prev_in_flow(siblings: list[AXObject], index: int) -> AXObject | None:
