@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 MAX_DESCENDANTS = 100  # kMaxDescendantsForTextAlternativeComputation
 _HTML_SPACE_CHARS = " \t\n\r\f"
+_LABELLEDBY = ("aria-labelledby", "aria-labeledby")
 _HTML_SPACES = re.compile(r"[ \t\n\r\f]+")
 _SPACED_NAME_FROM = frozenset({
     "attribute", "caption", "css-alt", "placeholder", "related", "svg-title", "title", "value",
@@ -380,6 +381,9 @@ class Names:
             title = _svg_child_text(el, "title")
             if title:
                 source.text = title
+                # Blink hands this source the related-objects vector aria-labelledby
+                # filled (the <title> itself gets no AX object to add).
+                source.related = next((s.related for s in sources or () if s.attribute in _LABELLEDBY), [])
                 found[0] = True
                 if sources is None:
                     # kRelatedElement too, but kept apart: the description then skips <title>.

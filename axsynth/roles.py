@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .axobject import AXObject
 from .data import forms
+from .data.svg import SVG_SHAPES
 from .data.aria import (
     ARIA_ROLES, HTML_ROLES, INPUT_ROLES, INPUT_TYPES, TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
 )
@@ -186,14 +187,32 @@ def native_role(obj: AXObject) -> str:
 
 
 def _svg_role(el: Element) -> str:
-    if el.local_name == "svg":
+    """AXNodeObject's SVG branch (roles per the SVG-AAM)."""
+    name = el.local_name
+    if name == "svg":
+        # Serialized as Image when it ends up with no unignored children (AXTree).
         return "SvgRoot"
-    if el.local_name == "a":
-        return "Link"
-    if el.local_name in ("g", "title", "desc", "defs", "symbol", "use", "path", "circle", "rect",
-                         "line", "polyline", "polygon", "ellipse", "text", "tspan"):
-        return "GenericContainer" if el.local_name in ("g", "text", "tspan") else "GraphicsSymbol"
+    if name == "a":
+        # A non-link <a> acts like a <g> unless inside <text>, where it is inline.
+        if el.has("href") or el.has("xlink:href"):
+            return "Link"
+        return "GenericContainer" if _svg_text_ancestor(el) else "Group"
+    if name == "g":
+        return "Group"
+    if name in ("text", "tspan"):
+        return "GenericContainer"
+    if name in SVG_SHAPES or name in ("title", "desc", "defs", "symbol", "use"):
+        return "GraphicsSymbol"
     return "GenericContainer"
+
+
+def _svg_text_ancestor(el: Element) -> bool:
+    node = el.parent
+    while isinstance(node, Element) and node.namespace == SVG_NS:
+        if node.local_name == "text":
+            return True
+        node = node.parent
+    return False
 
 
 def _link(obj: AXObject) -> str:

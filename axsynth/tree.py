@@ -17,6 +17,7 @@ from .data.aria import (
     ALWAYS_INCLUDED_ROLES, CELL_LIKE, CLICK_HANDLERS, CLICKABLE_ROLES, CONTROL_ROLES, ROW_LIKE,
     TABLE_LIKE, TEXT_INPUT_TYPES,
 )
+from .data.svg import UNRENDERED_SVG
 from .dom import HTML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot, Text
 from .names import Names
 from .style.cascade import Styles
@@ -50,6 +51,7 @@ class AXTree:
             obj.included = not obj.ignored or self._ignored_but_included(obj)
         self._apply_aria_owns()
         self._assemble(self.root)
+        self._finalize_roles()
 
     # --- ids ---------------------------------------------------------------
 
@@ -113,6 +115,8 @@ class AXTree:
         obj = AXObject("element", el, style, parent)
         obj.node_id = el.node_id
         display = style["display"] if style else "none"
+        if el.namespace == SVG_NS and el.local_name in UNRENDERED_SVG:
+            display = "none"  # no layout object, whatever the computed display
         obj.has_layout = parent_box and not locked and display not in ("none", "contents")
         # <wbr>'s LayoutWordBreak is an empty LayoutText, which accessibility
         # does not count: the element is created from its node, layout-less.
@@ -805,6 +809,23 @@ class AXTree:
                     stack.extend(reversed(child.children))
             out.extend(self._owned.get(id(obj), []))
             obj.tree_children = out
+
+    def _finalize_roles(self) -> None:
+        """AXObject::ComputeFinalRoleForSerialization: an included <svg> root with no
+        unignored children is exposed as an image (svg-aam issue 12)."""
+        for obj in self.objects:
+            if obj.role == "SvgRoot" and obj.included and not self._has_unignored_child(obj):
+                obj.role = "Image"
+
+    @staticmethod
+    def _has_unignored_child(obj: AXObject) -> bool:
+        stack = list(obj.tree_children)
+        while stack:
+            child = stack.pop()
+            if not child.ignored:
+                return True
+            stack.extend(child.tree_children)
+        return False
 
     def included_parent(self, obj: AXObject) -> AXObject | None:
         if obj.owned_by is not None:

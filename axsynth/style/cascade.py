@@ -16,7 +16,7 @@ from typing import Any, Iterable
 import cssselect2
 import tinycss2
 
-from ..dom import HTML_NS, Document, Element, FlatTree, Node, ShadowRoot
+from ..dom import HTML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot
 from . import media
 from .properties import INHERITED, INITIAL, declarations, parse_style_attribute
 
@@ -218,6 +218,9 @@ class Styles:
             parent_is_flex or style["float"] != "none" or style["position"] in ("absolute", "fixed")
             or (pseudo is None and element.parent is not None and isinstance(element.parent, Document))
         ):
+            display = _BLOCKIFY.get(display, display)
+        if pseudo is None and element.namespace == SVG_NS and element.local_name in ("text", "foreignObject"):
+            # StyleAdjuster: SVG text layout expects a block-level <text>/<foreignObject>.
             display = _BLOCKIFY.get(display, display)
         style["display"] = display
 
