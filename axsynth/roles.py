@@ -312,10 +312,14 @@ def _button(obj: AXObject) -> str:
 
 
 def _li(obj: AXObject) -> str:
+    return "None" if should_ignore_list_item(obj) else "ListItem"
+
+
+def should_ignore_list_item(obj: AXObject) -> bool:
+    """ShouldIgnoreListItem: the <ul>/<ol>/<menu> parent lost its list role, so its
+    items (and their markers, whatever the item's own role) are presentational."""
     parent = _dom_list_parent(obj)
-    if parent is not None and parent.has_attr("role") and parent.role not in ("List", "DescriptionList"):
-        return "None"  # the list lost its list role: items are presentational
-    return "ListItem"
+    return parent is not None and parent.has_attr("role") and parent.role not in ("List", "DescriptionList")
 
 
 def _dom_list_parent(obj: AXObject) -> AXObject | None:

@@ -77,6 +77,8 @@ def collapse_block(container: AXObject, layout_children=lambda obj: obj.children
             end_line()
             marker = _LineBreak()
             pieces.append(marker)
+        elif obj.kind == "pseudo" and obj.pseudo_which == "marker":
+            pass  # marker text is laid out apart (white-space: pre), keeping its "• " suffix
         elif obj.kind == "pseudo" and obj.has_layout and obj.display == "inline":
             stack.extend(reversed(layout_children(obj)))
         elif obj.is_layout_inline() or (not obj.has_layout and obj.display == "contents"):

@@ -177,7 +177,7 @@ class AXTree:
         owner.children.append(pseudo)
         self.objects.append(pseudo)
         if which == "marker":
-            pseudo.role = "ListMarker" if owner.role != "None" else "None"
+            pseudo.role = "None" if roles.should_ignore_list_item(owner) else "ListMarker"
             pseudo.text = text
             pseudo.rendered_text = text
             inner = AXObject("anonymous", None, style, pseudo)
