@@ -154,7 +154,8 @@ def button_role(obj: AXObject) -> str:
     if pressed and pressed != "undefined":
         return "ToggleButton"
     popup = (obj.attr("aria-haspopup") or "").strip().lower()
-    if popup and popup not in ("false",):
+    # Unknown tokens mean false, and a button opening a dialog stays a plain button.
+    if popup in ("true", "menu", "listbox", "tree", "grid"):
         return "PopUpButton"
     return "Button"
 
