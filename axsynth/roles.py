@@ -320,7 +320,12 @@ def should_ignore_list_item(obj: AXObject) -> bool:
     """ShouldIgnoreListItem: the <ul>/<ol>/<menu> parent lost its list role, so its
     items (and their markers, whatever the item's own role) are presentational."""
     parent = _dom_list_parent(obj)
-    return parent is not None and parent.has_attr("role") and parent.role not in ("List", "DescriptionList")
+    if parent is None or not parent.has_attr("role"):
+        return False
+    # The authored role counts, before conflict resolution: <ul role=presentation
+    # aria-label=…> is exposed as a list, yet its items stay presentational.
+    tokens = [t for t in parent.attr("role").lower().split() if t in ARIA_ROLES]
+    return not tokens or tokens[0] not in ("list", "directory")
 
 
 def _dom_list_parent(obj: AXObject) -> AXObject | None:
