@@ -10,7 +10,7 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING, Any
 
-from . import formvalue, roles
+from . import formvalue, imgsrc, roles, urls
 from .data import forms
 from .axobject import AXObject
 from .data.aria import LIVE_ROLES, TEXT_INPUT_TYPES
@@ -222,16 +222,17 @@ class States:
         return f"Alt+{key}" if key else ""
 
     def tree_url(self, obj: AXObject) -> str | None:
-        from urllib.parse import urljoin
-
         if obj.kind == "document":
             return self.tree.document.url
         if obj.role in ("Link",) and obj.has_attr("href"):
-            return urljoin(self.tree.base_url, obj.attr("href").strip())
+            return urls.resolve(self.tree.base_url, obj.attr("href"))
         image_input = obj.tag() == "input" and roles.input_type(obj.element) == "image"
-        if (obj.role == "Image" and obj.tag() == "img" or image_input) and obj.has_attr("src"):
+        if obj.role == "Image" and obj.tag() == "img" and (obj.has_attr("src") or obj.has_attr("srcset")):
+            src = imgsrc.current_src(obj.element).strip()
+            return urls.resolve(self.tree.base_url, src) if src else None
+        if image_input and obj.has_attr("src"):
             src = obj.attr("src").strip()
-            return urljoin(self.tree.base_url, src) if src else None
+            return urls.resolve(self.tree.base_url, src) if src else None
         return None
 
     def idref_list(self, obj: AXObject, attr: str, targets: list[AXObject]) -> dict:

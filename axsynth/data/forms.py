@@ -35,3 +35,11 @@ LIST_INPUT_TYPES = frozenset({
     "text", "search", "tel", "url", "email", "number", "range", "color",
     "date", "datetime-local", "month", "week", "time",
 })
+
+# MIME types Blink's image decoders support: a <picture> <source type=…> with any
+# other type is skipped when choosing the image's current source.
+SUPPORTED_IMAGE_TYPES = frozenset({
+    "image/avif", "image/webp", "image/png", "image/apng", "image/jpeg", "image/jpg", "image/pjpeg",
+    "image/gif", "image/bmp", "image/x-ms-bmp", "image/vnd.microsoft.icon", "image/x-icon",
+    "image/svg+xml",
+})

@@ -1,0 +1,37 @@
+"""URL resolution and canonicalization as Blink's KURL serializes hrefs and srcs."""
+
+from __future__ import annotations
+
+from urllib.parse import quote, urljoin, urlsplit, urlunsplit
+
+_SPECIAL = {"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21", "file": None}
+# WHATWG URL percent-encode sets (beyond C0 controls and non-ASCII, which quote() always encodes).
+_PATH_SAFE = "!$&'()*+,-./:;=@[]\\^_|~%"
+_QUERY_SAFE = "!$&()*+,-./:;=?@[]\\^_`{|}~%"
+_FRAGMENT_SAFE = "!#$&'()*+,-./:;=?@[]\\^_{|}~%"
+
+
+def resolve(base: str, ref: str) -> str:
+    """Resolve ``ref`` against ``base`` and serialize it canonically."""
+    ref = ref.strip(" \t\n\r\f\x00").replace("\t", "").replace("\n", "").replace("\r", "")
+    ref, hash_mark, fragment = ref.partition("#")
+    # An empty reference (or a bare "#frag") is the base without its fragment.
+    url = urljoin(base, ref) if ref else base.partition("#")[0]
+    if ref.endswith("?") and "?" not in url:
+        url += "?"  # urljoin drops an empty query; KURL keeps it
+    return _canonical(url) + (hash_mark + quote(fragment, safe=_FRAGMENT_SAFE) if hash_mark else "")
+
+
+def _canonical(url: str) -> str:
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    if scheme not in _SPECIAL:
+        return url
+    netloc = parts.netloc.lower()
+    default_port = _SPECIAL[scheme]
+    if default_port and netloc.endswith(":" + default_port):
+        netloc = netloc[: -len(default_port) - 1]
+    path = quote(parts.path, safe=_PATH_SAFE) or "/"  # a special URL's path is never empty
+    query = quote(parts.query, safe=_QUERY_SAFE)
+    serialized = urlunsplit((scheme, netloc, path, query, ""))
+    return serialized + "?" if not query and url.endswith("?") else serialized
