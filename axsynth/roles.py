@@ -264,8 +264,7 @@ def _img(obj: AXObject) -> str:
 def _input(obj: AXObject) -> str:
     el = obj.element
     kind = input_type(el)
-    if kind == "checkbox" and "switch" in el.attrs:
-        return "Switch"
+    # <input type=checkbox switch> stays a checkbox: Chromium 156 does not map the attribute.
     if kind in TEXT_INPUT_TYPES | {"number"} and datalist_of(el) is not None:
         return "TextFieldWithComboBox"
     if kind in ("button", "submit", "reset", "image"):
@@ -406,10 +405,11 @@ def _header_from_siblings(th: Element) -> str:
     before, after = cells[index - 1] if index else None, cells[index + 1] if index + 1 < len(cells) else None
     if before is not None and after is not None and before.local_name == "th" and after.local_name == "th":
         return "ColumnHeader"
-    if any(c is not None and c.local_name == "td" and c.text_content().strip() for c in (before, after)):
+    # IsNonEmptyNonHeaderCell: a <td> with any child node (an input counts, text or not).
+    if any(c is not None and c.local_name == "td" and c.children for c in (before, after)):
         return "RowHeader"
     edges = [cells[0], cells[-1]] + ([cells[1], cells[-2]] if len(cells) > 2 else [])
-    if any(c.local_name == "td" and c.text_content().strip() for c in edges if c is not th):
+    if any(c.local_name == "td" and c.children for c in edges if c is not th):
         return "RowHeader"
     return "ColumnHeader"
 
