@@ -19,6 +19,7 @@ from .data.aria import (
     NAME_PROHIBITED, TEXT_INPUT_TYPES,
 )
 from .dom import HTML_NS, SVG_NS, Element
+from .data.forms import FILE_BUTTON_LABELS
 
 if TYPE_CHECKING:
     from .tree import AXTree
@@ -320,6 +321,8 @@ class Names:
                 return None
             if kind == "image":
                 return self._image_input_name(obj, sources, found)
+            if kind == "file":
+                return self._file_input_name(obj, push, found)
         if _is_text_control(el):
             text = self._title(obj, sources, found)
             if text is not None and sources is None:
@@ -445,6 +448,15 @@ class Names:
         push(source)
         found[0] = True
         return "Submit", "value"
+
+    @staticmethod
+    def _file_input_name(obj, push, found):
+        """The UA button's label, as Chromium takes it: a kContents source
+        that names the value attribute (it outranks title)."""
+        label = FILE_BUTTON_LABELS[obj.element.has("multiple")]
+        push(NameSource("contents", attribute="value", text=label, superseded=found[0]))
+        found[0] = True
+        return label, "contents"
 
     def _title(self, obj: AXObject, sources, found) -> str | None:
         el = obj.element

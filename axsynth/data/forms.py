@@ -43,3 +43,7 @@ SUPPORTED_IMAGE_TYPES = frozenset({
     "image/gif", "image/bmp", "image/x-ms-bmp", "image/vnd.microsoft.icon", "image/x-icon",
     "image/svg+xml",
 })
+
+# FileInputType's button label (IDS_FORM_FILE_BUTTON_LABEL /
+# IDS_FORM_MULTIPLE_FILES_BUTTON_LABEL, en-US), keyed by the multiple attribute.
+FILE_BUTTON_LABELS = {False: "Choose File", True: "Choose Files"}
