@@ -19,7 +19,7 @@ from .data.aria import (
     NAME_PROHIBITED, TEXT_INPUT_TYPES,
 )
 from .dom import HTML_NS, SVG_NS, Element
-from .data.forms import FILE_BUTTON_LABELS
+from .data.forms import DATE_TIME_LAYOUTS, FILE_BUTTON_LABELS
 
 if TYPE_CHECKING:
     from .tree import AXTree
@@ -73,6 +73,13 @@ class Names:
         text, _ = self._text_alternative(obj, False, None, set(), sources)
         if obj.role in ("StaticText", "LineBreak", "InlineTextBox"):
             return text, sources
+        host = _date_time_host(obj) if obj.in_ua_shadow and obj.role in ("SpinButton", "PopUpButton") else None
+        if host is not None and text:
+            # Chromium 156 (observed): a date/time edit's field or picker button
+            # lists its host's name sources after its own, and its own name
+            # comes out twice ("Month Month").
+            sources += self.name_with_sources(host)[1]
+            text = f"{text} {text}"
         return simplify_name(text), sources
 
     def name_from(self, obj: AXObject) -> str:
@@ -80,6 +87,12 @@ class Names:
         return name_from
 
     def description(self, obj: AXObject) -> str:
+        own = self._own_description(obj)
+        host = _date_time_host(obj) if not own and obj.in_ua_shadow else None
+        # A date/time edit's fields and picker button repeat their host's description.
+        return self.description(host) if host is not None else own
+
+    def _own_description(self, obj: AXObject) -> str:
         name_from = self.name_from(obj)
         el = obj.element
         if el is None:
@@ -602,6 +615,16 @@ class Names:
             else:
                 stack.extend(reversed(child.tree_children or child.children))
         return "".join(parts)
+
+
+def _date_time_host(obj: AXObject) -> AXObject | None:
+    """The date/time <input> whose UA shadow holds obj."""
+    host = obj.parent
+    while host is not None and host.in_ua_shadow:
+        host = host.parent
+    if host is not None and host.tag() == "input" and roles.input_type(host.node) in DATE_TIME_LAYOUTS:
+        return host
+    return None
 
 
 def _number(value: float) -> str:

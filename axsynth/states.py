@@ -10,7 +10,7 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING, Any
 
-from . import formvalue, imgsrc, roles, urls
+from . import datetime_edit, formvalue, imgsrc, roles, urls
 from .data import forms
 from .axobject import AXObject
 from .data.aria import LIVE_ROLES, TEXT_INPUT_TYPES
@@ -652,6 +652,8 @@ class States:
                 return "No file chosen"
             if kind in ("text", "search", "tel", "url", "email"):
                 return formvalue.text_input_value(kind, el.attrs)
+            if kind in forms.DATE_TIME_LAYOUTS and not datetime_edit.parse(kind, value):
+                return ""  # sanitized away: not a valid date/time string
             return value
         if roles.is_editable_root(el) or (obj.role in ("TextField", "SearchBox") and obj.has_attr("role")):
             return el.text_content()
@@ -673,6 +675,8 @@ def range_value(obj: AXObject, states: "States | None" = None) -> float | None:
         high = 1.0 if high is None or high <= 0 else high
         return min(max(value, 0.0), high)
     low, high = (states or States.__new__(States)).range_bounds(obj) if states else (None, None)
+    if obj.role == "SpinButton" and obj.in_ua_shadow and now is not None:
+        return now  # a date/time field's raw value: 0 while empty, below its minimum
     if obj.role == "SpinButton" and tag != "input":
         # Only explicit ARIA bounds clamp a spinbutton's value.
         low, high = _float(obj.attr("aria-valuemin")), _float(obj.attr("aria-valuemax"))

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import formvalue, roles
+from . import datetime_edit, formvalue, roles
 from .axobject import AXObject
 from .data.aria import (
     ALWAYS_INCLUDED_ROLES, CELL_LIKE, CLICK_HANDLERS, CLICKABLE_ROLES, CONTROL_ROLES, ROW_LIKE,
     TABLE_LIKE, TEXT_INPUT_TYPES,
 )
+from .data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES
 from .data.svg import UNRENDERED_SVG
 from .dom import HTML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot, Text
 from .names import Names
@@ -307,6 +308,8 @@ class AXTree:
                 self._add_text_field(obj, _sanitized_value(el, kind), kind)
             elif kind == "color":
                 self._add_color_swatch(obj)
+            elif kind in DATE_TIME_LAYOUTS:
+                self._add_date_time_edit(obj, kind)
             elif kind in _BUTTON_INPUTS:
                 label = el.attrs.get("value", {"submit": "Submit", "reset": "Reset"}.get(kind, ""))
                 if label:
@@ -328,6 +331,41 @@ class AXTree:
         wrapper = self._synthetic(obj, "div", "GenericContainer")
         wrapper.kind = "ua-block"
         self._synthetic(wrapper, "div", "GenericContainer").kind = "ua-block"
+
+    def _add_date_time_edit(self, obj: AXObject, kind: str) -> None:
+        """BaseTemporalInputType's shadow: an uninteresting wrapper holding the
+        DateTimeEditElement (two unignored blocks around the spin-button fields
+        and literals) and, unless readonly or disabled, the picker button."""
+        el = obj.node
+        wrapper = self._synthetic(obj, "div", "GenericContainer")
+        wrapper.kind = "ua-block"
+        edit = self._synthetic(wrapper, "div", "GenericContainer")
+        edit.kind = "ua-box"
+        # html.css: the edit keeps its literal separators (white-space: pre).
+        fields = self._synthetic(edit, "div", "GenericContainer", dict(obj.style or {}, **{"white-space": "pre"}))
+        fields.kind = "ua-box"
+        parts = datetime_edit.layout(kind, el.attrs.get("value"), el.attrs.get("step"),
+                                     el.attrs.get("min"), el.attrs.get("max"))
+        disabled = _disabled_control(obj)
+        for part in parts:
+            if isinstance(part, str):
+                self._synthetic_text(fields, part).rendered_text = part
+                continue
+            spin = self._synthetic(fields, "span", "SpinButton")
+            spin.node.attrs = {
+                "role": "spinbutton", "aria-label": part.label, "aria-valuetext": "",
+                "aria-valuenow": str(part.value), "aria-valuemin": str(part.low), "aria-valuemax": str(part.high),
+            }
+            if disabled:
+                spin.node.attrs["aria-disabled"] = "true"
+            else:
+                spin.node.attrs["tabindex"] = "-1"
+            self._synthetic_text(spin, part.text).rendered_text = part.text
+        if not disabled and not el.has("readonly"):
+            # aria-haspopup makes it a kPopUpButton (exposed as "button").
+            button = self._synthetic(wrapper, "div", "PopUpButton")
+            button.node.attrs = {"role": "button", "title": DATE_TIME_PICKER_TITLES[kind],
+                                 "aria-haspopup": "menu", "tabindex": "-1"}
 
     def _add_meter(self, obj: AXObject) -> None:
         """HTMLMeterElement's shadow: inner element > bar > value. The

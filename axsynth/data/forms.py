@@ -47,3 +47,42 @@ SUPPORTED_IMAGE_TYPES = frozenset({
 # FileInputType's button label (IDS_FORM_FILE_BUTTON_LABEL /
 # IDS_FORM_MULTIPLE_FILES_BUTTON_LABEL, en-US), keyed by the multiple attribute.
 FILE_BUTTON_LABELS = {False: "Choose File", True: "Choose Files"}
+
+# DateTimeEditElement layouts (en-US locale formats): a field name or a
+# literal separator. Fields: see DATE_TIME_FIELDS. ICU's en-US time pattern
+# puts a narrow no-break space (U+202F) before the AM/PM field.
+DATE_TIME_LAYOUTS = {
+    "date": ("month", "/", "day", "/", "year"),
+    "time": ("hour", ":", "minute", "second", "\u202f", "ampm"),
+    "datetime-local": ("month", "/", "day", "/", "year", ", ", "hour", ":", "minute", "second", "\u202f", "ampm"),
+    "month": ("month-name", " ", "year-dashes"),
+    "week": ("Week ", "week", ", ", "year-dashes"),
+}
+
+# DateTime*FieldElement: (aria-label, placeholder, default min, default max).
+DATE_TIME_FIELDS = {
+    "month": ("Month", "mm", 1, 12),
+    "month-name": ("Month", "---------", 1, 12),
+    "day": ("Day", "dd", 1, 31),
+    "year": ("Year", "yyyy", 1, 275760),
+    "year-dashes": ("Year", "----", 1, 275760),
+    "week": ("Week", "--", 1, 53),
+    "hour": ("Hours", "--", 1, 12),
+    "minute": ("Minutes", "--", 0, 59),
+    "second": ("Seconds", "--", 0, 59),
+    "ampm": ("AM/PM", "--", 1, 2),
+}
+
+# The picker indicator button's title (IDS_AX_CALENDAR_SHOW_*_PICKER, en-US).
+DATE_TIME_PICKER_TITLES = {
+    "date": "Show date picker",
+    "time": "Show time picker",
+    "datetime-local": "Show local date and time picker",
+    "month": "Show month picker",
+    "week": "Show week picker",
+}
+
+MONTH_NAMES = (
+    "January", "February", "March", "April", "May", "June", "July", "August",
+    "September", "October", "November", "December",
+)

@@ -222,8 +222,11 @@ def cdp_interactive(doc) -> set[int]:
     """Interactive nodes read independently from the CDP tree: unignored, and a widget
     role or focusable (the document itself aside)."""
     out = set()
+    # UA shadow internals (a date input's spin buttons) have no DOM selector:
+    # the agent acts on their host.
+    ua_shadow = {o.node_id for o in doc.tree.objects if o.in_ua_shadow}
     for node in doc.get_full_ax_tree()["nodes"]:
-        if node["ignored"] or node["role"]["value"] == "RootWebArea":
+        if node["ignored"] or node["role"]["value"] == "RootWebArea" or node["backendDOMNodeId"] in ua_shadow:
             continue
         if node["chromeRole"]["value"] == ROLES["MenuListOption"][0]:
             continue  # a drop-down's options are listed on the select's line
