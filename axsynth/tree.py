@@ -17,7 +17,7 @@ from .data.aria import (
     ALWAYS_INCLUDED_ROLES, CELL_LIKE, CLICK_HANDLERS, CLICKABLE_ROLES, CONTROL_ROLES, ROW_LIKE,
     TABLE_LIKE, TEXT_INPUT_TYPES,
 )
-from .data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES
+from .data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
 from .data.svg import UNRENDERED_SVG
 from .dom import HTML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot, Text
 from .names import Names
@@ -310,10 +310,15 @@ class AXTree:
                 self._add_color_swatch(obj)
             elif kind in DATE_TIME_LAYOUTS:
                 self._add_date_time_edit(obj, kind)
+            elif kind == "image" and not _image_loads(el.attrs.get("src")):
+                self._add_image_fallback(obj)
             elif kind in _BUTTON_INPUTS:
                 label = el.attrs.get("value", {"submit": "Submit", "reset": "Reset"}.get(kind, ""))
                 if label:
-                    self._synthetic_text(obj, label)
+                    text = self._synthetic_text(obj, label)
+                    # The button's label keeps its spaces (a value of "   "
+                    # shows as such): it is laid out with white-space: pre.
+                    text.style = dict(obj.style or {}, **{"white-space": "pre"})
             return True
         if tag == "textarea":
             self._add_text_field(obj, el.text_content().removeprefix("\n"), "textarea")
@@ -366,6 +371,18 @@ class AXTree:
             button = self._synthetic(wrapper, "div", "PopUpButton")
             button.node.attrs = {"role": "button", "title": DATE_TIME_PICKER_TITLES[kind],
                                  "aria-haspopup": "menu", "tabindex": "-1"}
+
+    def _add_image_fallback(self, obj: AXObject) -> None:
+        """HTMLImageFallbackHelper's alt-text shadow for an image that did not
+        load: a container with the broken-image icon and the alt text
+        (HTMLInputElement::AltText: alt, else title, else value, else "Submit")."""
+        attrs = obj.node.attrs
+        alt = next((attrs[a] for a in ("alt", "title", "value") if a in attrs), IMAGE_INPUT_ALT)
+        container = self._synthetic(obj, "span", "GenericContainer")
+        container.kind = "ua-block"
+        self._synthetic(container, "img", "Image")
+        if alt:
+            self._synthetic_text(container, alt).rendered_text = alt
 
     def _add_meter(self, obj: AXObject) -> None:
         """HTMLMeterElement's shadow: inner element > bar > value. The
@@ -933,6 +950,12 @@ def _in_datalist(obj: AXObject) -> bool:
 
 def _is_select_item(node: Node) -> bool:
     return isinstance(node, Element) and node.is_html and node.local_name in ("option", "optgroup", "hr")
+
+
+def _image_loads(src: str | None) -> bool:
+    """axsynth fetches nothing: only a data: URL counts as a loaded image (as in
+    an offline capture; see docs/divergences.md)."""
+    return bool(src) and src.strip().lower().startswith("data:")
 
 
 def _sanitized_value(el: Element, kind: str) -> str:

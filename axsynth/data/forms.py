@@ -86,3 +86,6 @@ MONTH_NAMES = (
     "January", "February", "March", "April", "May", "June", "July", "August",
     "September", "October", "November", "December",
 )
+
+# HTMLInputElement::AltText's last resort (IDS_FORM_INPUT_ALT, en-US).
+IMAGE_INPUT_ALT = "Submit"
