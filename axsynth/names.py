@@ -136,6 +136,10 @@ class Names:
             return simplify_whitespace(title)
         return ""
 
+    def value_from_contents(self, obj: AXObject) -> str:
+        """The value of a control whose value is its contents (an ARIA menu-button combobox)."""
+        return simplify_whitespace(self._text_from_descendants(obj, set(), None))
+
     # --- the algorithm ------------------------------------------------------------
 
     def _recursive(self, obj: AXObject, root: AXObject | None, visited: set) -> tuple[str, str]:
@@ -231,6 +235,10 @@ class Names:
                 return text
             value = range_value(obj)
             return _number(value) if value is not None else None
+        if role == "ComboBoxMenuButton":
+            # AXNodeObject::GetValueForControl: an ARIA menu-button combobox's
+            # value is its contents.
+            return simplify_whitespace(self._text_from_descendants(obj, visited, None))
         if role in ("ComboBoxSelect", "ComboBoxMenuButton", "ComboBoxGrouping", "ListBox"):
             selected = [o for o in _descendants(obj) if o.role in ("MenuListOption", "ListBoxOption") and _is_selected(o)]
             if obj.role == "ComboBoxSelect" and not selected:

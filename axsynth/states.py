@@ -657,6 +657,11 @@ class States:
             return value
         if roles.is_editable_root(el) or (obj.role in ("TextField", "SearchBox") and obj.has_attr("role")):
             return el.text_content()
+        if obj.role == "ComboBoxMenuButton":
+            # GetValueForControl: an ARIA menu-button combobox's value is its contents.
+            from .names import Names
+
+            return Names(self.tree).value_from_contents(obj)
         return ""
 
 
