@@ -420,7 +420,8 @@ class Names:
             legend = self.tree.by_element.get(id(legend_el)) if legend_el is not None else None
             if legend is not None and id(legend) not in visited:
                 text = self._recursive(legend, None, visited)[0]
-                source.text, source.related = text, [(legend, text)]
+                # An empty legend still counts as found, but gives the source no value.
+                source.text, source.related = text or None, [(legend, text)]
                 found[0] = True
                 if sources is None and text:
                     return text, "related"
