@@ -849,9 +849,9 @@ class AXTree:
 
     def _assemble(self, root: AXObject) -> None:
         """tree_children: included children, non-included ones spliced in; owned children last."""
+        # Non-included objects get them too: a name computed from one (an
+        # aria-labelledby target) reads its included descendants.
         for obj in self.objects:
-            if not obj.included and obj is not root:
-                continue
             out: list[AXObject] = []
             stack = list(reversed(obj.children))
             while stack:
