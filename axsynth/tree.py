@@ -436,7 +436,11 @@ class AXTree:
         menu_list = obj.role == "ComboBoxSelect" or roles.uses_menu_list(obj.node)
         if not menu_list and not any(_is_select_item(c) for c in obj.node.children):
             return  # an empty listbox exposes no option slot
-<<<<<<< HEAD
+        if menu_list and not obj.has_layout:
+            # A popup (AXMenuListPopup) needs the select's layout: an unrendered
+            # select holds its options directly.
+            self._add_select_items(obj, obj, menu_list)
+            return
         if menu_list:
             # The picker popover (a shadow-root child) holds the options
             # slot; that slot shares its DOM parent with its flat-tree
@@ -449,26 +453,10 @@ class AXTree:
         else:
             popup = self._synthetic(obj, "slot", "GenericContainer")
             popup.kind = "ua-slot"
-        stack = [(c, popup) for c in reversed(obj.node.children)]
-=======
-        if menu_list and not obj.has_layout:
-            # A popup (AXMenuListPopup) needs the select's layout: an unrendered
-            # select holds its options directly.
-            self._add_select_items(obj, obj, menu_list)
-            return
-        popup = self._synthetic(obj, "slot", "MenuListPopup" if menu_list else "GenericContainer")
-        popup.kind = "ua-slot"
-        options_parent = popup
-        if menu_list:
-            # The select's option slot: an ignored node, in the tree only while
-            # it is used for a label (the select sits inside a <label>).
-            options_parent = self._synthetic(popup, "slot", "GenericContainer")
-            options_parent.kind = "ua-menu-slot"
-        self._add_select_items(obj, options_parent, menu_list)
+        self._add_select_items(obj, popup, menu_list)
 
     def _add_select_items(self, obj: AXObject, options_parent: AXObject, menu_list: bool) -> None:
         stack = [(c, options_parent) for c in reversed(obj.node.children)]
->>>>>>> An unrendered menu-list select has no popup: its options sit under it, not rendered, and stay in the tree
         while stack:
             node, parent = stack.pop()
             if not isinstance(node, Element) or node.namespace != HTML_NS:
@@ -535,13 +523,9 @@ class AXTree:
             reasons.append(("inertElement", None))
             obj.ignored = True
             return
-<<<<<<< HEAD
-        if self._menu_list_option(obj) and not obj.hidden_via_style:
+        unrendered_select = obj.parent.tag() == "select" and not obj.parent.has_layout
+        if self._menu_list_option(obj) and not obj.hidden_via_style and not unrendered_select:
             obj.ignored = False  # the popup and its options have no layout, yet are exposed
-=======
-        if self._menu_list_option(obj) and not (obj.parent.tag() == "select" and not obj.parent.has_layout):
-            obj.ignored = False  # (an unrendered select's options are not rendered either)
->>>>>>> An unrendered menu-list select has no popup: its options sit under it, not rendered, and stay in the tree
             return
         if obj.hidden_via_style:
             reasons.append(("notVisible", None) if obj.has_layout else ("notRendered", None))
@@ -808,13 +792,8 @@ class AXTree:
             return obj.aria_hidden_root is None and (not obj.hidden_via_style or obj.used_for_label)
         if obj.kind in ("ua-box", "ua-block"):
             return True
-<<<<<<< HEAD
-=======
-        if obj.kind == "ua-menu-slot":
-            return obj.used_for_label
         if obj.tag() == "select" or (obj.tag() == "option" and obj.parent.tag() == "select"):
             return True  # a select keeps its options in the tree, even unrendered
->>>>>>> An unrendered menu-list select has no popup: its options sit under it, not rendered, and stay in the tree
         if obj.kind in ("ua-internal", "ua-placeholder", "ua-slot", "inner-editor"):
             if obj.parent is not None and obj.parent.kind == "ua-internal" and _shadow_host_type(obj) in ("search", "number"):
                 return False  # rule 7: search/number internals stay out
