@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Pattern
 
@@ -26,9 +28,10 @@ class Document:
         if isinstance(html, str) and not html.strip():
             raise ParseError("input is empty")
         self.url = url or "about:blank"
-        self.dom = parse_html(html, self.url)
-        self.tree = AXTree(self.dom, base_dir)
-        self.tree.base_url = _base_url(self.dom, self.url)
+        with _gc_paused():
+            self.dom = parse_html(html, self.url)
+            self.tree = AXTree(self.dom, base_dir)
+            self.tree.base_url = _base_url(self.dom, self.url)
         self.names = Names(self.tree)
         self.states = States(self.tree)
         # A stable stand-in for Chromium's frame token: derived from the URL.
@@ -51,7 +54,8 @@ class Document:
         """The result of CDP ``Accessibility.getFullAXTree``."""
         from .emit.cdp import CdpSerializer
 
-        return {"nodes": CdpSerializer(self).full_tree(depth)}
+        with _gc_paused():
+            return {"nodes": CdpSerializer(self).full_tree(depth)}
 
     # --- the rest of the CDP Accessibility domain -------------------------------
 
@@ -178,7 +182,8 @@ class Document:
         that matches nothing (or more than one element) raises ``ValueError``."""
         from .emit.aria import aria_snapshot, select_one
 
-        return aria_snapshot(self, select_one(self, scope) if scope else None)
+        with _gc_paused():
+            return aria_snapshot(self, select_one(self, scope) if scope else None)
     def agent_snapshot(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
                        max_bytes: int | None = 50_000, with_cdp_size: bool = False) -> AgentSnapshot:
         """The compact ``agent`` outline (``axsynth.emit.agent.AgentSnapshot``: ``.text``,
@@ -194,6 +199,23 @@ class Document:
         from .emit.devtools import devtools_snapshot
 
         return devtools_snapshot(self.get_full_ax_tree()["nodes"], snapshot_id)
+
+
+@contextmanager
+def _gc_paused():
+    """Pause the cyclic garbage collector while a document is built or serialized.
+
+    These stages allocate millions of long-lived objects (DOM, styles, AX objects,
+    CDP dicts) and almost no cyclic garbage, so the collector's full (generation 2)
+    passes only re-walk live objects: about an eighth of the CPU time on large pages.
+    Reference counting still frees temporaries; the previous state is restored."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _base_url(dom, url: str) -> str:
