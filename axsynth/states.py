@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import struct
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin
 
 from . import datetime_edit, formvalue, imgsrc, roles, urls
 from .data import forms
