@@ -68,25 +68,31 @@ class AXObject:
 
     # --- DOM facts -----------------------------------------------------------
 
+    # These are the hottest calls of the whole pipeline (millions on a large page):
+    # each tests ``element`` inline rather than through the property.
+
     @property
     def element(self) -> Element | None:
-        return self.node if self.kind == "element" and isinstance(self.node, Element) else None
+        node = self.node
+        return node if self.kind == "element" and isinstance(node, Element) else None
 
     def attr(self, name: str) -> str | None:
-        el = self.element
-        return el.attrs.get(name) if el is not None else None
+        node = self.node
+        return node.attrs.get(name) if self.kind == "element" and isinstance(node, Element) else None
 
     def has_attr(self, name: str) -> bool:
-        el = self.element
-        return el is not None and name in el.attrs
+        node = self.node
+        return self.kind == "element" and isinstance(node, Element) and name in node.attrs
 
     def tag(self) -> str:
-        el = self.element
-        return el.local_name if el is not None and el.namespace == HTML_NS else ""
+        node = self.node
+        if self.kind == "element" and isinstance(node, Element) and node.namespace == HTML_NS:
+            return node.local_name
+        return ""
 
     def is_svg(self) -> bool:
-        el = self.element
-        return el is not None and el.namespace == SVG_NS
+        node = self.node
+        return self.kind == "element" and isinstance(node, Element) and node.namespace == SVG_NS
 
     # --- layout facts (derived from computed style) ---------------------------
 
