@@ -242,7 +242,7 @@ def main() -> int:
 
     results = []
     header = (f"{'size':>5} {'nodes':>8} {'html MB':>8} " + " ".join(f"{s + ' s':>8}" for s in STAGES)
-              + f" {'total s':>8} {'us/node':>8} {'peakRSS MB':>10} {'RSS/html':>8}")
+              + f" {'total s':>8} {'cpu s':>7} {'us/node':>8} {'peakRSS MB':>10} {'RSS/html':>8}")
     print(header)
     for size in args.sizes:
         cmd = [sys.executable, __file__, "--one", str(size), "--repeat", str(args.repeat)]
@@ -257,7 +257,7 @@ def main() -> int:
         t = r["times"]
         print(f"{_fmt_size(size):>5} {r['nodes']:>8} {r['html_bytes'] / 2**20:>8.2f} "
               + " ".join(f"{t[s]:>8.2f}" for s in STAGES)
-              + f" {r['total']:>8.2f} {r['total'] / r['nodes'] * 1e6:>8.1f} {r['peak_rss_mb']:>10.0f}"
+              + f" {r['total']:>8.2f} {r['cpu']:>7.2f} {r['total'] / r['nodes'] * 1e6:>8.1f} {r['peak_rss_mb']:>10.0f}"
               + f" {r['peak_rss_over_html']:>7.1f}x", flush=True)
         if args.tracemalloc:
             print("      tracemalloc peak MB: " + ", ".join(
@@ -267,7 +267,7 @@ def main() -> int:
         if small in by_target and big in by_target:
             a, b = by_target[small], by_target[big]
             print(f"{_fmt_size(small)}->{_fmt_size(big)}: nodes x{b['nodes'] / a['nodes']:.1f}, "
-                  f"time x{b['total'] / a['total']:.2f}, per-stage "
+                  f"time x{b['total'] / a['total']:.2f} (cpu x{b['cpu'] / a['cpu']:.2f}), per-stage "
                   + ", ".join(f"{s} x{b['times'][s] / a['times'][s]:.2f}" for s in STAGES))
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n")
