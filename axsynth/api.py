@@ -10,18 +10,20 @@ from typing import Any, Pattern
 
 from .dom import Element
 from .emit.agent import AgentSnapshot, ScopeError
+from .limits import LimitError, bounded
 from .names import Names
 from .parse import ParseError, parse_html
 from .query import AXNode, QueryError, RoleIndex, describe_query
 from .states import States
 from .tree import AXTree
 
-__all__ = ["AXNode", "Document", "ParseError", "QueryError", "ScopeError"]
+__all__ = ["AXNode", "Document", "LimitError", "ParseError", "QueryError", "ScopeError"]
 
 
 class Document:
     """An HTML document and the accessibility tree Chromium would build for it."""
 
+    @bounded("loading")
     def __init__(self, html: str | bytes, url: str | None = None, base_dir: Path | None = None) -> None:
         if isinstance(html, bytes) and not html.strip():
             raise ParseError("input is empty")
@@ -50,6 +52,7 @@ class Document:
         data = path.read_bytes()
         return cls(data, url or path.resolve().as_uri(), base_dir=path.resolve().parent)
 
+    @bounded("CDP tree")
     def get_full_ax_tree(self, depth: int | None = None) -> dict[str, Any]:
         """The result of CDP ``Accessibility.getFullAXTree``."""
         from .emit.cdp import CdpSerializer
@@ -174,6 +177,7 @@ class Document:
             parent = self.tree.included_parent(parent)
         return out
 
+    @bounded("aria snapshot")
     def aria_snapshot(self, scope: str | None = None) -> str:
         """What Playwright's ``page.locator(scope or "body").aria_snapshot()`` returns
         (with JavaScript disabled), except that password values are never printed.
@@ -184,6 +188,8 @@ class Document:
 
         with _gc_paused():
             return aria_snapshot(self, select_one(self, scope) if scope else None)
+
+    @bounded("agent snapshot")
     def agent_snapshot(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
                        max_bytes: int | None = 50_000, with_cdp_size: bool = False) -> AgentSnapshot:
         """The compact ``agent`` outline (``axsynth.emit.agent.AgentSnapshot``: ``.text``,
@@ -194,6 +200,7 @@ class Document:
         return agent_snapshot(self, scope=scope, interactive_only=interactive_only, max_depth=max_depth,
                               max_bytes=max_bytes, with_cdp_size=with_cdp_size)
 
+    @bounded("devtools snapshot")
     def devtools_snapshot(self, snapshot_id: int = 1) -> str:
         """Chrome DevTools MCP ``take_snapshot`` text, from the CDP tree."""
         from .emit.devtools import devtools_snapshot

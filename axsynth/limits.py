@@ -1,0 +1,48 @@
+"""Resource bounds that keep hostile or broken pages from crashing the engine.
+
+The parser caps DOM depth at 512 (as Chromium does), but a few stages still walk
+the tree recursively (the aria emitter, Playwright's name computation), and an
+``aria-owns`` chain can nest the accessibility tree deeper than the DOM.  Public
+entry points therefore run with enough recursion headroom for any DOM the parser
+can build, and report a :class:`LimitError` (never a ``RecursionError``
+traceback) for the rare document that is deeper still.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from typing import Callable, TypeVar
+
+#: Python frames allowed while an entry point runs: room for the 512-level DOM
+#: cap times the frames a level costs in the deepest recursive walk, with margin.
+#: (CPython 3.11+ runs Python-to-Python calls without growing the C stack.)
+RECURSION_LIMIT = 20_000
+
+F = TypeVar("F", bound=Callable)
+
+
+class LimitError(ValueError):
+    """The document exceeds a bound of the engine (e.g. it nests too deeply)."""
+
+
+def bounded(what: str) -> Callable[[F], F]:
+    """Run the decorated entry point with recursion headroom; too deep → LimitError."""
+
+    def decorate(fn: F) -> F:
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            old = sys.getrecursionlimit()
+            if old < RECURSION_LIMIT:
+                sys.setrecursionlimit(RECURSION_LIMIT)
+            try:
+                return fn(*args, **kwargs)
+            except RecursionError:
+                raise LimitError(f"{what}: the document nests too deeply (e.g. a long aria-owns chain)") from None
+            finally:
+                if sys.getrecursionlimit() == RECURSION_LIMIT and old < RECURSION_LIMIT:
+                    sys.setrecursionlimit(old)
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
