@@ -7,13 +7,26 @@ import json
 import sys
 from pathlib import Path
 
-from .api import Document, ParseError, ScopeError
+from .api import Document, LimitError, ParseError, ScopeError
 
 FORMATS = ("cdp", "aria", "agent", "devtools")
 AGENT_ONLY = ("interactive_only", "max_depth", "max_bytes", "json")
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except (LimitError, MemoryError) as exc:
+        print(f"axsynth: {exc or 'out of memory'}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # never a traceback: one line that says what to report
+        print(f"axsynth: internal error ({type(exc).__name__}: {exc}); please report it with the input", file=sys.stderr)
+        return 70
+
+
+def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="axsynth", description="Chromium's accessibility tree from HTML, without a browser.")
     commands = parser.add_subparsers(dest="command", required=True)
     snap = commands.add_parser("snapshot", help="print the accessibility tree of an HTML file")
