@@ -76,6 +76,7 @@ class Dom:
         self.styles = doc.tree.styles
         self._ids: dict[int, dict[str, Element]] = {}
         self._hidden: dict[int, bool] = {}
+        self._rendered: dict[int, bool] = {}
         self._labels: dict[int, list[Element]] | None = None
         self._selected: dict[int, bool] = {}
         self._checked_radios: set[int] | None = None
@@ -152,6 +153,8 @@ class Dom:
         """Elements an IDREF list attribute points to, in its tree scope, without repeats."""
         out: list[Element] = []
         for idref in re.split(r"[ \t\n\f\r]+", el.attrs.get(attr) or ""):
+            if not idref:
+                continue
             target = self.by_id(el, idref)
             if target is not None and target not in out:
                 out.append(target)
@@ -198,7 +201,14 @@ class Dom:
         return text
 
     def is_rendered(self, el: Element) -> bool:
-        """``checkVisibility()``: a box, outside display:none and skipped subtrees."""
+        """``checkVisibility()``: a box, outside display:none and skipped subtrees
+        (memoized: name computation asks again for every ancestor's subtree)."""
+        cached = self._rendered.get(id(el))
+        if cached is None:
+            cached = self._rendered[id(el)] = self._compute_rendered(el)
+        return cached
+
+    def _compute_rendered(self, el: Element) -> bool:
         child: Node | None = None
         node: Element | None = el
         while node is not None:
