@@ -299,7 +299,9 @@ class Selectors:
                 if anchor and self._unique("id", anchor):
                     return " > ".join(["#" + _css_ident(anchor), *map(_fmt_step, reversed(chain))])
             chain.append(self._step(node))
-            if self._matches(chain) == 1 or not isinstance(node.parent, Element):
+            # Past _MAX_CHECKED_STEPS the uniqueness test (linear in the chain and in
+            # the candidates) is skipped: the path then runs to the root, which is unique.
+            if not isinstance(node.parent, Element) or (len(chain) <= _MAX_CHECKED_STEPS and self._matches(chain) == 1):
                 break
             node = node.parent
         return " > ".join(map(_fmt_step, reversed(chain)))
@@ -333,6 +335,9 @@ class Selectors:
             digest, rem = divmod(digest, 36)
             out.append("0123456789abcdefghijklmnopqrstuvwxyz"[rem])
         return "e" + "".join(out)
+
+
+_MAX_CHECKED_STEPS = 32
 
 
 def _fmt_step(step: tuple[str, int | None]) -> str:
