@@ -32,3 +32,40 @@ def test_bad_input_gives_one_line_error_and_nonzero_exit(tmp_path):
         result = run(*args, stdin=stdin)
         assert result.returncode != 0
         assert result.stderr.decode().count("\n") == 1 and result.stderr.startswith(b"axsynth: ")
+
+
+def _one_line_error(result: subprocess.CompletedProcess) -> None:
+    assert result.returncode != 0
+    assert result.stderr.startswith(b"axsynth: ") and result.stderr.count(b"\n") == 1, result.stderr
+    assert b"Traceback" not in result.stderr
+
+
+def test_bad_files_give_one_line_error(tmp_path):
+    (tmp_path / "empty.html").write_bytes(b"")
+    (tmp_path / "blank.html").write_bytes(b" \n\t\n")
+    (tmp_path / "binary.bin").write_bytes(b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 20)
+    for name in ("empty.html", "blank.html", "binary.bin", "missing.html"):
+        for fmt in ("cdp", "aria", "agent", "devtools"):
+            _one_line_error(run("snapshot", str(tmp_path / name), "--format", fmt))
+    _one_line_error(run("snapshot", str(tmp_path), "--format", "aria"))
+
+
+def test_undecodable_bytes_still_give_a_tree(tmp_path):
+    page = tmp_path / "latin.html"
+    page.write_bytes(b"<meta charset=utf-8><p>caf\xe9 \xff\xfe</p>")
+    result = run("snapshot", str(page), "--format", "aria")
+    assert result.returncode == 0 and "caf\ufffd" in result.stdout.decode()
+
+
+def test_engine_limits_and_internal_errors_are_one_line(monkeypatch, capsys):
+    from axsynth import cli
+    from axsynth.limits import LimitError
+
+    for exc in (LimitError("aria snapshot: the document nests too deeply"), RuntimeError("boom"), MemoryError()):
+        def explode(*args, exc=exc, **kwargs):
+            raise exc
+
+        monkeypatch.setattr(cli.Document, "from_html", explode)
+        assert cli.main(["snapshot", "-", "--format", "aria"]) != 0
+        err = capsys.readouterr().err
+        assert err.startswith("axsynth: ") and err.count("\n") == 1 and "Traceback" not in err
