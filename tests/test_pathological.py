@@ -11,7 +11,7 @@ import pytest
 
 from axsynth import Document, LimitError, ParseError
 from axsynth.parse import MAX_DOM_DEPTH
-from tests.test_properties import check_cdp
+from cdp_checks import check_cdp
 
 
 def all_formats(doc: Document) -> dict:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from axsynth import Document  # noqa: E402
 from axsynth.emit.agent import INTERACTIVE_ROLES  # noqa: E402
+from cdp_checks import check_cdp  # noqa: E402
 
 IDS = ["a", "b", "c", "d", "e"]
 TAGS = ["div", "span", "button", "a", "input", "label", "select", "option", "ul", "li", "p", "h2", "table", "tr",
@@ -75,29 +76,6 @@ def documents(draw) -> str:
     body = "".join(draw(st.lists(nodes, min_size=1, max_size=4)))
     shadow = draw(st.sampled_from(["", "<my-el><template shadowrootmode=open><slot></slot><b id=a>s</b></template>t</my-el>"]))
     return f"<!doctype html><title>{draw(texts)}</title>{css}{body}{shadow}"
-
-
-def check_cdp(nodes: list[dict]) -> None:
-    """Every childId exists, parent/child links agree, ids are unique, one root."""
-    ids = [n["nodeId"] for n in nodes]
-    assert len(ids) == len(set(ids)), "duplicate nodeId"
-    by_id = {n["nodeId"]: n for n in nodes}
-    roots = [n for n in nodes if "parentId" not in n]
-    assert len(roots) == 1 and roots[0] is nodes[0]
-    for node in nodes:
-        for child in node.get("childIds", []):
-            assert child in by_id, f"childId {child} does not exist"
-            assert by_id[child]["parentId"] == node["nodeId"], f"{child} names another parent"
-        if "parentId" in node:
-            assert node["nodeId"] in by_id[node["parentId"]]["childIds"], f"{node['nodeId']} not listed by its parent"
-    # every node is reachable from the root exactly once: no cycle, no orphan
-    seen, stack = set(), [nodes[0]["nodeId"]]
-    while stack:
-        current = stack.pop()
-        assert current not in seen, f"{current} reached twice"
-        seen.add(current)
-        stack.extend(by_id[current].get("childIds", []))
-    assert seen == set(ids), "nodes unreachable from the root"
 
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -44,9 +44,8 @@ def test_bad_files_give_one_line_error(tmp_path):
     (tmp_path / "empty.html").write_bytes(b"")
     (tmp_path / "blank.html").write_bytes(b" \n\t\n")
     (tmp_path / "binary.bin").write_bytes(b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 20)
-    for name in ("empty.html", "blank.html", "binary.bin", "missing.html"):
-        for fmt in ("cdp", "aria", "agent", "devtools"):
-            _one_line_error(run("snapshot", str(tmp_path / name), "--format", fmt))
+    for name, fmt in (("empty.html", "cdp"), ("blank.html", "aria"), ("binary.bin", "agent"), ("missing.html", "devtools")):
+        _one_line_error(run("snapshot", str(tmp_path / name), "--format", fmt))
     _one_line_error(run("snapshot", str(tmp_path), "--format", "aria"))
 
 
