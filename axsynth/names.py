@@ -368,12 +368,8 @@ class Names:
                     return value, "placeholder"
             return None
         if tag in ("img", "area"):
-            alt = el.attrs.get("alt")
-            source = NameSource("attribute", attribute="alt", superseded=found[0])
-            push(source)
+            alt = self._attribute_source(el, "alt", push, found)
             if alt is not None:
-                source.text = source.attribute_value = alt
-                found[0] = True
                 if sources is None and alt:
                     return alt, "attribute"
                 if alt == "":
@@ -390,14 +386,9 @@ class Names:
                 found[0] = True
                 if sources is None and text:
                     return text, "caption"
-            summary = el.attrs.get("summary")
-            source = NameSource("attribute", attribute="summary", superseded=found[0])
-            push(source)
-            if summary is not None:
-                source.text = source.attribute_value = summary
-                found[0] = True
-                if sources is None and summary:
-                    return summary, "attribute"
+            summary = self._attribute_source(el, "summary", push, found)
+            if sources is None and summary:
+                return summary, "attribute"
             return None
         if el.namespace == SVG_NS:
             source = NameSource("relatedElement", native_source="title", superseded=found[0])
@@ -426,6 +417,17 @@ class Names:
                 if sources is None and text:
                     return text, "related"
         return result
+
+    @staticmethod
+    def _attribute_source(el: Element, attr: str, push, found: list[bool]) -> str | None:
+        """An attribute name source; a present attribute counts as found, even empty."""
+        value = el.attrs.get(attr)
+        source = NameSource("attribute", attribute=attr, superseded=found[0])
+        push(source)
+        if value is not None:
+            source.text = source.attribute_value = value
+            found[0] = True
+        return value
 
     def _document_name(self, obj, sources, found):
         html = obj.node.document_element
