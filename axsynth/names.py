@@ -18,7 +18,7 @@ from .data.aria import (
     CONTROL_ROLES, NAME_FROM_CONTENTS, NAME_FROM_CONTENTS_RECURSIVE_ONLY, NAME_NEVER_FROM_CONTENTS,
     NAME_PROHIBITED, TEXT_INPUT_TYPES,
 )
-from .dom import HTML_NS, SVG_NS, Element
+from .dom import SVG_NS, Element
 from .data.forms import DATE_TIME_LAYOUTS, FILE_BUTTON_LABELS
 
 if TYPE_CHECKING:

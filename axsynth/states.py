@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import struct
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urljoin
 
 from . import datetime_edit, formvalue, imgsrc, roles, urls
 from .data import forms
@@ -542,22 +541,6 @@ class States:
 
     # --- ranges and values ---------------------------------------------------------
 
-    def _value_string(self, obj: AXObject) -> str:
-        """StringAttribute::kValue of a range control: a native input's sanitized
-        value. aria-valuetext does not feed it, so ARIA widgets report ""."""
-        el = obj.element
-        if obj.tag() != "input":
-            return ""
-        kind = roles.input_type(el)
-        if kind == "range":
-            value = range_value(obj, self)
-            return "" if value is None else _format_number(value)
-        if kind == "number":
-            value = el.attrs.get("value", "")
-            # A valid floating-point number is ASCII only (Python's float() also takes other digits).
-            return value if value.isascii() and _float(value) is not None and value == value.strip() else ""
-        return ""
-
     def range_supported(self, obj: AXObject) -> bool:
         if obj.role in RANGE_ROLES:
             return True
@@ -761,13 +744,12 @@ def _native_disabled(obj: AXObject) -> bool:
         parent = el.parent
         return parent is not None and getattr(parent, "local_name", "") == "optgroup" and parent.has("disabled")
     node = el.parent
-    child = el
     while node is not None and hasattr(node, "local_name"):
         if node.local_name == "fieldset" and node.has("disabled"):
             first_legend = next((c for c in node if c.local_name == "legend"), None)
             if first_legend is None or not _is_inside(el, first_legend):
                 return True
-        child, node = node, node.parent
+        node = node.parent
     return False
 
 

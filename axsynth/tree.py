@@ -25,7 +25,6 @@ from .style.cascade import Styles
 from .text import collapse_block, is_whitespace_only, layout_text_needed, space_is_needed
 
 _PRUNED_TAGS = frozenset({"title", "col", "colgroup", "map"})
-_PRUNABLE_HIDDEN = frozenset({"head", "style", "script", "noscript-hidden"})
 _LEAF_INPUTS = frozenset({"checkbox", "radio", "range"})
 _BUTTON_INPUTS = frozenset({"button", "submit", "reset"})
 
@@ -427,7 +426,7 @@ class AXTree:
         <br> per newline (CreateInnerEditorValueFragment)."""
         for index, line in enumerate(value.split("\n")):
             if index:
-                br = self._synthetic(editor, "br", "LineBreak")
+                self._synthetic(editor, "br", "LineBreak")
             if line:
                 text = self._synthetic_text(editor, line)
                 text.rendered_text = line

@@ -40,7 +40,7 @@ from urllib.parse import urlsplit
 from ..axobject import AXObject
 from ..data.aria import CLICK_HANDLERS
 from ..data.chrome_roles import ROLES
-from ..dom import Document as DomDocument, Element, HTML_NS, ShadowRoot
+from ..dom import Document as DomDocument, Element, ShadowRoot
 
 if TYPE_CHECKING:
     from ..api import Document
