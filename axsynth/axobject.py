@@ -21,6 +21,9 @@ REPLACED = frozenset(
 BLOCK_FLOW_DISPLAYS = frozenset(
     {"block", "inline-block", "list-item", "flow-root", "table-cell", "table-caption"}
 )
+FLEX_OR_GRID = frozenset(
+    {"flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box"}
+)
 INLINE_LEVEL_DISPLAYS = frozenset(
     {"inline", "inline-block", "inline-flex", "inline-grid", "inline-table", "ruby", "ruby-text",
      "-webkit-inline-box"}

@@ -54,7 +54,9 @@ def collapse_block(container: AXObject, layout_children=lambda obj: obj.children
     stack = list(reversed(layout_children(container)))
     while stack:
         obj = stack.pop()
-        if obj.kind in ("text", "anonymous"):
+        if obj.kind == "anonymous" and obj.children:
+            end_line()  # an anonymous block (a flex item wrapping pseudo text) has its own lines
+        elif obj.kind in ("text", "anonymous"):
             if not obj.has_layout:
                 continue
             white_space = obj.style["white-space"] if obj.style else "normal"

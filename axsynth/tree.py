@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import datetime_edit, formvalue, roles
-from .axobject import AXObject
+from .axobject import FLEX_OR_GRID, AXObject
 from .data.aria import (
     ALWAYS_INCLUDED_ROLES, CELL_LIKE, CLICK_HANDLERS, CLICKABLE_ROLES, CONTROL_ROLES, ROW_LIKE,
     TABLE_LIKE, TEXT_INPUT_TYPES,
@@ -22,6 +22,7 @@ from .data.svg import UNRENDERED_SVG
 from .dom import HTML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot, Text
 from .names import Names
 from .style.cascade import Styles
+from .style.counters import format_counter
 from .text import collapse_block, is_whitespace_only, layout_text_needed, space_is_needed
 
 _PRUNED_TAGS = frozenset({"title", "col", "colgroup", "map"})
@@ -163,9 +164,11 @@ class AXTree:
         if which != "marker" and not isinstance(style["content"], tuple):
             return  # content: normal/none generates no box
         parts, alt = (style["content"] if isinstance(style["content"], tuple) else ((), None))
-        segments, quote_depth = _content_segments(el, parts, style, self._quote_depth)
+        values = self.styles.counters(el, which) if which != "marker" else {}
+        segments, quote_depth = _content_segments(el, parts, style, self._quote_depth, values)
         text = "".join(t for _, t in segments) if which != "marker" else _marker_text(owner, style)
-        if which != "marker" and style["display"] != "inline" and owner.display != "inline" and is_whitespace_only(text) and alt is None:
+        owner_inline = owner.is_layout_inline() or owner.is_atomic_inline()
+        if which != "marker" and style["display"] != "inline" and not owner_inline and is_whitespace_only(text) and alt is None:
             return  # the "clearfix" hack: a block pseudo holding only whitespace
         if which != "marker" and alt is not None and not _content_text(el, alt) and not any(p[0] == "image" for p in parts):
             return  # `content: "x" / ""`: decorative, ignored and left out of the tree
@@ -194,13 +197,17 @@ class AXTree:
             return
         pseudo.role = "GenericContainer"
         self._quote_depth = quote_depth
+        holder = pseudo
+        if pseudo.display in FLEX_OR_GRID and any(t for _, t in segments):
+            # A flex/grid pseudo wraps its text in an anonymous flex item block.
+            holder = self._anonymous(pseudo, pseudo.style, "GenericContainer")
         for kind, segment in segments:
-            parent = pseudo
+            parent = holder
             if kind == "quote":
                 # Each quote is a LayoutQuote: a node-less inline box (ignored,
                 # but kept like all node-less objects) holding its text.
                 box_style = dict(style, display="inline", position="static", float="none")
-                parent = self._anonymous(pseudo, box_style, "GenericContainer", "anonymous-box")
+                parent = self._anonymous(holder, box_style, "GenericContainer", "anonymous-box")
             if segment:
                 self._anonymous(parent, style, "StaticText").text = segment
 
@@ -258,7 +265,9 @@ class AXTree:
             obj.children = kept
         self.objects = [o for o in _preorder(root)]
         for obj in self.objects:
-            if obj.kind not in ("text", "anonymous") and (obj.has_layout or obj.kind == "document") and not obj.is_layout_inline():
+            if obj.kind != "text" and (obj.has_layout or obj.kind == "document") and not obj.is_layout_inline() and not (
+                obj.kind == "anonymous" and not obj.children
+            ):
                 collapse_block(obj, lambda o: layout_children.get(id(o), o.children))
         for obj in self.objects:
             if obj.kind == "text" and not obj.has_layout:
@@ -623,6 +632,8 @@ class AXTree:
             return False
         if obj.kind != "pseudo" and obj.style and obj.style["position"] != "static":
             return False
+        if obj.kind == "pseudo" and obj.display != "inline":
+            return False  # Chromium shows every non-inline ::before/::after as a generic, even empty
         if obj.is_block_flow() and obj.children_inline():
             return False
         obj.reasons.append(("uninteresting", None))
@@ -1097,9 +1108,10 @@ def _absolute_sibling(parent: AXObject, index: int, step: int, dom_children: dic
 _AUTO_QUOTES = (("\u201c", "\u201d"), ("\u2018", "\u2019"))
 
 
-def _content_segments(el: Element, parts: tuple, style: dict, depth: int) -> tuple[list, int]:
+def _content_segments(el: Element, parts: tuple, style: dict, depth: int, counters: dict) -> tuple[list, int]:
     """The layout objects of a ``content`` list: ("text", s) for each run of
-    strings/attr() (one LayoutTextFragment), ("quote", s) for each quote
+    strings/attr() (one LayoutTextFragment), ("counter", s) for each counter,
+    ("quote", s) for each quote
     (its own LayoutQuote); and the document's quote depth afterwards."""
     segments: list[tuple[str, str]] = []
     quotes = style.get("quotes", "auto")
@@ -1114,6 +1126,8 @@ def _content_segments(el: Element, parts: tuple, style: dict, depth: int) -> tup
             depth = max(depth - 1, 0)
             text = pairs[min(depth, len(pairs) - 1)][1] if pairs and kind == "close-quote" else ""
             segments.append(("quote", text))
+        elif kind in ("counter", "counters"):  # each counter is its own LayoutCounter
+            segments.append(("counter", _counter_text(part, counters.get(part[1], (0,)))))
         else:
             text = _content_text(el, (part,))
             if segments and segments[-1][0] == "text":
@@ -1123,11 +1137,13 @@ def _content_segments(el: Element, parts: tuple, style: dict, depth: int) -> tup
     return segments, depth
 
 
-def _content_text(el: Element, parts: tuple) -> str:
+def _content_text(el: Element, parts: tuple, counters: dict | None = None) -> str:
     out = []
     for part in parts:
         if part[0] == "text":
             out.append(part[1])
+        elif part[0] in ("counter", "counters"):
+            out.append(_counter_text(part, (counters or {}).get(part[1], (0,))))
         elif part[0] == "attr":
             out.append(el.attrs.get(part[1], ""))
         elif part[0] == "open-quote":
@@ -1137,8 +1153,11 @@ def _content_text(el: Element, parts: tuple) -> str:
     return "".join(out)
 
 
-_ROMAN = [(1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"),
-          (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")]
+def _counter_text(part: tuple, values: tuple[int, ...]) -> str:
+    """counter(name, style): the innermost value; counters(name, sep, style): all, joined."""
+    if part[0] == "counter":
+        return format_counter(values[-1], part[2])
+    return part[3].join(format_counter(v, part[2]) for v in values)
 
 
 def _marker_text(li: AXObject, style: dict) -> str:
@@ -1153,39 +1172,9 @@ def _marker_text(li: AXObject, style: dict) -> str:
                 "disclosure-open": "\u25be ", "disclosure-closed": "\u25b8 "}[kind]
     if kind == "none":
         return ""
-    number = _ordinal(li)
-    if kind in ("lower-roman", "upper-roman"):
-        text = _roman(number)
-        text = text.upper() if kind == "upper-roman" else text
-    elif kind in ("lower-alpha", "lower-latin", "upper-alpha", "upper-latin"):
-        text = _alpha(number)
-        text = text.upper() if kind.startswith("upper") else text
-    elif kind == "decimal-leading-zero":
-        text = f"{number:02d}" if number >= 0 else f"-{abs(number):02d}"
-    else:
-        text = str(number)
-    return text + ". "
+    return format_counter(_ordinal(li), kind) + ". "
 
 
-def _roman(n: int) -> str:
-    if n <= 0 or n >= 4000:
-        return str(n)
-    out = []
-    for value, letters in _ROMAN:
-        while n >= value:
-            out.append(letters)
-            n -= value
-    return "".join(out)
-
-
-def _alpha(n: int) -> str:
-    if n <= 0:
-        return str(n)
-    out = ""
-    while n > 0:
-        n, rem = divmod(n - 1, 26)
-        out = chr(ord("a") + rem) + out
-    return out
 
 
 def _ordinal(li: AXObject) -> int:

@@ -17,7 +17,7 @@ import cssselect2
 import tinycss2
 
 from ..dom import HTML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot
-from . import media
+from . import counters, media
 from .properties import INHERITED, INITIAL, declarations, parse_style_attribute
 
 Style = dict[str, Any]
@@ -129,6 +129,7 @@ class Styles:
         self._base_dir = base_dir
         self._styles: dict[int, Style] = {}
         self._pseudo: dict[tuple[int, str], Style] = {}
+        self._counters: dict | None = None
         self._compute()
 
     def of(self, element: Element) -> Style:
@@ -139,6 +140,12 @@ class Styles:
 
     def pseudo(self, element: Element, which: str) -> Style | None:
         return self._pseudo.get((id(element), which))
+
+    def counters(self, element: Element, which: str) -> dict[str, tuple[int, ...]]:
+        """The counter values a ::before/::after of ``element`` sees (for ``counter()``)."""
+        if self._counters is None:
+            self._counters = counters.compute(self.document, self.flat.children, self.get, self.pseudo)
+        return self._counters.get((id(element), which), {})
 
     # --- computation -------------------------------------------------------
 
@@ -174,11 +181,12 @@ class Styles:
                 matched += _match_host(host_rules.get(id(node), ()), wrapper)
             style = self._cascade(node, matched, None, parent_style, parent_is_flex)
             self._styles[id(node)] = style
+            is_flex = style["display"] in ("flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box")
             for which in PSEUDOS:
-                pseudo_style = self._cascade(node, matched, which, style, False)
+                # ::before/::after are the element's first/last children: flex/grid items too.
+                pseudo_style = self._cascade(node, matched, which, style, is_flex and which != "marker")
                 if pseudo_style is not None:
                     self._pseudo[(id(node), which)] = pseudo_style
-            is_flex = style["display"] in ("flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box")
             for child in reversed(self.flat.children(node)):
                 stack.append((child, style, is_flex))
 

@@ -28,6 +28,9 @@ INITIAL: dict[str, Any] = {
     "-webkit-text-security": "none",
     "writing-mode": "horizontal-tb",
     "quotes": "auto",
+    "counter-reset": (),
+    "counter-increment": (),
+    "counter-set": (),
 }
 
 INHERITED = frozenset(
@@ -116,7 +119,8 @@ def parse_list_style(tokens: list) -> Any:
 
 def parse_content(tokens: list) -> Any:
     """``content``: "normal", "none", or (parts, alt_parts) where each part is
-    ("text", s) | ("attr", name) | ("open-quote"|"close-quote",) | ("counter", name, style) | ("image",)."""
+    ("text", s) | ("attr", name) | ("open-quote"|"close-quote",) | ("counter", name, style) |
+    ("counters", name, style, separator) | ("image",)."""
     tokens = [t for t in tokens if t.type not in ("whitespace", "comment")]
     if len(tokens) == 1 and tokens[0].type == "ident" and tokens[0].lower_value in ("normal", "none"):
         return tokens[0].lower_value
@@ -138,12 +142,35 @@ def parse_content(tokens: list) -> Any:
                 current.append(("attr", names[0]))
         elif token.type == "function" and token.lower_name in ("counter", "counters"):
             args = _idents(token.arguments)
-            current.append(("counter", args[0] if args else "", args[-1] if len(args) > 1 else "decimal"))
+            name, kind = (args[0] if args else ""), (args[-1] if len(args) > 1 else "decimal")
+            if token.lower_name == "counters":  # counters(name, "sep"[, style]): every nested instance
+                sep = next((t.value for t in token.arguments if t.type == "string"), "")
+                current.append(("counters", name, kind, sep))
+            else:
+                current.append(("counter", name, kind))
         elif token.type == "url" or (token.type == "function" and token.lower_name in ("url", "image-set", "linear-gradient", "radial-gradient")):
             current.append(("image",))
         else:
             return None  # invalid declaration: ignored, as a browser does
     return (tuple(parts), tuple(alt) if alt is not None else None)
+
+
+def _counter_list(default: int) -> Callable[[list], Any]:
+    """``counter-reset``/``-increment``/``-set``: "none" or ``name [int]`` pairs → ((name, int), ...)."""
+    def parse(tokens: list) -> Any:
+        tokens = [t for t in tokens if t.type not in ("whitespace", "comment")]
+        if len(tokens) == 1 and tokens[0].type == "ident" and tokens[0].lower_value == "none":
+            return ()
+        pairs: list[tuple[str, int]] = []
+        for token in tokens:
+            if token.type == "ident":
+                pairs.append((token.value, default))
+            elif token.type == "number" and token.is_integer and pairs:
+                pairs[-1] = (pairs[-1][0], token.int_value)
+            else:
+                return None
+        return tuple(pairs)
+    return parse
 
 
 # writing-mode keywords, with the SVG 1.1 legacy aliases mapped to their CSS value.
@@ -177,6 +204,9 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     "cursor": lambda tokens: (_idents(tokens) or [None])[-1],
     "pointer-events": lambda tokens: (_idents(tokens) or [None])[0],
     "-webkit-text-security": _keyword(frozenset({"none", "disc", "circle", "square"})),
+    "counter-reset": _counter_list(0),
+    "counter-increment": _counter_list(1),
+    "counter-set": _counter_list(0),
     "writing-mode": lambda tokens: _WRITING_MODES.get((_idents(tokens) or [""])[0]) if len(_idents(tokens)) == 1 else None,
 }
 # Shorthands that set one property we track.
