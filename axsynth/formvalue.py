@@ -10,7 +10,8 @@ from .data.css_colors import NAMED_COLORS
 
 # "A valid floating-point number": optional '-', digits and/or '.digits',
 # optional exponent. Blink rejects a leading '+' and a trailing '.'.
-_FLOAT_RE = re.compile(r"-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?")
+# HTML "valid floating-point number": ASCII digits only (Python's \d would also take e.g. Arabic-Indic ones).
+_FLOAT_RE = re.compile(r"-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?", re.ASCII)
 
 RANGE_DEFAULT_MIN = Decimal(0)
 RANGE_DEFAULT_MAX = Decimal(100)
