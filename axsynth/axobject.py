@@ -175,6 +175,14 @@ class AXObject:
     def is_visible_box(self) -> bool:
         return self.has_layout and not self.hidden_via_style
 
+    def iter_descendants(self, included_only: bool = False) -> Iterator["AXObject"]:
+        """Descendants in tree order: all created objects, or only those in the tree."""
+        stack = list(reversed(self.tree_children if included_only else self.children))
+        while stack:
+            child = stack.pop()
+            yield child
+            stack.extend(reversed(child.tree_children if included_only else child.children))
+
     def iter_ancestors(self) -> Iterator["AXObject"]:
         node = self.parent
         while node is not None:

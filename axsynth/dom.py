@@ -144,6 +144,25 @@ class Document(Node):
 
 
 
+class IdIndex:
+    """getElementById for each tree scope (document or shadow root), built once per scope."""
+
+    def __init__(self) -> None:
+        self._maps: dict[int, dict[str, Element]] = {}
+
+    def get(self, scope_of: Node, idref: str) -> Element | None:
+        if not idref:
+            return None
+        root = scope_of.tree_root
+        ids = self._maps.get(id(root))
+        if ids is None:
+            ids = {}
+            for el in root.iter_elements():
+                ids.setdefault(el.attrs.get("id", ""), el)
+            self._maps[id(root)] = ids
+        return ids.get(idref)
+
+
 class FlatTree:
     """The composed ("flat") tree: shadow roots replace their host's children, and
     slots hold the light-DOM nodes assigned to them (their own children when none)."""

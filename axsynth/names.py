@@ -240,9 +240,9 @@ class Names:
             # value is its contents.
             return simplify_whitespace(self._text_from_descendants(obj, visited, None))
         if role in ("ComboBoxSelect", "ComboBoxMenuButton", "ComboBoxGrouping", "ListBox"):
-            selected = [o for o in _descendants(obj) if o.role in ("MenuListOption", "ListBoxOption") and _is_selected(o)]
+            selected = [o for o in obj.iter_descendants() if o.role in ("MenuListOption", "ListBoxOption") and _is_selected(o)]
             if obj.role == "ComboBoxSelect" and not selected:
-                options = [o for o in _descendants(obj) if o.role == "MenuListOption" and not o.has_attr("disabled")]
+                options = [o for o in obj.iter_descendants() if o.role == "MenuListOption" and not o.has_attr("disabled")]
                 selected = options[:1]
             names = []
             for option in selected:
@@ -311,7 +311,7 @@ class Names:
                 found[0] = True
             return text, "final"
         result = None
-        if _is_labelable(el):
+        if roles.is_labelable(el):
             source = NameSource("relatedElement", native_source="label", superseded=found[0])
             push(source)
             labels = self.tree.labels_of(obj)
@@ -642,14 +642,6 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
-def _descendants(obj: AXObject):
-    stack = list(reversed(obj.children))
-    while stack:
-        child = stack.pop()
-        yield child
-        stack.extend(reversed(child.children))
-
-
 def _is_selected(option: AXObject) -> bool:
     return option.has_attr("selected") or (option.attr("aria-selected") or "").lower() == "true"
 
@@ -697,14 +689,6 @@ def _has_one_text_child(el: Element) -> bool:
 def _svg_child_text(el: Element, name: str) -> str:
     child = next((c for c in el if c.local_name == name and c.namespace == SVG_NS), None)
     return simplify_whitespace(child.text_content()) if child is not None else ""
-
-
-def _is_labelable(el: Element) -> bool:
-    if not el.is_html:
-        return False
-    if el.local_name == "input":
-        return roles.input_type(el) != "hidden"
-    return el.local_name in ("button", "meter", "output", "progress", "select", "textarea")
 
 
 def _is_text_control(el: Element) -> bool:

@@ -23,6 +23,15 @@ def input_type(el: Element) -> str:
     return value if value in INPUT_TYPES else "text"
 
 
+def is_labelable(el: Element) -> bool:
+    """A labelable element (HTML §4.10.2): what <label> can name."""
+    if not el.is_html:
+        return False
+    if el.local_name == "input":
+        return input_type(el) != "hidden"
+    return el.local_name in ("button", "meter", "output", "progress", "select", "textarea")
+
+
 def has_author_name(el: Element) -> bool:
     """IsNameFromAuthorAttribute: aria-label, aria-labelledby or title present."""
     return any(

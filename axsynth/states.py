@@ -518,7 +518,7 @@ class States:
         active descendant (AXListBox::ActiveDescendant)."""
         if obj.tag() != "select" or obj.role != "ListBox":
             return []
-        options = (o for o in _descendant_objects(obj) if o.tag() == "option")
+        options = (o for o in obj.iter_descendants() if o.tag() == "option")
         return next(([o] for o in options if self.option_selected(o)), [])
 
     def option_selected(self, obj: AXObject) -> bool:
@@ -614,7 +614,7 @@ class States:
         if tag == "select":
             if obj.role != "ComboBoxSelect":
                 return ""
-            for option in (o for o in _descendant_objects(obj) if o.tag() == "option"):
+            for option in (o for o in obj.iter_descendants() if o.tag() == "option"):
                 if self.option_selected(option):
                     label = option.attr("aria-label")
                     if label is not None:
@@ -720,14 +720,6 @@ def _ax_ancestors(obj: AXObject):
     while node is not None:
         yield node
         node = node.owned_by or node.parent
-
-
-def _descendant_objects(obj: AXObject):
-    stack = list(reversed(obj.children))
-    while stack:
-        child = stack.pop()
-        yield child
-        stack.extend(reversed(child.children))
 
 
 def _native_disabled(obj: AXObject) -> bool:

@@ -19,7 +19,7 @@ from .data.aria import (
 )
 from .data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
 from .data.svg import UNRENDERED_SVG
-from .dom import HTML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot, Text
+from .dom import HTML_NS, SVG_NS, Document, Element, FlatTree, IdIndex, Node, ShadowRoot, Text
 from .names import Names
 from .style.cascade import Styles
 from .style.counters import format_counter
@@ -38,7 +38,9 @@ class AXTree:
         self.flat = FlatTree()
         self.styles = Styles(document, self.flat, base_dir)
         self._next_id = max((n.node_id for n in _all_nodes(document)), default=0) + 1
-        self._id_maps: dict[int, dict[str, Element]] = {}
+        self._ids = IdIndex()
+        self._labels: list[AXObject] | None = None
+        self._labels_by_control: dict[int, list[AXObject]] | None = None
         self._shadow_memo: dict[int, bool] = {}
         self.objects: list[AXObject] = []
         self.by_element: dict[int, AXObject] = {}
@@ -62,17 +64,7 @@ class AXTree:
 
     def element_by_id(self, scope_of: Node, idref: str) -> Element | None:
         """getElementById in the tree scope (document or shadow root) of ``scope_of``."""
-        root = scope_of
-        while root.parent is not None:
-            root = root.parent
-        ids = self._id_maps.get(id(root))
-        if ids is None:
-            ids = {}
-            for el in root.iter_elements():
-                ids.setdefault(el.attrs.get("id", ""), el)
-            ids.pop("", None)
-            self._id_maps[id(root)] = ids
-        return ids.get(idref)
+        return self._ids.get(scope_of, idref)
 
     def objects_for_idrefs(self, obj: AXObject, attr: str) -> list[AXObject]:
         value = obj.attr(attr)
@@ -751,18 +743,18 @@ class AXTree:
         if target is not None:
             found = self.element_by_id(el, target)
             obj = self.by_element.get(id(found)) if found is not None else None
-            return obj if obj is not None and _is_labelable(obj.node) else None
+            return obj if obj is not None and roles.is_labelable(obj.node) else None
         for desc in el.iter_elements():
-            if _is_labelable(desc):
+            if roles.is_labelable(desc):
                 return self.by_element.get(id(desc))
         return None
 
     def labels_of(self, control: AXObject) -> list[AXObject]:
         """element.labels: every label whose control is this element, in tree order."""
         el = control.element
-        if el is None or not _is_labelable(el):
+        if el is None or not roles.is_labelable(el):
             return []
-        by_control = getattr(self, "_labels_by_control", None)
+        by_control = self._labels_by_control
         if by_control is None:  # one pass over the labels, not one per control
             by_control = {}
             for label in self._all_labels():
@@ -773,11 +765,9 @@ class AXTree:
         return by_control.get(id(control), [])
 
     def _all_labels(self) -> list[AXObject]:
-        labels = getattr(self, "_labels_cache", None)
-        if labels is None:
-            labels = [o for o in self.objects if o.tag() == "label" and o.kind == "element"]
-            self._labels_cache = labels
-        return labels
+        if self._labels is None:
+            self._labels = [o for o in self.objects if o.tag() == "label" and o.kind == "element"]
+        return self._labels
 
     def _redundant_label(self, label: AXObject, control: AXObject) -> bool:
         el = control.element
@@ -1054,14 +1044,6 @@ def _is_aria_hidden(el: Element) -> bool:
 
 def _is_form_control(el: Element) -> bool:
     return el.is_html and el.local_name in ("input", "button", "select", "textarea", "fieldset", "output")
-
-
-def _is_labelable(el: Element) -> bool:
-    if not el.is_html:
-        return False
-    if el.local_name == "input":
-        return roles.input_type(el) != "hidden"
-    return el.local_name in ("button", "meter", "output", "progress", "select", "textarea")
 
 
 def _disabled_control(obj: AXObject) -> bool:

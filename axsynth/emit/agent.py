@@ -551,7 +551,7 @@ class AgentEmitter:
             parts = [p for p in parts if isinstance(p, _Item) and p.has_ref]
         if obj.role == "ComboBoxSelect":
             parts = [p for p in parts if isinstance(p, _Item) and p.has_ref]
-            options = [self._name(o) for o in _included_descendants(obj) if o.role == "MenuListOption" and not o.ignored]
+            options = [self._name(o) for o in obj.iter_descendants(included_only=True) if o.role == "MenuListOption" and not o.ignored]
             if options:
                 shown = ", ".join(_quote(_cut(o, 40)) for o in options[:OPTIONS_SHOWN])
                 more = f", …+{len(options) - OPTIONS_SHOWN}" if len(options) > OPTIONS_SHOWN else ""
@@ -606,14 +606,6 @@ class AgentEmitter:
                     if obj is not None and obj.included:
                         return obj
         raise ScopeError("scope_not_found", f"no element in the accessibility tree matches {selector!r}")
-
-
-def _included_descendants(obj: AXObject):
-    stack = list(reversed(obj.tree_children))
-    while stack:
-        child = stack.pop()
-        yield child
-        stack.extend(reversed(child.tree_children))
 
 
 def _cut(text: str, limit: int = TEXT_LIMIT) -> str:
