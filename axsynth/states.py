@@ -726,9 +726,10 @@ def _native_disabled(obj: AXObject) -> bool:
     el = obj.element
     if el is None or not el.is_html:
         return False
-    # A disabled <optgroup> or <fieldset> disables its descendants but exposes no
-    # state itself (Chromium's goldens show no "disabled" on the fieldset's group).
-    if el.local_name not in ("input", "button", "select", "textarea", "option", "output"):
+    # Only these can be disabled form controls (HTML "disabled" concept; <output> never
+    # is). A disabled <optgroup> or <fieldset> passes the state on to its descendants
+    # but Chromium exposes no restriction on the group itself.
+    if el.local_name not in ("input", "button", "select", "textarea", "option"):
         return False
     if el.has("disabled"):
         return True
