@@ -131,10 +131,7 @@ class CdpSerializer:
     def _reason(name: str, related: AXObject | None) -> dict[str, Any]:
         if related is None:
             return {"name": name, "value": {"type": "boolean", "value": True}}
-        node = {"backendDOMNodeId": related.node_id}
-        if related.element is not None and related.element.attrs.get("id"):
-            node["idref"] = related.element.attrs["id"]
-        return {"name": name, "value": {"type": "idref", "relatedNodes": [node]}}
+        return {"name": name, "value": {"type": "idref", "relatedNodes": [related_node(related)]}}
 
 
 def unignored_children(obj: AXObject) -> list[AXObject]:
