@@ -63,12 +63,26 @@ def simplify_whitespace(text: str) -> str:
 
 
 class Names:
+    """Names and descriptions of one finished tree. The tree never changes once built,
+    so each object's results are memoized: every emitter (and the description, which
+    needs the name's source) asks for the same names again."""
+
     def __init__(self, tree: "AXTree") -> None:
         self.tree = tree
+        self._names: dict[int, tuple[str, list[NameSource]]] = {}
+        self._name_from: dict[int, str] = {}
+        self._descriptions: dict[int, str] = {}
 
     # --- public ---------------------------------------------------------------
 
     def name_with_sources(self, obj: AXObject) -> tuple[str, list[NameSource]]:
+        """The name and every source tried; callers must not mutate the list."""
+        key = id(obj)
+        if key not in self._names:
+            self._names[key] = self._name_with_sources(obj)
+        return self._names[key]
+
+    def _name_with_sources(self, obj: AXObject) -> tuple[str, list[NameSource]]:
         sources: list[NameSource] = []
         text, _ = self._text_alternative(obj, False, None, set(), sources)
         if obj.role in ("StaticText", "LineBreak", "InlineTextBox"):
@@ -78,15 +92,23 @@ class Names:
             # Chromium 156 (observed): a date/time edit's field or picker button
             # lists its host's name sources after its own, and its own name
             # comes out twice ("Month Month").
-            sources += self.name_with_sources(host)[1]
+            sources = sources + self.name_with_sources(host)[1]
             text = f"{text} {text}"
         return simplify_name(text), sources
 
     def name_from(self, obj: AXObject) -> str:
-        _, name_from = self._text_alternative(obj, False, None, set(), None)
-        return name_from
+        key = id(obj)
+        if key not in self._name_from:
+            self._name_from[key] = self._text_alternative(obj, False, None, set(), None)[1]
+        return self._name_from[key]
 
     def description(self, obj: AXObject) -> str:
+        key = id(obj)
+        if key not in self._descriptions:
+            self._descriptions[key] = self._description(obj)
+        return self._descriptions[key]
+
+    def _description(self, obj: AXObject) -> str:
         own = self._own_description(obj)
         host = _date_time_host(obj) if not own and obj.in_ua_shadow else None
         # A date/time edit's fields and picker button repeat their host's description.
