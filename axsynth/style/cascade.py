@@ -21,12 +21,14 @@ from . import counters, media
 from .properties import INHERITED, INITIAL, declarations, parse_style_attribute
 
 Style = dict[str, Any]
-PSEUDOS = ("before", "after", "marker")
 
 # Origin/importance ranks, lowest first (CSS Cascade 4 §6.1).
 _UA, _AUTHOR, _AUTHOR_IMPORTANT, _UA_IMPORTANT = range(4)
 # A shadow tree's :host rules style its host, but lose to the host's own
 # tree scope (CSS Scoping §3.3: the outer context wins for normal rules).
+_DEFAULTING = frozenset({"unset", "revert", "revert-layer"})
+_NOT_INHERITED_INITIAL = {name: value for name, value in INITIAL.items() if name not in INHERITED}
+_INHERITED_IN_ORDER = tuple(name for name in INITIAL if name in INHERITED)
 _HOST = 0.5
 _HOST_SPECIFICITY = (0, 1, 0)
 _INLINE_SPECIFICITY = (1, 0, 0, 0)
@@ -130,6 +132,7 @@ class Styles:
         self._styles: dict[int, Style] = {}
         self._pseudo: dict[tuple[int, str], Style] = {}
         self._counters: dict | None = None
+        self._distinct: dict[tuple, Style] = {}
         self._compute()
 
     def of(self, element: Element) -> Style:
@@ -182,7 +185,7 @@ class Styles:
             style = self._cascade(node, matched, None, parent_style, parent_is_flex)
             self._styles[id(node)] = style
             is_flex = style["display"] in ("flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box")
-            for which in PSEUDOS:
+            for which in self._pseudos_to_style(style, matched):
                 # ::before/::after are the element's first/last children: flex/grid items too.
                 pseudo_style = self._cascade(node, matched, which, style, is_flex and which != "marker")
                 if pseudo_style is not None:
@@ -205,17 +208,35 @@ class Styles:
         declared = {name: value for *_, name, value in entries}
         if pseudo is not None and pseudo != "marker" and declared.get("content", "normal") in ("normal", "none"):
             return None  # no ::before/::after box without content
-        style: Style = {}
-        for name, initial in INITIAL.items():
-            value = declared.get(name)
-            if value == "inherit" or (value in (None, "unset", "revert", "revert-layer") and name in INHERITED):
+        style: Style = dict(_NOT_INHERITED_INITIAL)
+        for name in _INHERITED_IN_ORDER:
+            style[name] = parent[name]
+        for name, value in declared.items():
+            if name not in INITIAL:
+                continue
+            if value == "inherit" or (value in _DEFAULTING and name in INHERITED):
                 style[name] = parent[name]
-            elif value is None or value in ("initial", "unset", "revert", "revert-layer"):
-                style[name] = initial
+            elif value == "initial" or value in _DEFAULTING:
+                style[name] = INITIAL[name]
             else:
                 style[name] = value
         self._adjust_display(element, style, parent, parent_is_flex, pseudo)
-        return style
+        return self._shared(style)
+
+    def _shared(self, style: Style) -> Style:
+        """One dict per distinct computed style: most elements share one with many
+        others, and styles are never changed once computed."""
+        return self._distinct.setdefault(tuple(style.values()), style)
+
+    @staticmethod
+    def _pseudos_to_style(style: Style, matched: list) -> list[str]:
+        """::before/::after exist only where a rule gives them content (a box needs
+        it); ::marker only on list items. Others are not worth a cascade."""
+        targeted = {match_pseudo for _, _, match_pseudo, _ in matched}
+        pseudos = [which for which in ("before", "after") if which in targeted]
+        if style["display"] == "list-item":
+            pseudos.append("marker")
+        return pseudos
 
     @staticmethod
     def _adjust_display(element: Element, style: Style, parent: Style, parent_is_flex: bool, pseudo: str | None) -> None:
