@@ -4,15 +4,16 @@ html5lib implements the WHATWG parsing algorithm, including the encoding sniffin
 (BOM, transport hint, ``<meta charset>`` prescan, windows-1252 fallback).  It is
 driven with a tree builder that makes :mod:`axsynth.dom` nodes directly, then
 declarative shadow roots (``<template shadowrootmode>``) are attached, which
-html5lib predates.  Nothing is ever fetched.
+html5lib predates.  A ``<select>``'s content follows today's rules, which html5lib
+also predates (:mod:`axsynth.select_parsing`).  Nothing is ever fetched.
 """
 
 from __future__ import annotations
 
-import html5lib
 from html5lib.treebuilders import base as html5lib_base
 
 from .dom import HTML_NS, Comment, Document, Element, Node, ShadowRoot, Text
+from .select_parsing import SCOPE_MARKERS, HTMLParser
 from .ua_shadow import attach_ua_shadow_roots
 
 
@@ -178,9 +179,19 @@ class _TreeBuilder(html5lib_base.TreeBuilder):
         self.openElements = _OpenElements()
 
     def elementInScope(self, target, variant=None) -> bool:
-        if isinstance(target, str) and not self.openElements.counts.get((HTML_NS, target)):
-            return False
-        return super().elementInScope(target, variant)
+        """html5lib's scope test, over the scope markers of today's HTML
+        (select bounds the default, list-item and button scopes)."""
+        if isinstance(target, str):
+            if not self.openElements.counts.get((HTML_NS, target)):
+                return False
+            target = (HTML_NS, target)
+        markers, invert = SCOPE_MARKERS[variant]
+        for node in reversed(self.openElements):
+            if node is target or node.nameTuple == target:
+                return True
+            if invert ^ (node.nameTuple in markers):
+                return False
+        return False
 
     def insertElementNormal(self, token):
         if len(self.openElements) < MAX_DOM_DEPTH:
@@ -209,7 +220,7 @@ def parse_html(source: str | bytes, url: str = "about:blank") -> Document:
     """Parse an HTML document; bytes are decoded as a browser would."""
     if isinstance(source, bytes) and b"\x00" in source[:4096] and not _has_utf16_bom(source):
         raise ParseError("input looks binary (NUL bytes), not HTML")
-    parser = html5lib.HTMLParser(tree=_TreeBuilder, namespaceHTMLElements=True)
+    parser = HTMLParser(tree=_TreeBuilder, namespaceHTMLElements=True)
     document: Document = parser.parse(source, scripting=False)
     document.url = url
     if isinstance(source, bytes):

@@ -37,3 +37,68 @@ def test_node_ids_follow_tree_order():
     doc = parse_html("<p>a<b>b</b></p>")
     ids = [e.node_id for e in doc.iter_elements()]
     assert ids == sorted(ids) and len(set(ids)) == len(ids)
+
+
+# --- <select> content (WHATWG HTML since customizable select; Chromium 156) ---
+
+def _outline(node) -> str:
+    """The body's tree as tags and text, e.g. ``select(option(a b(c)))``."""
+    parts = []
+    for child in node.children:
+        if isinstance(child, Element):
+            inner = _outline(child)
+            parts.append(f"{child.local_name}({inner})" if inner else child.local_name)
+        elif child.data.strip():
+            parts.append(child.data.strip())
+    return " ".join(parts)
+
+
+def _body(html: str) -> str:
+    return _outline(parse_html("<!DOCTYPE html><body>" + html).find_first("body"))
+
+
+def test_markup_inside_an_option_is_kept():
+    assert _body("<select><option>European <span>Union</span><img alt=f></option></select>") == (
+        "select(option(European span(Union) img))"
+    )
+
+
+def test_elements_between_options_are_kept():
+    html = "<select><button><selectedcontent></selectedcontent></button><div><option>a</option></div></select>"
+    assert _body(html) == "select(button(selectedcontent) div(option(a)))"
+
+
+def test_hr_in_a_select_closes_the_open_option_and_optgroup():
+    html = "<select><optgroup label=g><option>a<hr><option>b</select>"
+    assert _body(html) == "select(optgroup(option(a)) hr option(b))"
+
+
+def test_option_in_a_select_closes_the_open_option_but_not_the_optgroup():
+    assert _body("<select><optgroup><option>a<option>b</select>") == "select(optgroup(option(a) option(b)))"
+
+
+def test_nested_select_start_tag_closes_the_select_and_is_dropped():
+    assert _body("<select><option>a<select><option>b</select>") == "select(option(a)) option(b)"
+
+
+def test_input_closes_the_select():
+    assert _body("<select><option>a<input>b</select>") == "select(option(a)) input b"
+
+
+def test_select_end_tag_closes_the_select_through_open_elements():
+    assert _body("<select><div>x</select>y") == "select(div(x)) y"
+
+
+def test_select_bounds_the_scope_of_end_tags_and_p():
+    assert _body("<div><select><option>a</div>b</select></div>") == "div(select(option(ab)))"
+    assert _body("<p><select><option>a<p>b</select>") == "p(select(option(a p(b))))"
+
+
+def test_closing_a_table_inside_a_select_returns_to_body_rules():
+    assert _body("<select><table></table><div>d</div></select>") == "select(table div(d))"
+
+
+def test_table_tags_close_a_select_inside_a_table():
+    assert _body("<table><select><option>a<tr><td>c</table>") == (
+        "select(option(a)) table(tbody(tr(td(c))))"
+    )
