@@ -16,6 +16,21 @@ SVG_NS = "http://www.w3.org/2000/svg"
 MATHML_NS = "http://www.w3.org/1998/Math/MathML"
 
 
+def parse_int(value: str) -> int | None:
+    """HTML's rules for parsing integers: leading digits, optional sign."""
+    value = value.strip()
+    sign = 1
+    if value[:1] in ("+", "-"):
+        sign = -1 if value[0] == "-" else 1
+        value = value[1:]
+    digits = ""
+    for ch in value:
+        if not ch.isdigit():
+            break
+        digits += ch
+    return sign * int(digits) if digits else None
+
+
 class Node:
     __slots__ = ("parent", "children", "node_id")
 

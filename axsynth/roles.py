@@ -12,7 +12,7 @@ from .data.svg import SVG_SHAPES
 from .data.aria import (
     ARIA_ROLES, HTML_ROLES, INPUT_ROLES, INPUT_TYPES, TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
 )
-from .dom import HTML_NS, SVG_NS, Element
+from .dom import HTML_NS, SVG_NS, Element, parse_int
 from .ua_shadow import is_ua_details_root
 
 _SECTIONING = frozenset({"article", "aside", "main", "nav", "section"})
@@ -111,21 +111,6 @@ def _is_details_summary(el: Element) -> bool:
         return False
     first = next((c for c in details if c.local_name == "summary" and c.is_html), None)
     return first is el or (first is None and details is not el.parent)
-
-
-def parse_int(value: str) -> int | None:
-    """HTML's rules for parsing integers: leading digits, optional sign."""
-    value = value.strip()
-    sign = 1
-    if value[:1] in ("+", "-"):
-        sign = -1 if value[0] == "-" else 1
-        value = value[1:]
-    digits = ""
-    for ch in value:
-        if not ch.isdigit():
-            break
-        digits += ch
-    return sign * int(digits) if digits else None
 
 
 # --- ARIA role ---------------------------------------------------------------
@@ -296,7 +281,7 @@ def datalist_of(el: Element) -> Element | None:
 
 def uses_menu_list(el: Element) -> bool:
     """A <select> shown as a drop-down (not multiple, size <= 1)."""
-    size = _parse_int(el.attrs.get("size", "") or "") if el.attrs.get("size") else None
+    size = parse_int(el.attrs.get("size", "") or "") if el.attrs.get("size") else None
     if "multiple" in el.attrs:
         return size == 1  # an explicit size=1 multi-select is a drop-down too
     return size is None or size <= 1
@@ -469,4 +454,3 @@ def _aria_combobox(obj: AXObject) -> str:
     if is_editable_root(el):
         return "TextFieldWithComboBox"
     return "ComboBoxMenuButton"
-_parse_int = parse_int  # older name, still used by tree.py

@@ -158,7 +158,7 @@ class AXTree:
         parts, alt = (style["content"] if isinstance(style["content"], tuple) else ((), None))
         values = self.styles.counters(el, which) if which != "marker" else {}
         segments, quote_depth = _content_segments(el, parts, style, self._quote_depth, values)
-        text = "".join(t for _, t in segments) if which != "marker" else _marker_text(owner, style)
+        text = "".join(t for _, t in segments) if which != "marker" else _marker_text(owner, style, self.styles.list_ordinal(el))
         owner_inline = owner.is_layout_inline() or owner.is_atomic_inline()
         if which != "marker" and style["display"] != "inline" and not owner_inline and is_whitespace_only(text) and alt is None:
             return  # the "clearfix" hack: a block pseudo holding only whitespace
@@ -1142,7 +1142,7 @@ def _counter_text(part: tuple, values: tuple[int, ...]) -> str:
     return part[3].join(format_counter(v, part[2]) for v in values)
 
 
-def _marker_text(li: AXObject, style: dict) -> str:
+def _marker_text(li: AXObject, style: dict, ordinal: int) -> str:
     content = style["content"]
     if isinstance(content, tuple):
         return _content_text(li.node, content[0])
@@ -1154,30 +1154,4 @@ def _marker_text(li: AXObject, style: dict) -> str:
                 "disclosure-open": "\u25be ", "disclosure-closed": "\u25b8 "}[kind]
     if kind == "none":
         return ""
-    return format_counter(_ordinal(li), kind) + ". "
-
-
-
-
-def _ordinal(li: AXObject) -> int:
-    """The list item's number: ol start/reversed and li value, counting sibling items."""
-    el = li.node
-    parent = el.parent
-    if not isinstance(parent, Element) or parent.local_name not in ("ol", "ul", "menu", "dir"):
-        return 1
-    items = [c for c in parent if c.is_html and c.local_name == "li"]
-    reversed_ = parent.local_name == "ol" and parent.has("reversed")
-    start_attr = parent.attrs.get("start") if parent.local_name == "ol" else None
-    start = roles._parse_int(start_attr) if start_attr else None
-    if start is None:
-        start = len(items) if reversed_ else 1
-    number = start
-    step = -1 if reversed_ else 1
-    for item in items:
-        value = roles._parse_int(item.attrs["value"]) if "value" in item.attrs else None
-        if value is not None:
-            number = value
-        if item is el:
-            return number
-        number += step
-    return number
+    return format_counter(ordinal, kind) + ". "

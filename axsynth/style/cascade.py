@@ -17,7 +17,7 @@ import cssselect2
 import tinycss2
 
 from ..dom import HTML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot
-from . import counters, media
+from . import counters, list_items, media
 from .properties import INHERITED, INITIAL, declarations, parse_style_attribute
 
 Style = dict[str, Any]
@@ -133,6 +133,7 @@ class Styles:
         self._pseudo: dict[tuple[int, str], Style] = {}
         self._counters: dict | None = None
         self._distinct: dict[tuple, Style] = {}
+        self._ordinals: dict[int, int] | None = None
         self._compute()
 
     def of(self, element: Element) -> Style:
@@ -149,6 +150,12 @@ class Styles:
         if self._counters is None:
             self._counters = counters.compute(self.document, self.flat.children, self.get, self.pseudo)
         return self._counters.get((id(element), which), {})
+
+    def list_ordinal(self, element: Element) -> int:
+        """The number a display:list-item element's ::marker counts with."""
+        if self._ordinals is None:
+            self._ordinals = list_items.compute(self.document, self.flat.children, self.get)
+        return self._ordinals.get(id(element), 1)
 
     # --- computation -------------------------------------------------------
 

@@ -73,3 +73,20 @@ def test_name_from_contents_includes_generated_content():
 def test_list_markers_are_exposed_and_numbered():
     names = [n for r, n in unignored("<ol start=3><li>a</li><li>b</li></ol>") if r == "ListMarker"]
     assert names == ["3. ", "4. "]
+
+
+def _markers(html: str) -> list[str]:
+    return [n for r, n in unignored(html) if r == "ListMarker"]
+
+
+def test_list_numbering_skips_boxless_items_and_counts_nested_list_items():
+    # ListItemOrdinal: display:none items take no number; any display:list-item
+    # descendant (not inside a nested list) counts; nested lists number on their own.
+    html = ("<ol><li>a</li><li style='display:none'>x</li><div><li>b</li></div>"
+            "<li>c<ol><li>d</li></ol></li><li value=7>e</li><li>f</li></ol>")
+    assert _markers(html) == ["1. ", "2. ", "3. ", "1. ", "7. ", "8. "]
+
+
+def test_reversed_list_counts_down_from_its_item_count():
+    html = "<ol reversed><li>a</li><li style='display:none'>x</li><li>b</li><li style='counter-set: list-item 9'>c</li></ol>"
+    assert _markers(html) == ["3. ", "2. ", "9. "]
