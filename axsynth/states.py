@@ -178,7 +178,8 @@ class States:
         targets = self.tree.objects_for_idrefs(obj, "aria-describedby") if obj.kind == "element" else []
         if targets:
             props.append(("describedby", self.idref_list(obj, "aria-describedby", targets)))
-        owns = [t for t in self.tree.objects_for_idrefs(obj, "aria-owns") if not t.ignored and t.owned_by is obj] if obj.kind == "element" else []
+        # Every unignored target, whether or not the relation is valid (AriaOwnsElements).
+        owns = [t for t in self.tree.objects_for_idrefs(obj, "aria-owns") if not t.ignored] if obj.kind == "element" else []
         if owns:
             props.append(("owns", self.idref_list(obj, "aria-owns", owns)))
         return props

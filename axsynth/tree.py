@@ -850,7 +850,8 @@ class AXTree:
                 continue
             owned = []
             for target in self.objects_for_idrefs(obj, "aria-owns"):
-                if target.owned_by is not None or target is obj or _is_ancestor(target, obj):
+                # First owner in tree order wins; Chromium's order is a hash set's (docs/divergences.md).
+                if target.owned_by is not None or _owns_cycle(obj, target):
                     continue
                 target.owned_by = obj
                 target.included = True
@@ -937,6 +938,19 @@ def _hidden(obj: AXObject) -> bool:
 
 def _is_ancestor(candidate: AXObject, obj: AXObject) -> bool:
     return any(a is candidate for a in obj.iter_ancestors())
+
+
+def _owns_cycle(owner: AXObject, target: AXObject) -> bool:
+    """AXRelationCache's ContainsCycle: the target is the owner, a DOM ancestor of it,
+    or an ancestor through aria-owns (an owned object's parent is its owner)."""
+    if _is_ancestor(target, owner):
+        return True
+    ancestor: AXObject | None = owner
+    while ancestor is not None:
+        if ancestor is target:
+            return True
+        ancestor = ancestor.owned_by or ancestor.parent
+    return False
 
 
 def _is_pruned(el: Element, parent: AXObject) -> bool:

@@ -90,3 +90,18 @@ def test_list_numbering_skips_boxless_items_and_counts_nested_list_items():
 def test_reversed_list_counts_down_from_its_item_count():
     html = "<ol reversed><li>a</li><li style='display:none'>x</li><li>b</li><li style='counter-set: list-item 9'>c</li></ol>"
     assert _markers(html) == ["3. ", "2. ", "9. "]
+
+
+def test_aria_owns_cycle_through_an_owner_is_refused_but_both_report_owns():
+    # ContainsCycle walks the owner's AX parents (an owned object's parent is its owner).
+    nodes = tree("<div id=a role=group aria-label=A aria-owns=b>x</div>"
+                 "<div id=b role=group aria-label=B aria-owns=a>y</div>")
+    groups = {n["name"]["value"]: n for n in nodes if n["role"]["value"] == "group"}
+    assert groups["B"]["parentId"] == groups["A"]["nodeId"]
+    assert props(groups["A"])["owns"] == "b" and props(groups["B"])["owns"] == "a"
+
+
+def test_invalid_aria_owns_of_an_ancestor_is_still_reported():
+    nodes = tree("<div id=outer role=group aria-label=O><div role=group aria-label=I aria-owns=outer>x</div></div>")
+    inner = next(n for n in nodes if n.get("name", {}).get("value") == "I")
+    assert props(inner)["owns"] == "outer"
