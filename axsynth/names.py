@@ -244,7 +244,7 @@ class Names:
         if el is None:
             return None
         role = obj.role
-        if _is_text_field(obj):
+        if is_text_field(obj):
             if _is_text_control(el):
                 value = el.text_content() if obj.tag() == "textarea" else el.attrs.get("value", "")
                 return value or None
@@ -379,7 +379,7 @@ class Names:
                 found[0] = True
                 if sources is None:
                     return stripped, "placeholder"
-        if _is_text_field(obj) or roles.is_editable_root(el):  # any contenteditable root, whatever its role
+        if is_text_field(obj) or roles.is_editable_root(el):  # any contenteditable root, whatever its role
             source = NameSource("placeholder", attribute="aria-placeholder", superseded=found[0])
             push(source)
             value = el.attrs.get("aria-placeholder")
@@ -573,7 +573,7 @@ class Names:
             return False
         if obj.tag() == "select":
             return False
-        if _is_text_field(obj) and root is not obj:
+        if is_text_field(obj) and root is not obj:
             return False
         return True
 
@@ -721,7 +721,8 @@ def _is_text_control(el: Element) -> bool:
     return el.local_name == "input" and roles.input_type(el) in TEXT_INPUT_TYPES | {"number"}
 
 
-def _is_text_field(obj: AXObject) -> bool:
+def is_text_field(obj: AXObject) -> bool:
+    """AXObject::IsTextField: an atomic text control or an ARIA/contenteditable text field."""
     el = obj.element
     if el is None:
         return False

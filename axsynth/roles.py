@@ -453,4 +453,6 @@ def _aria_combobox(obj: AXObject) -> str:
         return "TextFieldWithComboBox"
     if is_editable_root(el):
         return "TextFieldWithComboBox"
-    return "ComboBoxMenuButton"
+    # ShouldUseComboboxMenuButtonRole: a focusable (or button) combobox is a menu
+    # button; otherwise it only groups its textbox and popup (ARIA 1.1 pattern).
+    return "ComboBoxMenuButton" if is_focusable(obj) else "ComboBoxGrouping"

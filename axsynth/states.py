@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from . import datetime_edit, formvalue, imgsrc, roles, urls
 from .data import forms
 from .axobject import AXObject
-from .data.aria import LIVE_ROLES, TEXT_INPUT_TYPES
+from .data.aria import COMBOBOX_CONTAINER_ROLES, LIVE_ROLES, TEXT_FIELD_ROLES, TEXT_INPUT_TYPES
 
 if TYPE_CHECKING:
     from .tree import AXTree
@@ -207,6 +207,8 @@ class States:
                 if name == "errormessage" and self._invalid(obj) != _token("true"):
                     continue  # an error message is only exposed while the object is invalid
                 targets = [t for t in self.tree.objects_for_idrefs(obj, "aria-" + name) if not t.ignored]
+                if name == "controls" and not targets:
+                    targets = self._combobox_popup(obj)
                 if targets:
                     props.append((name, self.idref_list(obj, "aria-" + name, targets)))
         return props
@@ -237,7 +239,31 @@ class States:
         return None
 
     def idref_list(self, obj: AXObject, attr: str, targets: list[AXObject]) -> dict:
-        return {"type": "idrefList", "value": obj.attr(attr), "relatedNodes": [related_node(t) for t in targets]}
+        value = obj.attr(attr) or ""  # a synthesized relation has no attribute value
+        return {"type": "idrefList", "value": value, "relatedNodes": [related_node(t) for t in targets]}
+
+    def _combobox_popup(self, obj: AXObject) -> list[AXObject]:
+        """GetControlsListboxForTextfieldCombobox: a text field combobox with no
+        aria-controls controls the popup its (invalid) aria-owns names, the next
+        sibling inside a combobox grouping, or, with an active descendant, an
+        unnamed ARIA popup right after it."""
+        if obj.role not in TEXT_FIELD_ROLES or obj.ignored:
+            return []
+        owned = self.tree.objects_for_idrefs(obj, "aria-owns")
+        candidate = owned[0] if owned else None
+        if candidate is None and obj.role == "TextField" and obj.parent is not None and obj.parent.role == "ComboBoxGrouping":
+            candidate = self.tree.unignored_next_sibling(obj)
+        if candidate is None and obj.role == "TextFieldWithComboBox":
+            if not self.tree.objects_for_idrefs(obj, "aria-activedescendant"):
+                return []
+            candidate = self.tree.unignored_next_sibling(obj)
+            if candidate is None or candidate.tag() == "select" or roles.aria_role(candidate) not in COMBOBOX_CONTAINER_ROLES:
+                return []
+            from .names import Names
+
+            if Names(self.tree).name_with_sources(candidate)[0]:
+                return []  # a named listbox is a separate widget
+        return [candidate] if candidate is not None and candidate.role in COMBOBOX_CONTAINER_ROLES else []
 
     def is_disabled(self, obj: AXObject) -> bool:
         el = obj.element
@@ -383,7 +409,7 @@ class States:
         # Unknown tokens count as absent: only the role's implicit popup remains.
         if obj.role == "ComboBoxSelect":
             return "menu"
-        if obj.role in ("TextFieldWithComboBox", "ComboBoxMenuButton"):
+        if obj.role in ("TextFieldWithComboBox", "ComboBoxMenuButton", "ComboBoxGrouping"):  # ui::IsComboBox
             return "listbox"
         return None
 

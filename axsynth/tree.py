@@ -20,7 +20,7 @@ from .data.aria import (
 from .data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
 from .data.svg import UNRENDERED_SVG
 from .dom import HTML_NS, SVG_NS, Document, Element, FlatTree, IdIndex, Node, ShadowRoot, Text
-from .names import Names
+from .names import Names, is_text_field
 from .style.cascade import Styles
 from .style.counters import format_counter
 from .text import collapse_block, is_whitespace_only, layout_text_needed, space_is_needed
@@ -846,12 +846,12 @@ class AXTree:
     def _apply_aria_owns(self) -> None:
         self._owned: dict[int, list[AXObject]] = {}
         for obj in self.objects:
-            if obj.kind != "element" or not obj.has_attr("aria-owns"):
+            if obj.kind != "element" or not obj.has_attr("aria-owns") or not _valid_owner(obj):
                 continue
             owned = []
             for target in self.objects_for_idrefs(obj, "aria-owns"):
                 # First owner in tree order wins; Chromium's order is a hash set's (docs/divergences.md).
-                if target.owned_by is not None or _owns_cycle(obj, target):
+                if target.owned_by is not None or not _valid_owned(target) or _owns_cycle(obj, target):
                     continue
                 target.owned_by = obj
                 target.included = True
@@ -893,6 +893,28 @@ class AXTree:
                 return True
             stack.extend(child.tree_children)
         return False
+
+    def unignored_next_sibling(self, obj: AXObject) -> AXObject | None:
+        """AXObject::UnignoredNextSibling: the next object among the unignored
+        children of obj's unignored parent."""
+        parent = self.included_parent(obj)
+        while parent is not None and parent.ignored:
+            parent = self.included_parent(parent)
+        siblings = self._unignored_children(parent) if parent is not None else []
+        index = next((i for i, s in enumerate(siblings) if s is obj), None)
+        return siblings[index + 1] if index is not None and index + 1 < len(siblings) else None
+
+    @staticmethod
+    def _unignored_children(obj: AXObject) -> list[AXObject]:
+        out: list[AXObject] = []
+        stack = list(reversed(obj.tree_children))
+        while stack:
+            child = stack.pop()
+            if child.ignored:
+                stack.extend(reversed(child.tree_children))
+            else:
+                out.append(child)
+        return out
 
     def included_parent(self, obj: AXObject) -> AXObject | None:
         if obj.owned_by is not None:
@@ -938,6 +960,26 @@ def _hidden(obj: AXObject) -> bool:
 
 def _is_ancestor(candidate: AXObject, obj: AXObject) -> bool:
     return any(a is candidate for a in obj.iter_ancestors())
+
+
+_NO_OWNED_CHILDREN_TAGS = frozenset({"br", "iframe", "frame", "fencedframe"})
+_UNOWNABLE_TAGS = frozenset({"area", "option", "optgroup"})
+
+
+def _valid_owner(obj: AXObject) -> bool:
+    """AXRelationCache::IsValidOwner: text fields, frames, <br>, images and
+    aria-hidden objects cannot take aria-owns children."""
+    if obj.tag() in _NO_OWNED_CHILDREN_TAGS or obj.role == "Image" or obj.aria_hidden_root is not None:
+        return False
+    return not is_text_field(obj)
+
+
+def _valid_owned(target: AXObject) -> bool:
+    """AXRelationCache::IsValidOwnedChild: a rendered element that is not an
+    <area>/<option>/<optgroup> and not itself aria-hidden."""
+    if target.kind != "element" or not target.has_layout or target.tag() in _UNOWNABLE_TAGS:
+        return False
+    return (target.attr("aria-hidden") or "").strip().lower() != "true"
 
 
 def _owns_cycle(owner: AXObject, target: AXObject) -> bool:

@@ -127,6 +127,12 @@ TABLE_LIKE = frozenset({"Table", "Grid", "TreeGrid", "LayoutTable"})
 ROW_LIKE = frozenset({"Row", "LayoutTableRow"})
 CELL_LIKE = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader", "LayoutTableCell"})
 
+# ui::IsTextField: roles of a text field (atomic or ARIA).
+TEXT_FIELD_ROLES = frozenset({"TextField", "SearchBox", "TextFieldWithComboBox"})
+
+# ui::IsComboBoxContainer: roles that can hold a combobox's popup choices.
+COMBOBOX_CONTAINER_ROLES = frozenset({"Dialog", "Grid", "ListBox", "Tree"})
+
 # ui::IsControl: widget roles that count as controls.
 CONTROL_ROLES = frozenset(
     "Button CheckBox ColorWell ComboBoxMenuButton ComboBoxGrouping ComboBoxSelect Date DateTime "

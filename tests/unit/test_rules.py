@@ -105,3 +105,23 @@ def test_invalid_aria_owns_of_an_ancestor_is_still_reported():
     nodes = tree("<div id=outer role=group aria-label=O><div role=group aria-label=I aria-owns=outer>x</div></div>")
     inner = next(n for n in nodes if n.get("name", {}).get("value") == "I")
     assert props(inner)["owns"] == "outer"
+
+
+def test_text_field_combobox_aria_owns_becomes_controls():
+    # A text field cannot own (IsValidOwner); its aria-owns popup is exposed as
+    # controls instead (GetControlsListboxForTextfieldCombobox), with no attribute value.
+    nodes = tree("<input role=combobox aria-label=C aria-owns=g><div id=g role=grid aria-label=G></div>")
+    box = next(n for n in nodes if n["role"]["value"] == "combobox")
+    grid = next(n for n in nodes if n["role"]["value"] == "grid")
+    controls = next(p["value"] for p in box["properties"] if p["name"] == "controls")
+    assert controls["value"] == "" and len(controls["relatedNodes"]) == 1
+    assert grid["parentId"] != box["nodeId"]
+
+
+def test_unfocusable_combobox_groups_its_textbox_and_popup():
+    nodes = tree("<div role=combobox aria-label=G><input aria-label=B><div role=tree></div></div>")
+    grouping = next(n for n in nodes if n.get("name", {}).get("value") == "G")
+    assert grouping["chromeRole"]["value"] == 20  # ComboBoxGrouping
+    assert props(grouping)["hasPopup"] == "listbox"
+    textbox = next(n for n in nodes if n.get("name", {}).get("value") == "B")
+    assert any(p["name"] == "controls" for p in textbox["properties"])
