@@ -461,7 +461,9 @@ class Names:
             sources.append(source)
         title_el = self.tree.document.find_first("title")
         title = simplify_whitespace(title_el.text_content()) if title_el is not None else ""
-        source = NameSource("relatedElement", native_source="title", superseded=found[0], text=title)
+        # Without a <title> the source carries no value at all.
+        source = NameSource("relatedElement", native_source="title", superseded=found[0],
+                            text=title if title_el is not None else None)
         if title_el is not None and not title_el.text_content():
             source.type = "attribute"
         if sources is not None:

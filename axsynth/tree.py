@@ -786,6 +786,11 @@ class AXTree:
         el = obj.element
         if obj.owned_by is not None or (el is not None and el.has("aria-owns")):
             return True
+        if obj.in_ua_shadow and obj.parent.in_ua_shadow and obj.hidden_via_style and not obj.has_layout:
+            # Unrendered, a UA shadow tree keeps only its shadow-root child:
+            # the deeper internals are neither line-breaking nor shadow-root
+            # children, so nothing includes them.
+            return False
         if obj.kind in ("anonymous", "anonymous-box"):
             # Node-less content is kept unless hidden (hidden content stays
             # only where it may name something).

@@ -125,3 +125,16 @@ def test_unfocusable_combobox_groups_its_textbox_and_popup():
     assert props(grouping)["hasPopup"] == "listbox"
     textbox = next(n for n in nodes if n.get("name", {}).get("value") == "B")
     assert any(p["name"] == "controls" for p in textbox["properties"])
+
+
+def test_unrendered_ua_shadow_keeps_only_its_shadow_root_child():
+    # The hidden date input and meter each add one node (their shadow-root
+    # child); the spin buttons and meter bars below it stay out.
+    html = "<title>t</title><div hidden><input type=date value=2024-01-02><meter value=.5></meter></div>"
+    hidden = [n for n in tree(html) if any(r["name"] == "notRendered" for r in n.get("ignoredReasons", []))]
+    assert len(hidden) == 2 and all(n["childIds"] == [] for n in hidden)
+
+
+def test_document_without_title_has_a_valueless_title_source():
+    root = tree("<p>x</p>")[0]
+    assert root["name"]["sources"][-1] == {"type": "relatedElement", "nativeSource": "title"}
