@@ -227,7 +227,7 @@ class Names:
             return obj.text, "css-alt"
         if obj.tag() == "br":
             return "\n", "contents"
-        if obj.kind in ("text", "anonymous"):
+        if _is_layout_text(obj):
             if not obj.has_layout:
                 return None
             text = obj.rendered_text
@@ -582,7 +582,7 @@ class Names:
     @staticmethod
     def _supports_name_from_contents(obj: AXObject, recursive: bool) -> bool:
         role = obj.role
-        if obj.kind in ("text", "anonymous"):
+        if _is_layout_text(obj):
             return True
         if role == "Row":
             for anc in obj.iter_ancestors():
@@ -689,6 +689,12 @@ def _space_between(prev: AXObject, child: AXObject, last_from: str, child_from: 
     if not (_is_inline(prev) and _is_inline(child)):
         return True
     return _block_container(prev) is not _block_container(child)
+
+
+def _is_layout_text(obj: AXObject) -> bool:
+    """Text, or node-less text inside a pseudo element. The node-less block a
+    flex/grid pseudo wraps its text in is a plain generic container."""
+    return obj.kind == "text" or obj.kind == "anonymous" and not obj.children
 
 
 def _is_inline(obj: AXObject) -> bool:

@@ -138,3 +138,11 @@ def test_unrendered_ua_shadow_keeps_only_its_shadow_root_child():
 def test_document_without_title_has_a_valueless_title_source():
     root = tree("<p>x</p>")[0]
     assert root["name"]["sources"][-1] == {"type": "relatedElement", "nativeSource": "title"}
+
+
+def test_flex_pseudo_text_holder_lists_no_contents_name_source():
+    # A flex ::before wraps its text in a node-less generic block: not text,
+    # so (like any generic) it names from contents only inside a name walk.
+    html = "<style>li::before{content:'1';display:inline-flex}</style><ol><li>Step</li></ol>"
+    holder = next(n for n in tree(html) if n["role"]["value"] == "generic" and "backendDOMNodeId" not in n)
+    assert [s["type"] for s in holder["name"]["sources"]] == ["relatedElement", "attribute"]
