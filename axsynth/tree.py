@@ -310,9 +310,12 @@ class AXTree:
                 self._add_color_swatch(obj)
             elif kind in DATE_TIME_LAYOUTS:
                 self._add_date_time_edit(obj, kind)
-            elif kind == "image" and not _image_loads(el.attrs.get("src")):
+            elif kind == "image" and not _image_loads(el.attrs.get("src")) and obj.has_layout:
+                # The alt-text fallback is built when the image fails to
+                # load, which an unrendered input never tries.
                 self._add_image_fallback(obj)
-            elif kind in _BUTTON_INPUTS:
+            elif kind in _BUTTON_INPUTS and obj.has_layout:
+                # The label is the LayoutButton's anonymous text: layout-only.
                 label = el.attrs.get("value", {"submit": "Submit", "reset": "Reset"}.get(kind, ""))
                 if label:
                     text = self._synthetic_text(obj, label)
@@ -786,10 +789,10 @@ class AXTree:
         el = obj.element
         if obj.owned_by is not None or (el is not None and el.has("aria-owns")):
             return True
-        if obj.in_ua_shadow and obj.parent.in_ua_shadow and obj.hidden_via_style and not obj.has_layout:
-            # Unrendered, a UA shadow tree keeps only its shadow-root child:
-            # the deeper internals are neither line-breaking nor shadow-root
-            # children, so nothing includes them.
+        if obj.in_ua_shadow and obj.parent.in_ua_shadow and obj.hidden_via_style:
+            # Hidden (display:none or visibility:hidden), a UA shadow tree keeps
+            # only its shadow-root child: the deeper internals are neither
+            # visible line-breaking boxes nor shadow-root children.
             return False
         if obj.kind in ("anonymous", "anonymous-box"):
             # Node-less content is kept unless hidden (hidden content stays

@@ -129,10 +129,22 @@ def test_unfocusable_combobox_groups_its_textbox_and_popup():
 
 def test_unrendered_ua_shadow_keeps_only_its_shadow_root_child():
     # The hidden date input and meter each add one node (their shadow-root
+
+
+def test_hidden_ua_shadow_keeps_only_its_shadow_root_child():
+    # A hidden date input and meter each add one node (their shadow-root
     # child); the spin buttons and meter bars below it stay out.
-    html = "<title>t</title><div hidden><input type=date value=2024-01-02><meter value=.5></meter></div>"
-    hidden = [n for n in tree(html) if any(r["name"] == "notRendered" for r in n.get("ignoredReasons", []))]
-    assert len(hidden) == 2 and all(n["childIds"] == [] for n in hidden)
+    controls = "<input type=date value=2024-01-02><meter value=.5></meter>"
+    for hider, reason in (("hidden", "notRendered"), ("style=visibility:hidden", "notVisible")):
+        nodes = tree(f"<title>t</title><div {hider}>{controls}</div>")
+        hidden = [n for n in nodes if any(r["name"] == reason for r in n.get("ignoredReasons", []))]
+        assert len(hidden) == 2 and all(n["childIds"] == [] for n in hidden), hider
+
+
+def test_unrendered_button_and_image_inputs_have_no_layout_content():
+    # The button label and the image's alt-text fallback come from layout.
+    nodes = tree("<title>t</title><div hidden><input type=submit><input type=image alt=Go></div>")
+    assert not any(r["name"] == "notRendered" for n in nodes for r in n.get("ignoredReasons", []))
 
 
 def test_document_without_title_has_a_valueless_title_source():
