@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import roles
+from .inner_text import inner_text
 from .axobject import AXObject
 from .data.aria import (
     CONTROL_ROLES, NAME_FROM_CONTENTS, NAME_FROM_CONTENTS_RECURSIVE_ONLY, NAME_NEVER_FROM_CONTENTS,
-    NAME_PROHIBITED, TEXT_INPUT_TYPES,
+    NAME_PROHIBITED,
 )
 from .dom import SVG_NS, Element
 from .data.forms import DATE_TIME_LAYOUTS, FILE_BUTTON_LABELS
@@ -244,11 +245,11 @@ class Names:
         if el is None:
             return None
         role = obj.role
-        if is_text_field(obj):
-            if _is_text_control(el):
+        if roles.is_text_field(obj):
+            if roles.is_atomic_text_field(el):
                 value = el.text_content() if obj.tag() == "textarea" else el.attrs.get("value", "")
                 return value or None
-            return self._inner_text(obj) or None
+            return inner_text(self.tree, el) or None
         if role in ("Slider", "SpinButton", "ProgressIndicator", "Meter", "ScrollBar"):
             from .states import range_value
 
@@ -366,7 +367,7 @@ class Names:
                 return self._image_input_name(obj, sources, found)
             if kind == "file":
                 return self._file_input_name(obj, push, found)
-        if _is_text_control(el):
+        if roles.is_atomic_text_field(el):
             text = self._title(obj, sources, found)
             if text is not None and sources is None:
                 return text, "title"
@@ -379,7 +380,7 @@ class Names:
                 found[0] = True
                 if sources is None:
                     return stripped, "placeholder"
-        if is_text_field(obj) or roles.is_editable_root(el):  # any contenteditable root, whatever its role
+        if roles.is_text_field(obj):  # any contenteditable host, whatever its role
             source = NameSource("placeholder", attribute="aria-placeholder", superseded=found[0])
             push(source)
             value = el.attrs.get("aria-placeholder")
@@ -575,7 +576,7 @@ class Names:
             return False
         if obj.tag() == "select":
             return False
-        if is_text_field(obj) and root is not obj:
+        if roles.is_text_field(obj) and root is not obj:
             return False
         return True
 
@@ -721,21 +722,3 @@ def _svg_child_text(el: Element, name: str) -> str:
     return simplify_whitespace(child.text_content()) if child is not None else ""
 
 
-def _is_text_control(el: Element) -> bool:
-    if not el.is_html:
-        return False
-    if el.local_name == "textarea":
-        return True
-    return el.local_name == "input" and roles.input_type(el) in TEXT_INPUT_TYPES | {"number"}
-
-
-def is_text_field(obj: AXObject) -> bool:
-    """AXObject::IsTextField: an atomic text control or an ARIA/contenteditable text field."""
-    el = obj.element
-    if el is None:
-        return False
-    if _is_text_control(el):
-        return True
-    return obj.role in ("TextField", "SearchBox", "TextFieldWithComboBox") and (
-        roles.is_editable_root(el) or "role" in el.attrs
-    )

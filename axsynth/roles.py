@@ -10,7 +10,7 @@ from .axobject import AXObject
 from .data import forms
 from .data.svg import SVG_SHAPES
 from .data.aria import (
-    ARIA_ROLES, HTML_ROLES, INPUT_ROLES, INPUT_TYPES, TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
+    ARIA_ROLES, HTML_ROLES, INPUT_ROLES, INPUT_TYPES, TEXT_FIELD_ROLES, TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
 )
 from .dom import HTML_NS, SVG_NS, Element, parse_int
 from .ua_shadow import is_ua_details_root
@@ -63,34 +63,61 @@ def is_focusable(obj: AXObject) -> bool:
     return is_editable_root(el)
 
 
-def _in_editable_content(el: Element) -> bool:
+def contenteditable_state(el: Element) -> str | None:
+    """HTMLElement::contentEditableNormalized: "true", "plaintext-only" or "false";
+    None when the attribute is absent or invalid (the element inherits)."""
+    value = el.attrs.get("contenteditable") if el.is_html else None
+    if value is None:
+        return None
+    value = value.strip().lower()
+    if value in ("", "true"):
+        return "true"
+    return value if value in ("plaintext-only", "false") else None
+
+
+def has_contenteditable_attribute(el: Element) -> bool:
+    """AXNodeObject::HasContentEditableAttributeSet: contenteditable is true or
+    plaintext-only on the element itself (nested hosts included)."""
+    return contenteditable_state(el) in ("true", "plaintext-only")
+
+
+def _in_editable_content(el: Element | None) -> bool:
     """IsEditable: the nearest contenteditable ancestor (or self) makes the node editable."""
     node = el
     while isinstance(node, Element):
-        value = node.attrs.get("contenteditable")
-        if value is not None:
-            value = value.strip().lower()
-            if value in ("", "true", "plaintext-only"):
-                return True
-            if value == "false":
-                return False
+        state = contenteditable_state(node)
+        if state is not None:
+            return state != "false"
         node = node.parent
     return False
 
 
 def is_editable_root(el: Element) -> bool:
-    value = el.attrs.get("contenteditable")
-    if value is None or value.strip().lower() not in ("", "true", "plaintext-only"):
+    """IsRootEditableElement: an editing host whose parent is not editable."""
+    return has_contenteditable_attribute(el) and not _in_editable_content(el.parent)
+
+
+def is_atomic_text_field(el: Element | None) -> bool:
+    """blink::IsTextControl: <textarea> or a text-like <input>."""
+    if el is None or not el.is_html:
         return False
-    parent = el.parent
-    while isinstance(parent, Element):
-        pv = parent.attrs.get("contenteditable")
-        if pv is not None and pv.strip().lower() in ("", "true", "plaintext-only"):
-            return False
-        if pv is not None and pv.strip().lower() == "false":
-            return True
-        parent = parent.parent
-    return True
+    if el.local_name == "textarea":
+        return True
+    return el.local_name == "input" and input_type(el) in TEXT_INPUT_TYPES | {"number"}
+
+
+def is_non_atomic_text_field(obj: AXObject) -> bool:
+    """AXObject::IsNonAtomicTextField: a contenteditable host (even one nested in
+    another) or an element with an ARIA text-field role, never <input>/<textarea>."""
+    el = obj.element
+    if el is None or is_atomic_text_field(el):
+        return False
+    return has_contenteditable_attribute(el) or ("role" in el.attrs and obj.role in TEXT_FIELD_ROLES)
+
+
+def is_text_field(obj: AXObject) -> bool:
+    """AXObject::IsTextField: an atomic (<input>/<textarea>) or non-atomic one."""
+    return is_atomic_text_field(obj.element) or is_non_atomic_text_field(obj)
 
 
 def summary_details(el: Element) -> Element | None:

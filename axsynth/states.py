@@ -11,9 +11,10 @@ import struct
 from typing import TYPE_CHECKING, Any
 
 from . import datetime_edit, formvalue, imgsrc, roles, urls
+from .inner_text import inner_text
 from .data import forms
 from .axobject import AXObject
-from .data.aria import COMBOBOX_CONTAINER_ROLES, LIVE_ROLES, TEXT_FIELD_ROLES, TEXT_INPUT_TYPES
+from .data.aria import COMBOBOX_CONTAINER_ROLES, LIVE_ROLES, TEXT_FIELD_ROLES
 
 if TYPE_CHECKING:
     from .tree import AXTree
@@ -357,23 +358,18 @@ class States:
         return selected[-1] is first and first.parent is select and first.attrs.get("value", " ".join(first.text_content().split())) == ""
 
     def _editable(self, obj: AXObject) -> str | None:
-        if _is_text_control(obj.element):
+        if roles.is_atomic_text_field(obj.element):
             return "plaintext"
+        if obj.kind in ("pseudo", "anonymous", "anonymous-box"):
+            return None  # editing's HasEditableLevel: a pseudo-element is never editable
         node = obj
         while node is not None:
             if node.kind == "inner-editor":
                 return "plaintext" if _user_modifiable(node.parent) else None
             el = node.element
-            if el is not None and el.is_html:
-                value = el.attrs.get("contenteditable")
-                if value is not None:
-                    value = value.strip().lower()
-                    if value in ("", "true"):
-                        return "richtext"
-                    if value == "plaintext-only":
-                        return "plaintext"
-                    if value == "false":
-                        return None
+            state = roles.contenteditable_state(el) if el is not None else None
+            if state is not None:
+                return {"true": "richtext", "plaintext-only": "plaintext"}.get(state)
             node = node.parent
         return None
 
@@ -473,9 +469,15 @@ class States:
 
     @staticmethod
     def _multiline(obj: AXObject) -> bool:
-        if obj.tag() == "textarea":
-            return True
-        return (obj.attr("aria-multiline") or "").strip().lower() == "true"
+        """AXObject::IsMultiline: never an <input>; else a set aria-multiline decides,
+        else <textarea> and contenteditable hosts are multiline."""
+        if obj.tag() == "input":
+            return False
+        value = (obj.attr("aria-multiline") or "").strip().lower()
+        if value:
+            return value == "true"
+        el = obj.element
+        return obj.tag() == "textarea" or (el is not None and roles.has_contenteditable_attribute(el))
 
     def _readonly(self, obj: AXObject) -> bool:
         return self.restriction(obj) == "readonly"
@@ -666,8 +668,8 @@ class States:
             if kind in forms.DATE_TIME_LAYOUTS and not datetime_edit.parse(kind, value):
                 return ""  # sanitized away: not a valid date/time string
             return value
-        if roles.is_editable_root(el) or (obj.role in ("TextField", "SearchBox") and obj.has_attr("role")):
-            return el.text_content()
+        if roles.is_non_atomic_text_field(obj):
+            return inner_text(self.tree, el)  # SlowGetValueForControlIncludingContentEditable
         if obj.role == "ComboBoxMenuButton":
             # GetValueForControl: an ARIA menu-button combobox's value is its contents.
             from .names import Names
@@ -813,18 +815,10 @@ def _form_owner(el):
     return node
 
 
-def _is_text_control(el) -> bool:
-    if el is None or not el.is_html:
-        return False
-    if el.local_name == "textarea":
-        return True
-    return el.local_name == "input" and roles.input_type(el) in TEXT_INPUT_TYPES | {"number"}
-
-
 def _user_modifiable(node: AXObject) -> bool:
     """The inner editor only gets -webkit-user-modify when its host control is
     neither disabled nor readonly (TextControlInnerEditorElement style)."""
-    while node is not None and not _is_text_control(node.element):
+    while node is not None and not roles.is_atomic_text_field(node.element):
         node = node.parent
     if node is None:
         return True

@@ -20,7 +20,7 @@ from .data.aria import (
 from .data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
 from .data.svg import UNRENDERED_SVG
 from .dom import HTML_NS, SVG_NS, Document, Element, FlatTree, IdIndex, Node, ShadowRoot, Text
-from .names import Names, is_text_field
+from .names import Names
 from .style.cascade import Styles
 from .style.counters import format_counter
 from .text import collapse_block, is_whitespace_only, layout_text_needed, space_is_needed
@@ -44,6 +44,7 @@ class AXTree:
         self._shadow_memo: dict[int, bool] = {}
         self.objects: list[AXObject] = []
         self.by_element: dict[int, AXObject] = {}
+        self.by_text: dict[int, AXObject] = {}  # each text node's object, also whitespace later dropped from the tree
         self._quote_depth = 0  # open-quote nesting, in layout (document) order
         self.root = self._build()
         self._relation_targets = self._collect_relation_targets()
@@ -226,6 +227,7 @@ class AXTree:
         obj.role = "StaticText"
         parent.children.append(obj)
         self.objects.append(obj)
+        self.by_text[id(node)] = obj
 
     def _finish_text(self, root: AXObject) -> None:
         """Drop whitespace that gets no layout text or is not needed; set rendered text."""
@@ -682,8 +684,8 @@ class AXTree:
         # RawAriaRole: a nameless region/form token is dropped like an unknown one.
         if roles.aria_role(obj) is not None:
             return False
-        if el.is_html and roles.is_editable_root(el):
-            return False
+        if roles.has_contenteditable_attribute(el):
+            return False  # AXNodeObject::IsEditableRoot: any contenteditable host, nested ones too
         if tag == "legend":
             return False
         if role in ALWAYS_INCLUDED_ROLES:
@@ -735,7 +737,7 @@ class AXTree:
         el = obj.element
         if el is None or _disabled_control(obj):
             return False
-        if any(h in el.attrs for h in CLICK_HANDLERS) or "contenteditable" in el.attrs:
+        if any(h in el.attrs for h in CLICK_HANDLERS) or roles.has_contenteditable_attribute(el):
             return True
         return roles.native_role(obj) in CLICKABLE_ROLES and obj.tag() not in ("input", "select", "textarea", "button", "a", "summary", "option", "area")
 
@@ -979,7 +981,7 @@ def _valid_owner(obj: AXObject) -> bool:
     aria-hidden objects cannot take aria-owns children."""
     if obj.tag() in _NO_OWNED_CHILDREN_TAGS or obj.role == "Image" or obj.aria_hidden_root is not None:
         return False
-    return not is_text_field(obj)
+    return not roles.is_text_field(obj)
 
 
 def _valid_owned(target: AXObject) -> bool:

@@ -127,10 +127,6 @@ def test_unfocusable_combobox_groups_its_textbox_and_popup():
     assert any(p["name"] == "controls" for p in textbox["properties"])
 
 
-def test_unrendered_ua_shadow_keeps_only_its_shadow_root_child():
-    # The hidden date input and meter each add one node (their shadow-root
-
-
 def test_hidden_ua_shadow_keeps_only_its_shadow_root_child():
     # A hidden date input and meter each add one node (their shadow-root
     # child); the spin buttons and meter bars below it stay out.
