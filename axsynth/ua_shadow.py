@@ -25,7 +25,9 @@ def _details_shadow(details: Element) -> ShadowRoot:
     root = ShadowRoot(details, UA_DETAILS_MODE)
     summary_slot = _append(root, Element("slot", attrs={"id": "details-summary"}))
     # The marker selector (details > summary) does not reach it: styled inline.
-    default_summary = _append(summary_slot, Element("summary", attrs={"style": "display: list-item"}))
+    marker = "disclosure-open" if details.has("open") else "disclosure-closed"
+    summary_style = f"display: list-item; list-style-type: {marker}"
+    default_summary = _append(summary_slot, Element("summary", attrs={"style": summary_style}))
     _append(default_summary, Text(DEFAULT_SUMMARY_LABEL))
     style = "display: block" if details.has("open") else "display: block; content-visibility: hidden"
     _append(root, Element("slot", attrs={"id": "details-content", "style": style}))

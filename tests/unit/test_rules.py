@@ -154,3 +154,12 @@ def test_flex_pseudo_text_holder_lists_no_contents_name_source():
     html = "<style>li::before{content:'1';display:inline-flex}</style><ol><li>Step</li></ol>"
     holder = next(n for n in tree(html) if n["role"]["value"] == "generic" and "backendDOMNodeId" not in n)
     assert [s["type"] for s in holder["name"]["sources"]] == ["relatedElement", "attribute"]
+
+
+def test_summary_marker_ignores_an_inherited_list_style_none():
+    # The UA sheet sets the main summary's list-style-type (disclosure-open/closed),
+    # so `ul {list-style: none}` above it does not remove its marker.
+    html = ("<style>ul{list-style:none}</style><ul><li><details><summary>S</summary></details></li>"
+            "<li><details open><p>x</p></details></li></ul>")
+    reasons = [[r["name"] for r in n.get("ignoredReasons", [])] for n in tree(html)]
+    assert reasons.count(["presentationalRole"]) == 4  # two markers, each with its text
