@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import datetime_edit, formvalue, roles
+from . import datetime_edit, first_letter, formvalue, roles
 from .axobject import FLEX_OR_GRID, AXObject
 from .data.aria import (
     ALWAYS_INCLUDED_ROLES, CELL_LIKE, CLICK_HANDLERS, CLICKABLE_ROLES, CONTROL_ROLES, ROW_LIKE,
@@ -21,9 +21,9 @@ from .data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_
 from .data.svg import UNRENDERED_SVG
 from .dom import HTML_NS, SVG_NS, Document, Element, FlatTree, IdIndex, Node, ShadowRoot, Text
 from .names import Names
-from .style.cascade import Styles
+from .style.cascade import FIRST_LETTER, Styles
 from .style.counters import format_counter
-from .text import collapse_block, is_whitespace_only, layout_text_needed, space_is_needed
+from .text import PRESERVES_SPACES, collapse_block, is_whitespace_only, layout_text_needed, space_is_needed
 
 _PRUNED_TAGS = frozenset({"title", "col", "colgroup", "map"})
 _LEAF_INPUTS = frozenset({"checkbox", "radio", "range"})
@@ -99,8 +99,45 @@ class AXTree:
                 self._add_text(node, parent, parent_box, locked)
             elif isinstance(node, _AfterPseudo):
                 self._add_pseudo(node.owner, "after", parent_box)
+        floated_letters = [found for obj in list(self.objects) if (found := self._add_first_letter(obj))]
         self._finish_text(root)
+        for text in floated_letters:
+            _drop_space_after_floated_letter(text)
         return root
+
+    def _has_first_letter_style(self, obj: AXObject) -> bool:
+        return obj.kind == "element" and self.styles.pseudo(obj.node, FIRST_LETTER) is not None
+
+    def _add_first_letter(self, host: AXObject) -> AXObject | None:
+        """A ::first-letter box, when the block's first letter is generated content:
+        the only case accessibility exposes one (IsRelevantPseudoElement). It takes
+        the letter out of that text, which keeps the rest. Returns a DOM text whose
+        first letter is floated out of it (its StaticText still holds the letter)."""
+        if not (host.has_layout and self._has_first_letter_style(host)
+                and first_letter.behaves_like_block_container(host)):
+            return None
+        found = first_letter.first_letter_text(host, self._has_first_letter_style)
+        if found is None:
+            return None
+        text, length = found
+        letter_style = self.styles.pseudo(host.node, FIRST_LETTER)
+        if text.kind != "anonymous":
+            return text if letter_style["float"] != "none" else None
+        holder = text.parent
+        letter_box = AXObject("pseudo", host.node, letter_style, holder)
+        letter_box.pseudo_which = FIRST_LETTER
+        letter_box.role = "GenericContainer"
+        letter_box.has_layout = True
+        letter_box.hidden_via_style = text.hidden_via_style
+        letter_box.node_id = self.new_id()
+        holder.children.insert(holder.children.index(text), letter_box)
+        self.objects.append(letter_box)
+        self._anonymous(letter_box, letter_box.style, "StaticText").text = text.text[:length]
+        text.text = text.text[length:]
+        if not text.text:
+            holder.children.remove(text)
+            self.objects.remove(text)
+        return None
 
     def _add_element(self, el: Element, parent: AXObject, parent_box: bool, locked: bool, stack: list) -> None:
         if _is_pruned(el, parent):
@@ -1206,6 +1243,15 @@ def _counter_text(part: tuple, values: tuple[int, ...]) -> str:
     if part[0] == "counter":
         return format_counter(values[-1], part[2])
     return part[3].join(format_counter(v, part[2]) for v in values)
+
+
+def _drop_space_after_floated_letter(text: AXObject) -> None:
+    """The rest of the text starts a line beside the floated letter, so a space
+    right after the letter collapses away; the StaticText joins the two."""
+    rendered = text.rendered_text
+    length = first_letter.first_letter_length(rendered)
+    if length and rendered[length:length + 1] == " " and text.style["white-space"] not in PRESERVES_SPACES:
+        text.rendered_text = rendered[:length] + rendered[length + 1:]
 
 
 def _marker_text(li: AXObject, style: dict, ordinal: int) -> str:

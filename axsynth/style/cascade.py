@@ -21,6 +21,8 @@ from . import counters, list_items, media
 from .properties import INHERITED, INITIAL, declarations, parse_style_attribute
 
 Style = dict[str, Any]
+# Styled only when a rule targets it: it makes no box of its own (the tree splits the text).
+FIRST_LETTER = "first-letter"
 
 # Origin/importance ranks, lowest first (CSS Cascade 4 §6.1).
 _UA, _AUTHOR, _AUTHOR_IMPORTANT, _UA_IMPORTANT = range(4)
@@ -51,15 +53,19 @@ def _build_matcher(sheets: Iterable[tuple[str, int]]) -> cssselect2.Matcher:
     matcher = cssselect2.Matcher()
     for css, origin in sheets:
         for rule in _style_rules(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)):
-            decls = declarations(tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True))
-            if not decls:
+            contents = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
+            decls = declarations(contents)
+            # A ::first-letter rule matters by matching (it splits the text), whatever it sets.
+            styles_first_letter = any(item.type == "declaration" for item in contents)
+            if not decls and not styles_first_letter:
                 continue
             try:
                 selectors = cssselect2.compile_selector_list(rule.prelude)
             except cssselect2.SelectorError:
                 continue  # an invalid selector drops the whole rule
             for selector in selectors:
-                matcher.add_selector(selector, (origin, decls))
+                if decls or selector.pseudo_element == FIRST_LETTER:
+                    matcher.add_selector(selector, (origin, decls))
     return matcher
 
 
@@ -197,6 +203,8 @@ class Styles:
                 pseudo_style = self._cascade(node, matched, which, style, is_flex and which != "marker")
                 if pseudo_style is not None:
                     self._pseudo[(id(node), which)] = pseudo_style
+            if any(entry[2] == FIRST_LETTER for entry in matched):
+                self._pseudo[(id(node), FIRST_LETTER)] = self._cascade(node, matched, FIRST_LETTER, style, False)
             for child in reversed(self.flat.children(node)):
                 stack.append((child, style, is_flex))
 
@@ -213,7 +221,7 @@ class Styles:
                 entries.append((_AUTHOR_IMPORTANT if important else _AUTHOR, _INLINE_SPECIFICITY, 0, name, value))
         entries.sort(key=lambda e: e[:3])
         declared = {name: value for *_, name, value in entries}
-        if pseudo is not None and pseudo != "marker" and declared.get("content", "normal") in ("normal", "none"):
+        if pseudo in ("before", "after") and declared.get("content", "normal") in ("normal", "none"):
             return None  # no ::before/::after box without content
         style: Style = dict(_NOT_INHERITED_INITIAL)
         for name in _INHERITED_IN_ORDER:
@@ -250,6 +258,8 @@ class Styles:
         display = style["display"]
         if pseudo is None and display == "contents" and element.local_name in _CONTENTS_IS_NONE and element.namespace == HTML_NS:
             display = "none"
+        if pseudo == FIRST_LETTER:
+            display = "inline"  # StyleAdjuster: a ::first-letter box is inline unless floated
         if display != "none" and display != "contents" and (
             parent_is_flex or style["float"] != "none" or style["position"] in ("absolute", "fixed")
             or (pseudo is None and element.parent is not None and isinstance(element.parent, Document))

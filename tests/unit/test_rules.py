@@ -163,3 +163,16 @@ def test_summary_marker_ignores_an_inherited_list_style_none():
             "<li><details open><p>x</p></details></li></ul>")
     reasons = [[r["name"] for r in n.get("ignoredReasons", [])] for n in tree(html)]
     assert reasons.count(["presentationalRole"]) == 4  # two markers, each with its text
+
+
+def test_first_letter_of_generated_content_is_its_own_box():
+    # A floated ::first-letter taken from ::before text is a generic; the rest of
+    # the ::before text follows it. From a DOM text node it makes no object, but
+    # the space after the floated letter collapses.
+    html = ("<style>p::first-letter{float:left}.q::before{content:'\\201CHi'}</style>"
+            "<p class=q>there</p><p>A plain</p>")
+    texts = [(n["role"]["value"], n.get("name", {}).get("value")) for n in tree(html)[3:]]
+    assert texts[:5] == [("paragraph", ""), ("none", None), ("generic", ""), ("StaticText", "\u201cH"),
+                         ("StaticText", "i")]
+    assert texts[6:] == [("paragraph", ""), ("StaticText", "Aplain")]
+
