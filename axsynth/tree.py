@@ -848,7 +848,7 @@ class AXTree:
         if obj.tag() == "label":
             return True
         node = obj.node
-        dom_parent = node.parent if node is not None and obj.kind in ("element", "text") else None
+        dom_parent = _dom_parent(obj) if node is not None and obj.kind in ("element", "text") else None
         if obj.kind in ("element", "text") and (dom_parent is None or isinstance(dom_parent, ShadowRoot) or self.flat.slot_of(node) is not None):
             return True
         if obj.kind in ("element", "text") and isinstance(dom_parent, Element) and dom_parent.is_html:
@@ -1252,6 +1252,14 @@ def _drop_space_after_floated_letter(text: AXObject) -> None:
     length = first_letter.first_letter_length(rendered)
     if length and rendered[length:length + 1] == " " and text.style["white-space"] not in PRESERVES_SPACES:
         text.rendered_text = rendered[:length] + rendered[length + 1:]
+
+
+def _dom_parent(obj: AXObject) -> Node | None:
+    """The object's DOM parent. UA-shadow nodes built here are not linked into the
+    DOM: one below another such element is its child, the first a shadow-root child."""
+    if obj.in_ua_shadow and obj.parent is not None and obj.parent.in_ua_shadow:
+        return obj.parent.node
+    return obj.node.parent
 
 
 def _marker_text(li: AXObject, style: dict, ordinal: int) -> str:

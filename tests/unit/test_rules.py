@@ -176,3 +176,10 @@ def test_first_letter_of_generated_content_is_its_own_box():
                          ("StaticText", "i")]
     assert texts[6:] == [("paragraph", ""), ("StaticText", "Aplain")]
 
+
+def test_text_of_an_unrendered_inner_editor_is_left_out():
+    # The value text is a child of the inner editor, not of a shadow root:
+    # unrendered, it stays out of the tree (the editor itself is kept).
+    nodes = tree("<div hidden><input value=abc></div>")
+    unrendered = [n for n in nodes if [r["name"] for r in n.get("ignoredReasons", [])] == ["notRendered"]]
+    assert len(unrendered) == 1 and unrendered[0]["childIds"] == []  # the editor, without its text
