@@ -139,6 +139,10 @@ class AXObject:
             return False  # flex boxes / form-control boxes in Blink
         return self.display in BLOCK_FLOW_DISPLAYS
 
+    def is_generated_image(self) -> bool:
+        """The node-less image box of a ``content: url()``."""
+        return self.kind == "anonymous" and self.role == "Image"
+
     def is_out_of_flow(self) -> bool:
         style = self.style
         return bool(style) and (style["float"] != "none" or style["position"] in ("absolute", "fixed"))

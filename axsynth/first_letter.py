@@ -81,6 +81,8 @@ def first_letter_text(host: AXObject, has_own: Callable[[AXObject], bool]) -> tu
 
 def _visit(obj: AXObject, last: bool, has_own: Callable[[AXObject], bool]):
     """One step of the walk: the answer, "next", "empty", "descend" or "stop"."""
+    if obj.is_generated_image():
+        return "stop"  # an atomic inline ends the search
     if obj.kind in ("text", "anonymous") and not obj.children:
         length = first_letter_length(obj.text)
         if length:

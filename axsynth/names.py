@@ -228,7 +228,7 @@ class Names:
             return obj.text, "css-alt"
         if obj.tag() == "br":
             return "\n", "contents"
-        if _is_layout_text(obj):
+        if _is_layout_text(obj) and not obj.is_generated_image():
             if not obj.has_layout:
                 return None
             text = obj.rendered_text
@@ -509,7 +509,7 @@ class Names:
 
     def _title(self, obj: AXObject, sources, found) -> str | None:
         el = obj.element
-        if obj.kind == "document":
+        if obj.kind == "document" or obj.is_generated_image():  # named only by ARIA
             return None
         source = NameSource("attribute", attribute="title", superseded=found[0])
         if sources is not None:
@@ -584,7 +584,7 @@ class Names:
     def _supports_name_from_contents(obj: AXObject, recursive: bool) -> bool:
         role = obj.role
         if _is_layout_text(obj):
-            return True
+            return not obj.is_generated_image()
         if role == "Row":
             for anc in obj.iter_ancestors():
                 if anc.role in ("Grid", "TreeGrid"):

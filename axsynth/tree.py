@@ -194,13 +194,14 @@ class AXTree:
         if which != "marker" and not isinstance(style["content"], tuple):
             return  # content: normal/none generates no box
         parts, alt = (style["content"] if isinstance(style["content"], tuple) else ((), None))
+        images = any(p[0] == "image" for p in parts)
         values = self.styles.counters(el, which) if which != "marker" else {}
         segments, quote_depth = _content_segments(el, parts, style, self._quote_depth, values)
         text = "".join(t for _, t in segments) if which != "marker" else _marker_text(owner, style, self.styles.list_ordinal(el))
         owner_inline = owner.is_layout_inline() or owner.is_atomic_inline()
-        if which != "marker" and style["display"] != "inline" and not owner_inline and is_whitespace_only(text) and alt is None:
+        if which != "marker" and style["display"] != "inline" and not owner_inline and is_whitespace_only(text) and alt is None and not images:
             return  # the "clearfix" hack: a block pseudo holding only whitespace
-        if which != "marker" and alt is not None and not _content_text(el, alt) and not any(p[0] == "image" for p in parts):
+        if which != "marker" and alt is not None and not _content_text(el, alt) and not images:
             return  # `content: "x" / ""`: decorative, ignored and left out of the tree
         pseudo = AXObject("pseudo", el, style, owner)
         pseudo.pseudo_which = which
@@ -223,7 +224,7 @@ class AXTree:
             return
         if alt is not None:
             pseudo.text = "".join(_content_text(el, alt))
-            pseudo.role = "Image" if any(p[0] == "image" for p in parts) else "StaticText"
+            pseudo.role = "Image" if images else "StaticText"
             return
         pseudo.role = "GenericContainer"
         self._quote_depth = quote_depth
@@ -233,6 +234,9 @@ class AXTree:
             holder = self._anonymous(pseudo, pseudo.style, "GenericContainer")
         for kind, segment in segments:
             parent = holder
+            if kind == "image":
+                self._anonymous(holder, style, "Image")
+                continue
             if kind == "quote":
                 # Each quote is a LayoutQuote: a node-less inline box (ignored,
                 # but kept like all node-less objects) holding its text.
@@ -1196,7 +1200,7 @@ _AUTO_QUOTES = (("\u201c", "\u201d"), ("\u2018", "\u2019"))
 def _content_segments(el: Element, parts: tuple, style: dict, depth: int, counters: dict) -> tuple[list, int]:
     """The layout objects of a ``content`` list: ("text", s) for each run of
     strings/attr() (one LayoutTextFragment), ("counter", s) for each counter,
-    ("quote", s) for each quote
+    ("image", "") for each url() image, ("quote", s) for each quote
     (its own LayoutQuote); and the document's quote depth afterwards."""
     segments: list[tuple[str, str]] = []
     quotes = style.get("quotes", "auto")
@@ -1213,11 +1217,13 @@ def _content_segments(el: Element, parts: tuple, style: dict, depth: int, counte
             segments.append(("quote", text))
         elif kind in ("counter", "counters"):  # each counter is its own LayoutCounter
             segments.append(("counter", _counter_text(part, counters.get(part[1], (0,)))))
+        elif kind == "image":  # each image is its own anonymous LayoutImage
+            segments.append(("image", ""))
         else:
             text = _content_text(el, (part,))
             if segments and segments[-1][0] == "text":
                 segments[-1] = ("text", segments[-1][1] + text)
-            elif text or kind != "image":
+            else:
                 segments.append(("text", text))
     return segments, depth
 

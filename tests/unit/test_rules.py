@@ -183,3 +183,11 @@ def test_text_of_an_unrendered_inner_editor_is_left_out():
     nodes = tree("<div hidden><input value=abc></div>")
     unrendered = [n for n in nodes if [r["name"] for r in n.get("ignoredReasons", [])] == ["notRendered"]]
     assert len(unrendered) == 1 and unrendered[0]["childIds"] == []  # the editor, without its text
+
+
+def test_generated_image_is_an_image_named_only_by_aria():
+    # `content: url()` makes a node-less LayoutImage: an image with no name sources
+    # beyond aria-labelledby/aria-label, that adds nothing to the link's name.
+    image = find("<style>a::before{content:url(x.png)}</style><a href=#>Go</a>", "image")
+    assert [s.get("attribute") for s in image["name"]["sources"]] == ["aria-labelledby", "aria-label"]
+    assert find("<style>a::before{content:url(x.png)}</style><a href=#>Go</a>", "link")["name"]["value"] == "Go"
