@@ -10,7 +10,8 @@ from .axobject import AXObject
 from .data import forms
 from .data.svg import SVG_SHAPES
 from .data.aria import (
-    ARIA_ROLES, HTML_ROLES, INPUT_ROLES, INPUT_TYPES, TEXT_FIELD_ROLES, TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
+    ARIA_ROLES, CONTEXT_TRANSPARENT_TAGS, HTML_ROLES, INPUT_ROLES, INPUT_TYPES, REQUIRED_CONTEXT_ARIA,
+    REQUIRED_CONTEXT_NATIVE, TEXT_FIELD_ROLES, TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
 )
 from .dom import HTML_NS, SVG_NS, Element, parse_int
 from .ua_shadow import is_ua_details_root
@@ -166,7 +167,45 @@ def aria_role(obj: AXObject) -> str | None:
             return "IframePresentational"
         if is_focusable(obj) or any(a in el.attrs for a in UNDO_PRESENTATION_ATTRS):
             return None
+    if role in REQUIRED_CONTEXT_ARIA and not in_required_context(obj, role, obj.owned_by):
+        return None  # an orphaned item is exactly its native element
     return role
+
+
+def raw_aria_role(el: Element | None) -> str | None:
+    """DetermineRawAriaRole: the first recognized role token, before any override
+    (so role=none stays None even where focus or a global attribute undoes it)."""
+    if el is None:
+        return None
+    return next((ARIA_ROLES[t] for t in el.attrs.get("role", "").lower().split() if t in ARIA_ROLES), None)
+
+
+def in_required_context(obj: AXObject, role: str, owner: AXObject | None = None) -> bool:
+    """Whether an option/treeitem/listitem role sits in its required context.
+    The aria-owns owner counts only itself; otherwise DOM ancestors are walked,
+    passing through presentational ones and role-less div/span/slot/custom
+    elements, and stopping at the first other ancestor (even a <b> or <li>)."""
+    if owner is not None and _is_context(owner, role):
+        return True
+    for anc in obj.iter_ancestors():
+        if anc.kind != "element":
+            return False
+        if _is_context(anc, role):
+            return True
+        raw = raw_aria_role(anc.element)
+        if raw != "None" and (raw is not None or not _is_transparent_for_context(anc.element)):
+            return False
+    return False
+
+
+def _is_transparent_for_context(el: Element) -> bool:
+    return el.is_html and (el.local_name in CONTEXT_TRANSPARENT_TAGS or "-" in el.local_name)
+
+
+def _is_context(anc: AXObject, role: str) -> bool:
+    if anc.kind != "element":
+        return False
+    return raw_aria_role(anc.element) in REQUIRED_CONTEXT_ARIA[role] or native_role(anc) in REQUIRED_CONTEXT_NATIVE[role]
 
 
 def button_role(obj: AXObject) -> str:
@@ -456,11 +495,7 @@ def compute_role(obj: AXObject) -> str:
             return button_role(obj)
         if aria == "ComboBoxGrouping":
             return _aria_combobox(obj)
-        if aria == "Cell" and obj.tag() not in ("td", "th"):
-            table = table_ancestor(obj)
-            if table is not None and table.role in ("Grid", "TreeGrid"):
-                return "GridCell"
-        if aria == "Cell" and obj.tag() in ("td", "th"):
+        if aria == "Cell":
             table = table_ancestor(obj)
             if table is not None and table.role in ("Grid", "TreeGrid"):
                 return "GridCell"

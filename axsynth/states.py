@@ -52,6 +52,12 @@ _ARIA_READONLY_ROLES = frozenset(
 )
 # HTMLInputElement::IsTextField: the input types the readonly attribute applies to here.
 _READONLY_INPUT_TYPES = frozenset({"text", "search", "tel", "url", "email", "password", "number"})
+# AXObject::SupportsARIAExpanded.
+_EXPANDABLE = frozenset(
+    "Application Button CheckBox ColumnHeader ComboBoxGrouping ComboBoxMenuButton ComboBoxSelect "
+    "DisclosureTriangle DisclosureTriangleGrouped GridCell Link PopUpButton MenuItem MenuItemCheckBox "
+    "MenuItemRadio Row RowHeader Switch Tab TextFieldWithComboBox ToggleButton TreeItem ListItem".split()
+)
 _SELECTABLE = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader", "ListBoxOption", "MenuListOption", "Row", "Tab", "TreeItem"})
 
 
@@ -516,6 +522,8 @@ class States:
             return details.has("open") if details.local_name == "details" else None
         if obj.role == "ComboBoxSelect":
             return False
+        if obj.role not in _EXPANDABLE:
+            return None  # SupportsARIAExpanded: other roles ignore aria-expanded
         value = (obj.attr("aria-expanded") or "").strip().lower()
         if value in ("true", "false"):
             return value == "true"

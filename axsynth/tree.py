@@ -15,7 +15,7 @@ from . import datetime_edit, first_letter, formvalue, roles
 from .axobject import FLEX_OR_GRID, AXObject
 from .data.aria import (
     ALWAYS_INCLUDED_ROLES, CELL_LIKE, CLICK_HANDLERS, CLICKABLE_ROLES, CONTROL_ROLES, ROW_LIKE,
-    TABLE_LIKE, TEXT_INPUT_TYPES,
+    REQUIRED_CONTEXT_ARIA, TABLE_LIKE, TEXT_INPUT_TYPES,
 )
 from .data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
 from .data.svg import UNRENDERED_SVG
@@ -48,12 +48,12 @@ class AXTree:
         self._quote_depth = 0  # open-quote nesting, in layout (document) order
         self.root = self._build()
         self._relation_targets = self._collect_relation_targets()
+        self._apply_aria_owns()
         for obj in self.objects:  # document order: parents before children
             self._compute_ignored(obj)
             obj.used_for_label = self._used_for_label(obj)
         for obj in self.objects:
             obj.included = not obj.ignored or self._ignored_but_included(obj)
-        self._apply_aria_owns()
         self._assemble(self.root)
         self._finalize_roles()
 
@@ -905,7 +905,8 @@ class AXTree:
                 if target.owned_by is not None or not _valid_owned(target) or _owns_cycle(obj, target):
                     continue
                 target.owned_by = obj
-                target.included = True
+                if roles.raw_aria_role(target.element) in REQUIRED_CONTEXT_ARIA:
+                    target.role = roles.compute_role(target)  # the owner may be its context
                 owned.append(target)
             if owned:
                 self._owned[id(obj)] = owned

@@ -12,7 +12,7 @@ ARIA_ROLES: dict[str, str] = {
     "emphasis": "Emphasis", "feed": "Feed", "figure": "Figure", "form": "Form",
     "generic": "GenericContainer", "graphics-document": "GraphicsDocument",
     "graphics-object": "GraphicsObject", "graphics-symbol": "GraphicsSymbol", "grid": "Grid",
-    "gridcell": "Cell", "group": "Group", "heading": "Heading", "image": "Image", "img": "Image",
+    "gridcell": "GridCell", "group": "Group", "heading": "Heading", "image": "Image", "img": "Image",
     "insertion": "ContentInsertion", "link": "Link", "list": "List", "listbox": "ListBox",
     "listitem": "ListItem", "log": "Log", "main": "Main", "mark": "Mark", "marquee": "Marquee",
     "math": "Math", "menu": "Menu", "menubar": "MenuBar", "menuitem": "MenuItem",
@@ -44,6 +44,23 @@ ARIA_ROLES: dict[str, str] = {
     "doc-qna": "DocQna", "doc-subtitle": "DocSubtitle", "doc-tip": "DocTip", "doc-toc": "DocToc",
     "graphics-doc": "GraphicsDocument",
 }
+
+# ARIA roles that Chromium drops (falling back to the native role) unless they sit
+# in their required context: the nearest decisive DOM ancestor (or the aria-owns
+# owner) must carry one of these ARIA roles, or one of these native roles.
+REQUIRED_CONTEXT_ARIA: dict[str, frozenset[str]] = {
+    "ListBoxOption": frozenset({"ListBox", "Group"}),
+    "TreeItem": frozenset({"Tree", "Group", "TreeItem"}),
+    "ListItem": frozenset({"List", "Group"}),
+}
+REQUIRED_CONTEXT_NATIVE: dict[str, frozenset[str]] = {
+    "ListBoxOption": frozenset({"ListBox"}),
+    "TreeItem": frozenset(),
+    "ListItem": frozenset({"List"}),
+}
+# Role-less elements the context walk passes through (besides role=none/presentation
+# and autonomous custom elements): other natively generic tags (<b>, <i>, <u>…) stop it.
+CONTEXT_TRANSPARENT_TAGS = frozenset({"div", "span", "slot"})
 
 # Element → native role, where the tag alone decides (HTML-AAM as Chromium maps it).
 # Context-dependent elements (a, header, footer, aside, section, form, img, input,

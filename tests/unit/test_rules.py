@@ -191,3 +191,42 @@ def test_generated_image_is_an_image_named_only_by_aria():
     image = find("<style>a::before{content:url(x.png)}</style><a href=#>Go</a>", "image")
     assert [s.get("attribute") for s in image["name"]["sources"]] == ["aria-labelledby", "aria-label"]
     assert find("<style>a::before{content:url(x.png)}</style><a href=#>Go</a>", "link")["name"]["value"] == "Go"
+
+
+def _roles(html: str) -> list[str]:
+    return [r for r, _ in unignored(html)]
+
+
+def test_option_treeitem_listitem_outside_required_context_use_the_native_role():
+    assert "option" not in _roles("<div role=option>a</div>")
+    assert "treeitem" not in _roles("<div role=listbox aria-label=l><div role=treeitem>a</div></div>")
+    assert "listitem" not in _roles("<div role=menu aria-label=m><div role=listitem>a</div></div>")
+    node = find("<div role=option aria-label=Lab aria-selected=true>a</div>", "generic")
+    assert node["name"]["value"] == "Lab" and "selected" not in props(node)
+
+
+def test_required_context_walk_passes_div_span_and_presentational_ancestors_only():
+    ok = "<div role=listbox aria-label=l><div><span role=none><li role=none><div role=option>a</div></li></span></div></div>"
+    assert "option" in _roles(ok)
+    assert "option" not in _roles("<div role=listbox aria-label=l><b><span role=option>a</span></b></div>")
+    assert "option" not in _roles("<div role=listbox aria-label=l><div role=generic><div role=option>a</div></div></div>")
+    assert "option" in _roles("<div role=group><div role=option>a</div></div>")
+    assert "treeitem" in _roles("<div role=tree aria-label=t><div role=treeitem>a<div role=treeitem>b</div></div></div>")
+    assert "listitem" in _roles("<ol role=none><div role=listitem>a</div></ol>")
+
+
+def test_aria_owns_owner_is_a_context_only_by_its_own_role():
+    assert "option" in _roles("<div role=listbox aria-label=l aria-owns=o></div><div role=option id=o>a</div>")
+    owned_via_div = "<div role=tree aria-label=t><div aria-owns=o></div></div><div role=treeitem id=o>a</div>"
+    assert "treeitem" not in _roles(owned_via_div)
+
+
+def test_gridcell_role_is_a_gridcell_outside_a_grid_and_cell_becomes_gridcell_inside():
+    node = find("<div role=gridcell aria-readonly=true>a</div>", "gridcell")
+    assert props(node)["readonly"] is True
+    assert "gridcell" in _roles("<div role=grid aria-label=g><div role=row><div role=cell>a</div></div></div>")
+
+
+def test_aria_expanded_only_on_roles_that_support_it():
+    assert "expanded" not in props(find("<div role=region aria-label=r aria-expanded=true>a</div>", "region"))
+    assert props(find("<div role=button aria-expanded=true>a</div>", "button"))["expanded"] is True
