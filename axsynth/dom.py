@@ -129,7 +129,7 @@ class Element(Node):
 
 
 class ShadowRoot(Node):
-    __slots__ = ("host", "mode")
+    __slots__ = ("host", "mode", "id_map")
     local_name = "#shadow-root"
     namespace = ""
     attrs: dict[str, str] = {}
@@ -138,16 +138,18 @@ class ShadowRoot(Node):
         super().__init__()
         self.host = host
         self.mode = mode
+        self.id_map: dict[str, Element] | None = None
 
 
 class Document(Node):
-    __slots__ = ("url", "encoding", "quirks")
+    __slots__ = ("url", "encoding", "quirks", "id_map")
 
     def __init__(self, url: str = "about:blank") -> None:
         super().__init__()
         self.url = url
         self.encoding = "utf-8"
         self.quirks = False
+        self.id_map: dict[str, Element] | None = None
 
     @property
     def document_element(self) -> Element | None:
@@ -159,23 +161,20 @@ class Document(Node):
 
 
 
-class IdIndex:
-    """getElementById for each tree scope (document or shadow root), built once per scope."""
-
-    def __init__(self) -> None:
-        self._maps: dict[int, dict[str, Element]] = {}
-
-    def get(self, scope_of: Node, idref: str) -> Element | None:
-        if not idref:
-            return None
-        root = scope_of.tree_root
-        ids = self._maps.get(id(root))
-        if ids is None:
-            ids = {}
-            for el in root.iter_elements():
-                ids.setdefault(el.attrs.get("id", ""), el)
-            self._maps[id(root)] = ids
-        return ids.get(idref)
+def element_by_id(scope_of: Node, idref: str) -> Element | None:
+    """getElementById in the tree scope (document or shadow root) of ``scope_of``;
+    each scope's index is built once, on first use, and kept on its root."""
+    if not idref:
+        return None
+    root = scope_of.tree_root
+    ids = getattr(root, "id_map", None)
+    if ids is None:
+        ids = {}
+        for el in root.iter_elements():
+            ids.setdefault(el.attrs.get("id", ""), el)
+        if isinstance(root, (Document, ShadowRoot)):
+            root.id_map = ids
+    return ids.get(idref)
 
 
 class FlatTree:

@@ -614,7 +614,7 @@ class Names:
         el = obj.element
         if el is not None and "-" in el.local_name:
             return False
-        return obj.role in NAME_PROHIBITED
+        return roles.internal_role(obj) in NAME_PROHIBITED
 
     def _hidden_for_text_alternative(self, obj: AXObject, root: AXObject | None) -> bool:
         if obj.kind in ("anonymous", "anonymous-box", "document"):

@@ -10,13 +10,12 @@ from .axobject import AXObject
 from .data import forms
 from .data.svg import SVG_SHAPES
 from .data.aria import (
-    ARIA_ROLES, CONTEXT_TRANSPARENT_TAGS, HTML_ROLES, INPUT_ROLES, INPUT_TYPES, REQUIRED_CONTEXT_ARIA,
-    REQUIRED_CONTEXT_NATIVE, TEXT_FIELD_ROLES, TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
+    ARIA_ROLES, ASIDE_SCOPES, CONTEXT_TRANSPARENT_TAGS, HEADER_FOOTER_SCOPES, HTML_ROLES, INPUT_ROLES,
+    INPUT_TYPES, NATIVE_LANDMARK_ROLES, REQUIRED_CONTEXT_ARIA, REQUIRED_CONTEXT_NATIVE, TEXT_FIELD_ROLES,
+    TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
 )
-from .dom import HTML_NS, SVG_NS, Element, parse_int
+from .dom import HTML_NS, SVG_NS, Element, element_by_id, parse_int
 from .ua_shadow import is_ua_details_root
-
-_SECTIONING = frozenset({"article", "aside", "main", "nav", "section"})
 
 
 def input_type(el: Element) -> str:
@@ -34,9 +33,15 @@ def is_labelable(el: Element) -> bool:
 
 
 def has_author_name(el: Element) -> bool:
-    """IsNameFromAuthorAttribute: aria-label, aria-labelledby or title present."""
+    """IsNameFromAuthorAttribute: a non-blank aria-label, an aria-labelledby that
+    resolves to at least one element, or any title attribute (even empty)."""
+    attrs = el.attrs
+    if "title" in attrs or attrs.get("aria-label", "").strip():
+        return True
     return any(
-        el.attrs.get(a, "").strip() for a in ("aria-label", "aria-labelledby", "aria-labeledby", "title")
+        element_by_id(el, idref) is not None
+        for attr in ("aria-labelledby", "aria-labeledby")
+        for idref in attrs.get(attr, "").split()
     )
 
 
@@ -280,33 +285,37 @@ def _link(obj: AXObject) -> str:
     return "Link" if obj.has_attr("href") else "GenericContainer"
 
 
-def _in_sectioning(obj: AXObject) -> bool:
-    """IsDescendantOfLandmarkDisallowedElement: by tag name only, so an ARIA
-    landmark role on a <div> does not scope a header/footer."""
-    for anc in obj.iter_ancestors():
-        el = anc.element
-        if el is not None and el.is_html and el.local_name in _SECTIONING:
-            return True
-    return False
+def internal_role(obj: AXObject) -> str:
+    """The role Chromium keeps internally (role_) before the serialization fixups
+    of ComputeFinalRoleForSerialization: a native <aside> stays Complementary and
+    a native <section> stays Section whatever they are finally exposed as."""
+    el = obj.element
+    if el is not None and el.is_html and el.local_name in NATIVE_LANDMARK_ROLES and aria_role(obj) is None:
+        return NATIVE_LANDMARK_ROLES[el.local_name]
+    return obj.role
+
+
+def _in_landmark_scope(obj: AXObject, scope_roles: frozenset[str]) -> bool:
+    """IsDescendantOfLandmarkDisallowedElement: an ancestor's internal role (ARIA
+    or native) is one of ``scope_roles``."""
+    # Chromium skips ignored ancestors; roles come before ignoring here (docs/divergences.md).
+    return any(internal_role(anc) in scope_roles for anc in obj.iter_ancestors())
 
 
 def _header(obj: AXObject) -> str:
-    return "SectionHeader" if _in_sectioning(obj) else "Header"
+    return "SectionHeader" if _in_landmark_scope(obj, HEADER_FOOTER_SCOPES) else "Header"
 
 
 def _footer(obj: AXObject) -> str:
-    return "SectionFooter" if _in_sectioning(obj) else "Footer"
+    return "SectionFooter" if _in_landmark_scope(obj, HEADER_FOOTER_SCOPES) else "Footer"
 
 
 def _aside(obj: AXObject) -> str:
-    el = obj.element
-    if has_author_name(el):
+    """An <aside> scoped to a sectioning role and not named by the author is
+    serialized as generic (its internal role stays Complementary)."""
+    if has_author_name(obj.element) or not _in_landmark_scope(obj, ASIDE_SCOPES):
         return "Complementary"
-    for anc in obj.iter_ancestors():
-        a = anc.element
-        if a is not None and a.is_html and a.local_name in ("article", "aside", "nav", "section"):
-            return "GenericContainer"
-    return "Complementary"
+    return "GenericContainer"
 
 
 def _section(obj: AXObject) -> str:

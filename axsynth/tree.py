@@ -19,7 +19,7 @@ from .data.aria import (
 )
 from .data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
 from .data.svg import UNRENDERED_SVG
-from .dom import HTML_NS, SVG_NS, Document, Element, FlatTree, IdIndex, Node, ShadowRoot, Text
+from .dom import HTML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot, Text, element_by_id
 from .names import Names
 from .style.cascade import FIRST_LETTER, Styles
 from .style.counters import format_counter
@@ -38,7 +38,6 @@ class AXTree:
         self.flat = FlatTree()
         self.styles = Styles(document, self.flat, base_dir)
         self._next_id = max((n.node_id for n in _all_nodes(document)), default=0) + 1
-        self._ids = IdIndex()
         self._labels: list[AXObject] | None = None
         self._labels_by_control: dict[int, list[AXObject]] | None = None
         self._shadow_memo: dict[int, bool] = {}
@@ -65,7 +64,7 @@ class AXTree:
 
     def element_by_id(self, scope_of: Node, idref: str) -> Element | None:
         """getElementById in the tree scope (document or shadow root) of ``scope_of``."""
-        return self._ids.get(scope_of, idref)
+        return element_by_id(scope_of, idref)
 
     def objects_for_idrefs(self, obj: AXObject, attr: str) -> list[AXObject]:
         value = obj.attr(attr)
@@ -729,7 +728,7 @@ class AXTree:
             return False  # AXNodeObject::IsEditableRoot: any contenteditable host, nested ones too
         if tag == "legend":
             return False
-        if role in ALWAYS_INCLUDED_ROLES:
+        if roles.internal_role(obj) in ALWAYS_INCLUDED_ROLES:
             return False
         if tag == "hgroup":
             return False

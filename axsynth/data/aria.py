@@ -129,6 +129,15 @@ NAME_PROHIBITED = frozenset(
     "ContentInsertion Mark None Paragraph Strong Subscript Suggestion Superscript Term Time".split()
 )
 
+# GetLandmarkIsNotAllowedAncestorRoles: the internal roles whose descendants lose
+# landmark status (an unnamed <aside> becomes generic, header/footer become the
+# section variants).
+ASIDE_SCOPES = frozenset({"Article", "Complementary", "Navigation", "Section"})
+HEADER_FOOTER_SCOPES = ASIDE_SCOPES | {"Main"}
+# Native roles Chromium keeps internally but serializes differently
+# (ComputeFinalRoleForSerialization): aside may become generic, section region/generic.
+NATIVE_LANDMARK_ROLES = {"aside": "Complementary", "section": "Section"}
+
 # ShouldIncludeBasedOnSemantics: computed roles that are always included.
 ALWAYS_INCLUDED_ROLES = frozenset(
     "Abbr Application Article Audio Banner Blockquote Code Complementary ContentDeletion ContentInfo "

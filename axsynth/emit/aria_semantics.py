@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Iterator
 
 from ..data import aria_snapshot as data
-from ..dom import SVG_NS, Element, IdIndex, Node, ShadowRoot, Text
+from ..dom import SVG_NS, Element, Node, ShadowRoot, Text, element_by_id
 
 if TYPE_CHECKING:
     from ..api import Document
@@ -74,7 +74,6 @@ class Dom:
         self.document = doc.dom
         self.flat = doc.tree.flat
         self.styles = doc.tree.styles
-        self._ids = IdIndex()
         self._hidden: dict[int, bool] = {}
         self._rendered: dict[int, bool] = {}
         self._labels: dict[int, list[Element]] | None = None
@@ -140,7 +139,7 @@ class Dom:
         return None
 
     def by_id(self, scope_of: Node, idref: str) -> Element | None:
-        return self._ids.get(scope_of, idref)
+        return element_by_id(scope_of, idref)
 
     def idrefs(self, el: Element, attr: str) -> list[Element]:
         """Elements an IDREF list attribute points to, in its tree scope, without repeats."""

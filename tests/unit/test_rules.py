@@ -13,6 +13,24 @@ def test_section_needs_a_name_to_be_a_region():
     assert "region" not in [r for r, _ in unignored("<section>x</section>")]
 
 
+def test_section_name_counts_resolved_labelledby_and_any_title():
+    html = "<section aria-labelledby=missing>a</section><section title=''>b</section><section aria-label=' '>c</section>"
+    assert [r for r, _ in unignored(html) if r in ("region", "generic")] == ["generic", "region", "generic"]
+
+
+def test_unnamed_aside_in_a_sectioning_role_is_an_included_generic():
+    html = "<div role=article><aside><p>a</p></aside><header>h</header></div><main><aside><p>b</p></aside></main>"
+    nodes = [n for n in tree(html) if n["role"]["value"] in ("generic", "complementary", "sectionheader")]
+    assert [(n["role"]["value"], n["ignored"]) for n in nodes] == [
+        ("generic", False), ("sectionheader", False), ("complementary", False)]
+    assert [s.get("attribute") for s in nodes[0]["name"]["sources"]] == ["aria-labelledby", "aria-label", "title"]
+
+
+def test_named_aria_region_does_not_scope_an_aside_or_header():
+    roles = [r for r, _ in unignored("<section role=region aria-label=r><aside>a</aside><header>h</header></section>")]
+    assert "complementary" in roles and "banner" in roles
+
+
 def test_th_scope_and_sibling_heuristics():
     html = "<table><tr><th>Name</th><th scope=row>Age</th></tr><tr><th>Ann</th><td>3</td></tr></table>"
     roles = [r for r, _ in unignored(html)]
