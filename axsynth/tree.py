@@ -481,11 +481,6 @@ class AXTree:
         menu_list = obj.role == "ComboBoxSelect" or roles.uses_menu_list(obj.node)
         if not menu_list and not any(_is_select_item(c) for c in obj.node.children):
             return  # an empty listbox exposes no option slot
-        if menu_list and not obj.has_layout:
-            # A popup (AXMenuListPopup) needs the select's layout: an unrendered
-            # select holds its options directly.
-            self._add_select_items(obj, obj, menu_list)
-            return
         if menu_list:
             # The picker popover (a shadow-root child) holds the options
             # slot; that slot shares its DOM parent with its flat-tree
@@ -568,8 +563,7 @@ class AXTree:
             reasons.append(("inertElement", None))
             obj.ignored = True
             return
-        unrendered_select = obj.parent.tag() == "select" and not obj.parent.has_layout
-        if self._menu_list_option(obj) and not obj.hidden_via_style and not unrendered_select:
+        if self._menu_list_option(obj) and not obj.hidden_via_style:
             obj.ignored = False  # the popup and its options have no layout, yet are exposed
             return
         if obj.hidden_via_style:
@@ -842,8 +836,8 @@ class AXTree:
             return obj.aria_hidden_root is None and (not obj.hidden_via_style or obj.used_for_label)
         if obj.kind in ("ua-box", "ua-block"):
             return True
-        if obj.tag() == "select" or (obj.tag() == "option" and obj.parent.tag() == "select"):
-            return True  # a select keeps its options in the tree, even unrendered
+        if obj.kind == "element" and not obj.in_ua_shadow and obj.parent.kind in ("ua-slot", "ua-nested-slot"):
+            return True  # slotted into a UA shadow tree: its flat-tree parent is not its DOM parent
         if obj.kind in ("ua-internal", "ua-placeholder", "ua-slot", "inner-editor"):
             if obj.parent is not None and obj.parent.kind == "ua-internal" and _shadow_host_type(obj) in ("search", "number"):
                 return False  # rule 7: search/number internals stay out

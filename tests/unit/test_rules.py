@@ -59,6 +59,16 @@ def test_display_none_description_target_is_kept_as_not_rendered():
     assert any(r["name"] == "notRendered" for n in nodes for r in n.get("ignoredReasons", []))
 
 
+def test_unrendered_select_in_a_label_keeps_its_picker_and_slot():
+    html = ("<div hidden id=x>Pick <select><option>A</option><option selected>B</option></select></div>"
+            "<input type=checkbox aria-labelledby=x>")
+    nodes = tree(html)
+    fan_out = [len(n["childIds"]) for n in nodes if any(r["name"] == "notRendered" for r in n.get("ignoredReasons", []))]
+    # div (text, select), text, select (picker), picker (slot), slot (two options), options
+    assert fan_out == [2, 0, 1, 1, 2, 0, 0]
+    assert find(html, "checkbox")["name"]["value"] == "Pick B"
+
+
 def test_label_for_names_the_control_with_labelfor_source():
     box = find("<label for=n>Name</label><input id=n>", "textbox")
     assert box["name"]["value"] == "Name"
