@@ -828,8 +828,9 @@ class AXTree:
         if obj.in_ua_shadow and obj.parent.in_ua_shadow and obj.hidden_via_style:
             # Hidden (display:none or visibility:hidden), a UA shadow tree keeps
             # only its shadow-root child: the deeper internals are neither
-            # visible line-breaking boxes nor shadow-root children.
-            return False
+            # visible line-breaking boxes nor shadow-root children -- unless
+            # they feed a label or description (a hidden select's option slot).
+            return obj.used_for_label
         if obj.kind in ("anonymous", "anonymous-box"):
             # Node-less content is kept unless hidden (hidden content stays
             # only where it may name something).
