@@ -229,4 +229,10 @@ def _base_url(dom, url: str) -> str:
     from urllib.parse import urljoin
 
     base = next((e for e in dom.iter_elements() if e.local_name == "base" and e.is_html and e.has("href")), None)
-    return urljoin(url, base.attrs["href"].strip()) if base is not None else url
+    if base is None:
+        return url
+    href = base.attrs["href"].strip()
+    try:
+        return urljoin(url, href)
+    except ValueError:
+        return href  # invalid (say "http://[bad/"): relative URLs then resolve to none

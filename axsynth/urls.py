@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote, urljoin, urlsplit, urlunsplit
 
 _SPECIAL = {"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21", "file": None}
@@ -9,11 +10,26 @@ _SPECIAL = {"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21",
 _PATH_SAFE = "!$&'()*+,-./:;=@[]\\^_|~%"
 _QUERY_SAFE = "!$&()*+,-./:;=?@[]\\^_`{|}~%"
 _FRAGMENT_SAFE = "!#$&'()*+,-./:;=?@[]\\^_{|}~%"
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 
 
-def resolve(base: str, ref: str) -> str:
-    """Resolve ``ref`` against ``base`` and serialize it canonically."""
+def resolve(base: str, ref: str) -> str | None:
+    """Resolve ``ref`` against ``base`` and serialize it canonically; None when
+    it resolves to no valid URL."""
     ref = ref.strip(" \t\n\r\f\x00").replace("\t", "").replace("\n", "").replace("\r", "")
+    try:
+        return _resolve(base, ref)
+    except ValueError:  # an unparsable host such as "exa[mple.com" (or base)
+        pass
+    if not _SCHEME.match(ref):
+        return None  # relative to an invalid base: Chromium reports no url
+    try:
+        return _resolve("", ref)  # absolute: the base does not matter
+    except ValueError:
+        return ref  # KURL keeps an invalid absolute URL as written (seen in Chromium 156)
+
+
+def _resolve(base: str, ref: str) -> str:
     ref, hash_mark, fragment = ref.partition("#")
     # An empty reference (or a bare "#frag") is the base without its fragment.
     url = urljoin(base, ref) if ref else base.partition("#")[0]

@@ -491,8 +491,11 @@ class AgentEmitter:
         return out
 
     def _short_url(self, url: str) -> str:
-        base = urlsplit(self.doc.url)
-        target = urlsplit(url)
+        try:
+            base = urlsplit(self.doc.url)
+            target = urlsplit(url)
+        except ValueError:  # an invalid URL, reported as written
+            return _cut(url).replace(" ", "%20")
         if target.scheme == base.scheme and target.netloc == base.netloc:
             same_page = target.path == base.path and target.query == base.query
             short = "" if same_page and target.fragment else (target.path or "/")

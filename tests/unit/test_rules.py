@@ -258,3 +258,13 @@ def test_gridcell_role_is_a_gridcell_outside_a_grid_and_cell_becomes_gridcell_in
 def test_aria_expanded_only_on_roles_that_support_it():
     assert "expanded" not in props(find("<div role=region aria-label=r aria-expanded=true>a</div>", "region"))
     assert props(find("<div role=button aria-expanded=true>a</div>", "button"))["expanded"] is True
+
+
+def test_invalid_urls_are_reported_as_written_or_not_at_all():
+    # KURL keeps an unparsable absolute URL as written; a relative URL against an
+    # invalid <base> resolves to nothing, so the link has no url (Chromium 156).
+    html = ('<base href="http://[bad/"><a href="https://exa[ple.com/bank">one</a>'
+            '<a href="http://[::1/x">two</a><a href="/rel">three</a><a href="https://Example.com:443/a b">four</a>')
+    links = {n["name"]["value"]: props(n).get("url") for n in tree(html) if n["role"]["value"] == "link"}
+    assert links == {"one": "https://exa[ple.com/bank", "two": "http://[::1/x", "three": None,
+                     "four": "https://example.com/a%20b"}
