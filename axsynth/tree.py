@@ -14,8 +14,8 @@ from pathlib import Path
 from . import datetime_edit, first_letter, formvalue, roles
 from .axobject import FLEX_OR_GRID, AXObject
 from .data.aria import (
-    ALWAYS_INCLUDED_ROLES, CELL_LIKE, CLICK_HANDLERS, CLICKABLE_ROLES, CONTROL_ROLES, ROW_LIKE,
-    REQUIRED_CONTEXT_ARIA, TABLE_LIKE, TEXT_INPUT_TYPES,
+    ALWAYS_INCLUDED_ROLES, CELL_LIKE, CLICK_HANDLERS, CLICKABLE_ROLES, CONTROL_ROLES, IMAGE_ROLES, ROW_LIKE,
+    REQUIRED_CONTEXT_ARIA, STRUCTURE_ROLES, TABLE_LIKE, TEXT_INPUT_TYPES,
 )
 from .data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
 from .data.svg import UNRENDERED_SVG
@@ -882,9 +882,14 @@ class AXTree:
 
     @staticmethod
     def _is_line_breaking(obj: AXObject) -> bool:
+        """AXNodeObject::IsLineBreakingObject: a block box, a <br>, or else (the
+        AXObject fallback) an element whose role is structural, e.g. an inline
+        <address> (Group); images and SVG elements excepted."""
         if obj.role == "None" or obj.kind not in ("element",):
             return False
-        return obj.has_layout and not obj.is_layout_inline() and not obj.is_atomic_inline() or obj.tag() == "br"
+        if obj.has_layout and not obj.is_layout_inline() and not obj.is_atomic_inline() or obj.tag() == "br":
+            return True
+        return obj.role in STRUCTURE_ROLES and obj.role not in IMAGE_ROLES and obj.element.namespace != SVG_NS
 
     # --- aria-owns and assembly ---------------------------------------------------
 

@@ -149,6 +149,24 @@ ALWAYS_INCLUDED_ROLES = frozenset(
     "Section SectionWithoutName Splitter Subscript Superscript Strong Term Time Video SectionFooter SectionHeader".split()
 )
 
+# ui::IsStructure (IsSection + IsSectionhead + document-like and DPub roles): roles
+# AXObject::IsLineBreakingObject treats as hard line breaks when the layout does not.
+STRUCTURE_ROLES = frozenset(
+    "Banner Complementary ContentInfo Form Main Navigation Region Search "
+    "ComboBoxGrouping ListBox Menu MenuBar RadioGroup Tree TreeGrid "
+    "Alert AlertDialog Cell ColumnHeader Definition Directory Feed Figure Grid Group Image List "
+    "ListItem Log Marquee Math Note ProgressIndicator Row RowHeader Section Status Table TabPanel "
+    "Term Timer Toolbar Tooltip TreeItem Heading Tab "
+    "Application Document Article RowGroup Splitter "
+    "DocAbstract DocAcknowledgments DocAfterword DocAppendix DocBiblioEntry DocBibliography "
+    "DocChapter DocColophon DocConclusion DocCover DocCredit DocCredits DocDedication DocEndnote "
+    "DocEndnotes DocEpigraph DocEpilogue DocErrata DocExample DocFootnote DocForeword DocGlossary "
+    "DocIndex DocIntroduction DocNotice DocPageBreak DocPageList DocPart DocPreface DocPrologue "
+    "DocQna DocSubtitle DocTip DocToc".split()
+)
+# ui::IsImage: roles never counted as line breaking by role.
+IMAGE_ROLES = frozenset("Canvas DocCover GraphicsSymbol Image ImageMap SvgRoot".split())
+
 TABLE_LIKE = frozenset({"Table", "Grid", "TreeGrid", "LayoutTable"})
 ROW_LIKE = frozenset({"Row", "LayoutTableRow"})
 CELL_LIKE = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader", "LayoutTableCell"})

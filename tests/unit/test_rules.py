@@ -268,3 +268,11 @@ def test_invalid_urls_are_reported_as_written_or_not_at_all():
     links = {n["name"]["value"]: props(n).get("url") for n in tree(html) if n["role"]["value"] == "link"}
     assert links == {"one": "https://exa[ple.com/bank", "two": "http://[::1/x", "three": None,
                      "four": "https://example.com/a%20b"}
+
+
+def test_inline_element_with_structural_role_is_kept_as_ignored_line_break():
+    # AXObject::IsLineBreakingObject falls back on ui::IsStructure(role): an inline
+    # <address> (Group) is ignored yet included; an inline <p> (Paragraph) is not.
+    nodes = tree("<div>a <address style=display:inline>b</address> <p style=display:inline>c</p></div>")
+    ignored_elements = [n for n in nodes if n["ignored"] and n["role"]["value"] == "none"]
+    assert len(ignored_elements) == 3  # <html>, <body>, <address>
