@@ -21,6 +21,7 @@ from .data.aria import (
 )
 from .dom import SVG_NS, Element
 from .data.forms import DATE_TIME_LAYOUTS, FILE_BUTTON_LABELS
+from .data.media_controls import PLAYBACK_ERROR
 
 if TYPE_CHECKING:
     from .tree import AXTree
@@ -172,6 +173,8 @@ class Names:
 
     def _text_alternative(self, obj: AXObject, recursive: bool, root: AXObject | None, visited: set,
                           sources: list[NameSource] | None) -> tuple[str, str]:
+        if roles.is_unplayable_media(obj):
+            return PLAYBACK_ERROR, "attribute"  # AXMediaElement::TextAlternative: no sources
         # Fast paths: layout text, <br>, list markers, CSS alt text.
         if obj.has_layout or obj.kind in ("anonymous",):
             fast = self._fast_path(obj, recursive)

@@ -66,7 +66,17 @@ def is_focusable(obj: AXObject) -> bool:
         return _is_details_summary(el)
     if tag in ("iframe", "frame") or tag == "option":
         return False
+    if tag in ("video", "audio"):
+        # HTMLMediaElement::SupportsFocus: focusable while it shows controls, which
+        # it always does without scripting (ShouldShowControls; see data/media_controls.py).
+        return True
     return is_editable_root(el)
+
+
+def is_unplayable_media(obj: AXObject) -> bool:
+    """AXMediaElement::IsUnplayable: a rendered <video>/<audio> with an error or no
+    source. axsynth fetches nothing, so every rendered one is (docs/divergences.md)."""
+    return obj.has_layout and obj.tag() in ("video", "audio") and obj.element.is_html
 
 
 def contenteditable_state(el: Element) -> str | None:

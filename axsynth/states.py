@@ -283,8 +283,8 @@ class States:
             (a.attr("aria-disabled") or "").strip().lower() == "true" for a in obj.iter_ancestors()
         ):
             return True
-        if _native_disabled(obj):
-            return True
+        if _native_disabled(obj) or roles.is_unplayable_media(obj):
+            return True  # AXMediaElement::Restriction: unplayable media is disabled
         select = _owner_select(obj)
         return select is not None and _native_disabled(select)
 

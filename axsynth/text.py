@@ -149,8 +149,8 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int = 0) -> bool:
         if is_whitespace_only(obj.text):
             return True
         return (obj.text[0] if after else obj.text[-1]) in " \n\t"
-    if obj.tag() == "img" or (obj.tag() == "input" and (obj.attr("type") or "").lower() == "image"):
-        return False
+    if obj.tag() in ("img", "video", "audio") or (obj.tag() == "input" and (obj.attr("type") or "").lower() == "image"):
+        return False  # a LayoutImage (LayoutMedia is one): spaces next to it are kept
     if obj.kind == "pseudo":
         if obj.display != "inline":
             return True

@@ -17,6 +17,7 @@ from .data.aria import (
     ALWAYS_INCLUDED_ROLES, CELL_LIKE, CLICK_HANDLERS, CLICKABLE_ROLES, CONTROL_ROLES, IMAGE_ROLES, ROW_LIKE,
     REQUIRED_CONTEXT_ARIA, STRUCTURE_ROLES, TABLE_LIKE, TEXT_INPUT_TYPES,
 )
+from .data import media_controls
 from .data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
 from .data.svg import UNRENDERED_SVG
 from .dom import HTML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot, Text, element_by_id
@@ -374,7 +375,38 @@ class AXTree:
         if tag == "meter":
             self._add_meter(obj)
             return True
+        if tag in ("video", "audio") and el.is_html:
+            self._add_media_controls(obj)
+            return True
         return False
+
+    def _add_media_controls(self, obj: AXObject) -> None:
+        """HTMLMediaElement's UA shadow: the media controls (see data/media_controls.py).
+        The element's own children (fallback content, <source>, <track>) get no box."""
+        tag = obj.tag()
+        if not obj.has_layout:
+            template = media_controls.hidden(tag)
+        elif tag == "audio":
+            template = media_controls.audio()
+        else:
+            template = media_controls.video(_has_media_source(obj.node))
+        self._add_media_node(obj, template)
+
+    def _add_media_node(self, parent: AXObject, template: tuple) -> None:
+        box, children = template
+        if isinstance(box, tuple):
+            tag, attrs = box
+            node = self._synthetic(parent, tag, "GenericContainer")
+            node.node.attrs = dict(attrs)
+            node.role = roles.compute_role(node)
+        else:
+            node = self._synthetic(parent, "div", "GenericContainer")
+            node.kind = "ua-media-box" if box == media_controls.BOX else "ua-block"
+            if box == media_controls.NONE:
+                node.has_layout = False
+                node.hidden_via_style = True
+        for child in children:
+            self._add_media_node(node, child)
 
     def _add_color_swatch(self, obj: AXObject) -> None:
         """ColorInputType's shadow: swatch wrapper > swatch, empty blocks."""
@@ -618,7 +650,7 @@ class AXTree:
         decision = self._semantic_decision(obj)
         if decision is not None:
             return decision
-        if obj.kind == "inner-editor":
+        if obj.kind in ("inner-editor", "ua-media-box"):
             return False
         if obj.kind in ("ua-slot", "ua-nested-slot"):
             obj.reasons.append(("uninteresting", None))  # the options slot
@@ -825,6 +857,8 @@ class AXTree:
         el = obj.element
         if obj.owned_by is not None or (el is not None and el.has("aria-owns")):
             return True
+        if obj.in_ua_shadow and _ua_host(obj).tag() in ("video", "audio"):
+            return True  # media controls stay in the tree, even hidden
         if obj.in_ua_shadow and obj.parent.in_ua_shadow and obj.hidden_via_style:
             # Hidden (display:none or visibility:hidden), a UA shadow tree keeps
             # only its shadow-root child: the deeper internals are neither
@@ -1062,6 +1096,13 @@ def _is_pruned(el: Element, parent: AXObject) -> bool:
     return False
 
 
+def _has_media_source(el: Element) -> bool:
+    """Whether resource selection has something to try: a src, or a <source> child."""
+    return bool(el.attrs.get("src")) or any(
+        isinstance(c, Element) and c.is_html and c.local_name == "source" for c in el.children
+    )
+
+
 def _in_datalist(obj: AXObject) -> bool:
     return any(a.tag() == "datalist" for a in obj.iter_ancestors())
 
@@ -1082,11 +1123,17 @@ def _sanitized_value(el: Element, kind: str) -> str:
     return formvalue.text_input_value(kind, el.attrs)
 
 
-def _shadow_host_type(obj: AXObject) -> str | None:
-    """The input type of the <input> whose UA shadow tree holds obj."""
+def _ua_host(obj: AXObject) -> AXObject | None:
+    """The element whose synthesized UA shadow tree holds obj."""
     host = obj.parent
     while host is not None and host.in_ua_shadow:
         host = host.parent
+    return host
+
+
+def _shadow_host_type(obj: AXObject) -> str | None:
+    """The input type of the <input> whose UA shadow tree holds obj."""
+    host = _ua_host(obj)
     if host is None or host.tag() != "input":
         return None
     return roles.input_type(host.node)

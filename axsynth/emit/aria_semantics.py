@@ -224,6 +224,8 @@ class Dom:
             return child is not self._details_summary(el)
         if el.local_name == "option":
             return self.closest(el, "SELECT") is not None  # option content renders as text only
+        if el.local_name in ("video", "audio"):
+            return True  # LayoutMedia lays out only its controls: fallback elements get no box
         return el.local_name == "select" and not self.is_list_box(el)  # a drop-down: nothing inline
 
     @staticmethod

@@ -128,3 +128,9 @@ def test_cli_aria_format_with_scope(tmp_path):
     assert result.stdout == '- navigation "Site":\n  - link "Home":\n    - /url: /\n'
     missing = subprocess.run(run + ["--scope", "aside"], capture_output=True, text=True)
     assert missing.returncode == 1 and missing.stderr.startswith("axsynth: no element matches")
+
+
+def test_media_fallback_elements_get_no_box_but_their_text_counts():
+    assert snap("<video src=/v.mp4>Old browser? <a href=/v.mp4>Download</a>.</video>") == (
+        "- text: Old browser? ."
+    )

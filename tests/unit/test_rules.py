@@ -276,3 +276,29 @@ def test_inline_element_with_structural_role_is_kept_as_ignored_line_break():
     nodes = tree("<div>a <address style=display:inline>b</address> <p style=display:inline>c</p></div>")
     ignored_elements = [n for n in nodes if n["ignored"] and n["role"]["value"] == "none"]
     assert len(ignored_elements) == 3  # <html>, <body>, <address>
+
+
+def test_video_exposes_its_media_controls_not_its_fallback():
+    # Without scripting every media element shows controls (ShouldShowControls);
+    # nothing loads, so it is unplayable: named by the playback error, disabled.
+    html = "<video src=/v.mp4>Old browser? <a href=/v.mp4>Download</a></video>"
+    video = find(html, "Video")
+    assert video["name"] == {"type": "computedString", "value": "Unable to play media."}
+    assert props(video) == {"disabled": True, "focusable": True}
+    names = unignored(html)
+    assert ("button", "play") in names and ("slider", "video time scrubber") in names
+    assert ("link", "Download") not in names
+
+
+def test_audio_without_controls_is_not_rendered_but_keeps_its_controls_in_the_tree():
+    nodes = tree("<audio src=/a.mp3></audio>")
+    audio_nodes = [n for n in nodes if n["ignored"] and n["ignoredReasons"][0]["name"] == "notRendered"]
+    assert len(audio_nodes) == 31  # the <audio> and its whole (hidden) controls shadow
+    assert all(n["role"]["value"] != "Audio" for n in nodes)
+
+
+def test_space_between_media_elements_is_kept_like_next_to_images():
+    # CanIgnoreSpaceNextTo keeps spaces next to a LayoutImage; LayoutMedia is one.
+    html = "<div><audio controls></audio> <audio controls></audio></div>"
+    texts = [n for r, n in unignored(html) if r == "StaticText"]
+    assert texts == [" "]
