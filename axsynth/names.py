@@ -207,8 +207,10 @@ class Names:
             elif obj.tag() == "br":
                 text = "\n"
             elif obj.tag() == "option" and not obj.children:
-                # Options are leaves: their contents are the DOM text.
-                text = simplify_whitespace(obj.node.text_content())
+                # Options are leaves: their contents are the DOM text, all of
+                # it (hidden parts too); with markup inside, edge spaces stay.
+                raw = obj.node.text_content()
+                text = simplify_whitespace(raw) if _has_one_text_child(obj.node) else simplify_name(raw)
             else:
                 text = self._text_from_descendants(obj, visited, root)
             if sources is not None:
@@ -282,8 +284,8 @@ class Names:
         """aria-labelledby and aria-label. Returns (text, name_from) once found, else None."""
         already = id(obj) in visited
         visited.add(id(obj))
-        if obj.tag() == "slot":
-            return None
+        if isinstance(obj.node, Element) and obj.node.is_html and obj.node.local_name == "slot":
+            return None  # a slot (even a UA shadow's) is never named
         if self._hidden_for_text_alternative(obj, root):
             return "", "hidden"
         el = obj.element
@@ -512,8 +514,8 @@ class Names:
 
     def _title(self, obj: AXObject, sources, found) -> str | None:
         el = obj.element
-        if obj.kind == "document" or obj.is_generated_image():  # named only by ARIA
-            return None
+        if obj.kind in ("document", "text") or obj.is_generated_image():  # named only by ARIA
+            return None  # (a text node has no tooltip step, even without layout)
         source = NameSource("attribute", attribute="title", superseded=found[0])
         if sources is not None:
             sources.append(source)  # pushed even without an element (e.g. MenuListPopup)

@@ -784,13 +784,12 @@ def _native_disabled(obj: AXObject) -> bool:
 
 
 def _owner_select(obj: AXObject):
-    """The <select> an AX option object belongs to (option > [optgroup >] select)."""
+    """The <select> an AX option object belongs to: its nearest select ancestor
+    (customizable select lists options below any wrapper, e.g. a <div>)."""
     if obj.tag() != "option":
         return None
-    node = obj.parent
-    while node is not None and (node.tag() == "optgroup" or node.kind in ("ua-slot", "ua-nested-slot")):
-        node = node.parent
-    return node if node is not None and node.tag() == "select" else None
+    owner = next((a for a in obj.iter_ancestors() if a.tag() in ("select", "datalist")), None)
+    return owner if owner is not None and owner.tag() == "select" else None
 
 
 class _Stub:

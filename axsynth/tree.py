@@ -513,6 +513,9 @@ class AXTree:
         menu_list = obj.role == "ComboBoxSelect" or roles.uses_menu_list(obj.node)
         if not menu_list and not any(_is_select_item(c) for c in obj.node.children):
             return  # an empty listbox exposes no option slot
+        button = _select_button(obj.node) if menu_list else None
+        if button is not None:
+            self._add_select_button(obj, button)
         if menu_list:
             # The picker popover (a shadow-root child) holds the options
             # slot; that slot shares its DOM parent with its flat-tree
@@ -525,32 +528,74 @@ class AXTree:
         else:
             popup = self._synthetic(obj, "slot", "GenericContainer")
             popup.kind = "ua-slot"
-        self._add_select_items(obj, popup, menu_list)
+        self._add_select_items(obj, popup, menu_list, button)
 
-    def _add_select_items(self, obj: AXObject, options_parent: AXObject, menu_list: bool) -> None:
-        stack = [(c, options_parent) for c in reversed(obj.node.children)]
+    def _add_select_button(self, obj: AXObject, button: Element) -> None:
+        """HTMLSelectElement's button slot: a drop-down select's first element
+        child, when a <button>, is slotted into an (unignored) generic ahead
+        of the picker. A select not styled `appearance: base-select` draws
+        its own button, so the author's one has no layout and its content
+        stays out of the tree."""
+        wrapper = self._synthetic(obj, "slot", "GenericContainer")
+        wrapper.kind = "ua-box"
+        self._add_select_element(button, wrapper, menu_list=True).hidden_via_style = True
+
+    def _add_select_items(self, obj: AXObject, options_parent: AXObject, menu_list: bool,
+                          button: Element | None) -> None:
+        """A select's content, as the customizable-select parser keeps it:
+        options (leaves), optgroups (their content in a slot), separators,
+        and any other element or text around them."""
+        stack = [(c, options_parent) for c in reversed(obj.node.children) if c is not button]
         while stack:
             node, parent = stack.pop()
+            if isinstance(node, Text):
+                # A listbox lays out no text directly inside the select.
+                if menu_list or parent is not options_parent:
+                    self._add_select_text(node, parent, menu_list)
+                continue
             if not isinstance(node, Element) or node.namespace != HTML_NS:
                 continue
-            if node.local_name == "option" or node.local_name == "optgroup" or node.local_name == "hr":
-                style = self.styles.get(node)
-                child = AXObject("element", node, style, parent)
-                child.node_id = node.node_id
-                child.has_layout = False if menu_list else (obj.has_layout and style["display"] != "none")
-                child.hidden_via_style = obj.hidden_via_style or (not menu_list and style["display"] == "none")
-                parent.children.append(child)
-                self.objects.append(child)
-                self.by_element[id(node)] = child
-                child.role = roles.compute_role(child)
-                if node.local_name == "optgroup":
-                    child.role = roles.aria_role(child) or "Group"
-                    # HTMLOptGroupElement's shadow: its options sit in a slot.
-                    slot = self._synthetic(child, "slot", "GenericContainer")
-                    slot.kind = "ua-slot"
-                    stack.extend((c, slot) for c in reversed(node.children))
-                elif node.local_name == "hr":
-                    child.role = "Splitter"
+            child = self._add_select_element(node, parent, menu_list)
+            if node.local_name == "optgroup":
+                # HTMLOptGroupElement's shadow: its content sits in a slot.
+                slot = self._synthetic(child, "slot", "GenericContainer")
+                slot.kind = "ua-slot"
+                stack.extend((c, slot) for c in reversed(node.children))
+            elif node.local_name not in ("option", "hr"):
+                stack.extend((c, child) for c in reversed(node.children))
+
+    def _add_select_element(self, node: Element, parent: AXObject, menu_list: bool) -> AXObject:
+        """An element inside a select. A drop-down's content has no layout
+        (the picker is closed) yet stays exposed; a listbox lays it out."""
+        style = self.styles.get(node)
+        child = AXObject("element", node, style, parent)
+        child.node_id = node.node_id
+        shown = style["display"] != "none"
+        child.has_layout = not menu_list and parent.has_layout and shown
+        child.hidden_via_style = parent.hidden_via_style or (not menu_list and not shown)
+        parent.children.append(child)
+        self.objects.append(child)
+        self.by_element[id(node)] = child
+        child.role = roles.compute_role(child)
+        if node.local_name == "optgroup":
+            child.role = roles.aria_role(child) or "Group"
+        elif node.local_name == "hr":
+            child.role = "Splitter"
+        return child
+
+    def _add_select_text(self, node: Text, parent: AXObject, menu_list: bool) -> None:
+        """Text inside a select: a drop-down keeps its raw data (no layout)."""
+        if menu_list and is_whitespace_only(node.data):
+            return
+        obj = AXObject("text", node, parent.style, parent)
+        obj.node_id = node.node_id
+        obj.text = node.data
+        obj.role = "StaticText"
+        obj.has_layout = not menu_list and parent.has_layout
+        obj.hidden_via_style = parent.hidden_via_style
+        parent.children.append(obj)
+        self.objects.append(obj)
+        self.by_text[id(node)] = obj
 
     # --- ignored ---------------------------------------------------------------
 
@@ -595,8 +640,8 @@ class AXTree:
             reasons.append(("inertElement", None))
             obj.ignored = True
             return
-        if self._menu_list_option(obj) and not obj.hidden_via_style:
-            obj.ignored = False  # the popup and its options have no layout, yet are exposed
+        if self._in_menu_list_popup(obj) and not obj.hidden_via_style:
+            obj.ignored = False
             return
         if obj.hidden_via_style:
             reasons.append(("notVisible", None) if obj.has_layout else ("notRendered", None))
@@ -637,13 +682,15 @@ class AXTree:
             and obj.has_layout and not obj.hidden_via_style
         )
 
-    def _menu_list_option(self, obj: AXObject) -> bool:
-        parent = obj.parent
-        if parent is not None and parent.kind == "ua-nested-slot":
-            parent = parent.parent
-        return obj.role in ("MenuListOption", "MenuListPopup") or (
-            obj.role == "Group" and parent is not None and parent.role == "MenuListPopup"
-        )
+    @staticmethod
+    def _in_menu_list_popup(obj: AXObject) -> bool:
+        """The popup and all of its content but the UA slots: a closed
+        picker lays nothing out, yet its content is exposed."""
+        if obj.role == "MenuListPopup":
+            return True
+        if obj.kind in ("ua-slot", "ua-nested-slot"):
+            return False
+        return any(a.role == "MenuListPopup" for a in obj.iter_ancestors())
 
     def _ignored_by_semantics(self, obj: AXObject) -> bool:
         """ShouldIncludeBasedOnSemantics, then the layout fallbacks of ComputeIsIgnored."""
@@ -871,7 +918,7 @@ class AXTree:
             return obj.aria_hidden_root is None and (not obj.hidden_via_style or obj.used_for_label)
         if obj.kind in ("ua-box", "ua-block"):
             return True
-        if obj.kind == "element" and not obj.in_ua_shadow and obj.parent.kind in ("ua-slot", "ua-nested-slot"):
+        if obj.kind == "element" and not obj.in_ua_shadow and obj.parent.in_ua_shadow:
             return True  # slotted into a UA shadow tree: its flat-tree parent is not its DOM parent
         if obj.kind in ("ua-internal", "ua-placeholder", "ua-slot", "inner-editor"):
             if obj.parent is not None and obj.parent.kind == "ua-internal" and _shadow_host_type(obj) in ("search", "number"):
@@ -1109,6 +1156,15 @@ def _in_datalist(obj: AXObject) -> bool:
 
 def _is_select_item(node: Node) -> bool:
     return isinstance(node, Element) and node.is_html and node.local_name in ("option", "optgroup", "hr")
+
+
+def _select_button(select: Element) -> Element | None:
+    """The select's button: its first element child, when that is a <button>
+    (HTMLSelectElement::SlottedButton)."""
+    first = next((c for c in select.children if isinstance(c, Element)), None)
+    if first is not None and first.is_html and first.local_name == "button":
+        return first
+    return None
 
 
 def _image_loads(src: str | None) -> bool:

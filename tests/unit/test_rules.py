@@ -302,3 +302,48 @@ def test_space_between_media_elements_is_kept_like_next_to_images():
     html = "<div><audio controls></audio> <audio controls></audio></div>"
     texts = [n for r, n in unignored(html) if r == "StaticText"]
     assert texts == [" "]
+
+
+def test_drop_down_select_exposes_any_content_of_its_closed_picker():
+    html = ("<select aria-label=s> Pick one <div><option>A</option></div><span>note</span>"
+            "<optgroup label=G>about<option>B</option></optgroup></select>")
+    assert unignored(html)[3:] == [
+        ("MenuListPopup", ""), ("StaticText", " Pick one "), ("generic", ""), ("option", "A"),
+        ("generic", ""), ("StaticText", "note"), ("group", "G"), ("StaticText", "about"), ("option", "B"),
+    ]
+
+
+def test_listbox_select_lays_out_its_content_and_ignores_wrappers():
+    nodes = tree("<select aria-label=s size=3><div><option>A</option></div><option>B</option></select>")
+    div = next(n for n in nodes if "A" in [c["name"]["value"] for c in nodes if c["nodeId"] in n["childIds"]
+                                          and not c["ignored"]] and n["ignored"])
+    assert [r["name"] for r in div["ignoredReasons"]] == ["uninteresting"]
+    options = [n for n in nodes if n["role"]["value"] == "option"]
+    assert [props(o).get("focusable") for o in options] == [True, True]  # owned by the select through the div
+
+
+def test_listbox_select_lays_out_no_text_directly_inside_it():
+    html = "<select aria-label=s size=3>loose<optgroup label=G>kept<option>A</option></optgroup></select>"
+    texts = [n for r, n in unignored(html) if r == "StaticText"]
+    assert texts == ["kept"]
+
+
+def test_select_button_is_slotted_ahead_of_the_picker_without_layout():
+    nodes = tree("<select aria-label=s><button title=t>Open</button><option>A</option></select>")
+    select = next(n for n in nodes if n["role"]["value"] == "combobox")
+    slot, popup = (next(n for n in nodes if n["nodeId"] == i) for i in select["childIds"])
+    assert (slot["role"]["value"], slot["name"]) == ("generic", {"type": "computedString", "value": ""})
+    button = next(n for n in nodes if n["nodeId"] == slot["childIds"][0])
+    assert [r["name"] for r in button["ignoredReasons"]] == ["notRendered"] and button["childIds"] == []
+    assert popup["role"]["value"] == "MenuListPopup"
+
+
+def test_option_with_markup_is_named_by_its_dom_text_keeping_edge_spaces():
+    html = ('<select aria-label=s><option label=L><img alt=Flag> France</option>'
+            '<option><span style=display:none>x</span>y </option><option>  Plain  </option></select>')
+    assert [n for r, n in unignored(html) if r == "option"] == [" France", "xy ", "Plain"]
+
+
+def test_text_in_a_closed_picker_lists_no_title_source():
+    text = find("<select aria-label=s><span>note</span><option>A</option></select>", "StaticText")
+    assert [s.get("attribute") for s in text["name"]["sources"]] == ["aria-labelledby", "aria-label", None]
