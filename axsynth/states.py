@@ -531,16 +531,16 @@ class States:
 
     def _selected(self, obj: AXObject) -> bool | None:
         """AXNodeObject::IsSelected, as far as a page with no focus can show it."""
-        if obj.role not in _SELECTABLE or self.is_disabled(obj):
+        if obj.role not in _SELECTABLE:
             return None
         el = obj.element
-        if obj.role in ("ListBoxOption", "MenuListOption") and self.is_disabled(obj):
-            return None  # a disabled option exposes no selected state at all
-        if obj.role in ("ListBoxOption", "MenuListOption") and obj.tag() == "option":
-            return self.option_selected(obj)
+        # aria-selected overrides everything, even on a disabled item or a native <option>.
         value = (el.attrs.get("aria-selected") or "").strip().lower() if el is not None else ""
         if value in ("true", "false"):
             return value == "true"
+        if obj.role in ("ListBoxOption", "MenuListOption") and obj.tag() == "option":
+            # CanSetSelectedAttribute: a disabled <option> exposes no selected state.
+            return None if self.is_disabled(obj) else self.option_selected(obj)
         if obj.role not in _SELECT_FOLLOWS_FOCUS or self._checked(obj) is not None:
             return None
         # Selection follows focus, but an item explicitly selected anywhere in the

@@ -347,3 +347,12 @@ def test_option_with_markup_is_named_by_its_dom_text_keeping_edge_spaces():
 def test_text_in_a_closed_picker_lists_no_title_source():
     text = find("<select aria-label=s><span>note</span><option>A</option></select>", "StaticText")
     assert [s.get("attribute") for s in text["name"]["sources"]] == ["aria-labelledby", "aria-label", None]
+
+
+def test_aria_selected_is_exposed_on_disabled_items_and_overrides_native_option_state():
+    tab = find("<div role=tablist><button role=tab disabled aria-selected=false>T</button></div>", "tab")
+    assert props(tab)["selected"] is False
+    nodes = tree("<select size=3 aria-label=S><option selected aria-selected=false>a</option>"
+                 "<option disabled aria-selected=true>b</option><option disabled>c</option></select>")
+    options = {n["name"]["value"]: props(n).get("selected") for n in nodes if n["role"]["value"] == "option"}
+    assert options == {"a": False, "b": True, "c": None}
