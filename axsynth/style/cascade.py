@@ -139,7 +139,7 @@ class Styles:
         self._pseudo: dict[tuple[int, str], Style] = {}
         self._counters: dict | None = None
         self._distinct: dict[tuple, Style] = {}
-        self._ordinals: dict[int, int] | None = None
+        self._numbering: list_items.Numbering | None = None
         self._compute()
 
     def of(self, element: Element) -> Style:
@@ -154,14 +154,19 @@ class Styles:
     def counters(self, element: Element, which: str) -> dict[str, tuple[int, ...]]:
         """The counter values a ::before/::after of ``element`` sees (for ``counter()``)."""
         if self._counters is None:
-            self._counters = counters.compute(self.document, self.flat.children, self.get, self.pseudo)
+            self._counters = counters.compute(
+                self.document, self.flat.children, self.get, self.pseudo, self._list_numbering().implicit_counter
+            )
         return self._counters.get((id(element), which), {})
 
     def list_ordinal(self, element: Element) -> int:
         """The number a display:list-item element's ::marker counts with."""
-        if self._ordinals is None:
-            self._ordinals = list_items.compute(self.document, self.flat.children, self.get)
-        return self._ordinals.get(id(element), 1)
+        return self._list_numbering().ordinals.get(id(element), 1)
+
+    def _list_numbering(self) -> list_items.Numbering:
+        if self._numbering is None:
+            self._numbering = list_items.compute(self.document, self.flat.children, self.get)
+        return self._numbering
 
     # --- computation -------------------------------------------------------
 

@@ -5,6 +5,8 @@ Counters are walked over the flat tree in tree order. A ``counter-reset`` create
 new counter instance whose scope is the element, its descendants and its following
 siblings; a later sibling's reset of the same name replaces it. ``counter-increment``
 and ``counter-set`` on a name with no instance in scope create one first.
+The ``list-item`` counter also moves without any counter property: lists reset it
+and list items step it (see list_items.Numbering.implicit_counter).
 ::before is the element's first child and ::after its last, for scoping.
 Elements with display:none take no part (they generate no box).
 """
@@ -19,8 +21,11 @@ Cells = tuple  # tuple[list[int], ...]: the nested instances of one counter, inn
 Scope = dict  # counter name → Cells
 
 
-def compute(root: Document, children: Callable[[Node], list[Node]], style_of, pseudo_style_of) -> dict:
-    """{(id(element), "before"|"after"): {name: (outermost, ..., innermost value)}}."""
+def compute(root: Document, children: Callable[[Node], list[Node]], style_of, pseudo_style_of, implicit) -> dict:
+    """{(id(element), "before"|"after"): {name: (outermost, ..., innermost value)}}.
+
+    ``implicit(element, style)`` gives the ``list-item`` directive an element applies
+    without naming it, as ("reset" | "increment", value), or None."""
     values: dict = {}
 
     def visit_children(parent: Node, inherited: Scope) -> None:
@@ -34,6 +39,10 @@ def compute(root: Document, children: Callable[[Node], list[Node]], style_of, ps
         if style is None or style["display"] == "none":
             return
         _apply(style, level, own)
+        directive = implicit(el, style)
+        if directive is not None:
+            kind, value = directive
+            (_instantiate if kind == "reset" else _increment)("list-item", value, level, own)
         inner, inner_own = dict(level), set()
         _pseudo(el, "before", inner, inner_own)
         for child in children(el):
@@ -56,13 +65,17 @@ def _apply(style: dict, level: Scope, own: set) -> None:
     for name, value in style["counter-reset"]:
         _instantiate(name, value, level, own)
     for name, value in style["counter-increment"]:
-        if name not in level:
-            _instantiate(name, 0, level, own)
-        level[name][-1][0] += value
+        _increment(name, value, level, own)
     for name, value in style["counter-set"]:
         if name not in level:
             _instantiate(name, 0, level, own)
         level[name][-1][0] = value
+
+
+def _increment(name: str, value: int, level: Scope, own: set) -> None:
+    if name not in level:
+        _instantiate(name, 0, level, own)
+    level[name][-1][0] += value
 
 
 def _instantiate(name: str, value: int, level: Scope, own: set) -> None:

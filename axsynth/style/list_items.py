@@ -12,15 +12,44 @@ else +1, or -1 in a reversed <ol>). The first item starts from the <ol>'s
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Callable
 
 from axsynth.dom import Document, Element, Node, parse_int
 
 LIST_OWNERS = frozenset({"ol", "ul", "menu"})
+# CountersAttachmentContext::ElementGeneratesListItemCounter: the elements that
+# reset or step the CSS ``list-item`` counter without any counter property.
+_IMPLICIT_COUNTER_ELEMENTS = LIST_OWNERS | {"li", "dir"}
 
 
-def compute(root: Document, children: Callable[[Node], list[Node]], style_of) -> dict[int, int]:
-    """{id(list item element): its ordinal}."""
+@dataclass
+class Numbering:
+    ordinals: dict[int, int] = field(default_factory=dict)  # id(list item) → its ordinal
+    reversed_items: set[int] = field(default_factory=set)  # id(item) of items in a reversed <ol>
+
+    def implicit_counter(self, el: Element, style: dict) -> tuple[str, int] | None:
+        """The ``list-item`` counter directive Blink applies to ``el`` when its style
+        names none (CountersAttachmentContext::MaybeCreateListItemCounter):
+        ("reset", n) or ("increment", n), or None."""
+        if not el.is_html or el.local_name not in _IMPLICIT_COUNTER_ELEMENTS:
+            return None
+        if any(name == "list-item" for prop in ("counter-reset", "counter-increment", "counter-set")
+               for name, _ in style[prop]):
+            return None
+        if id(el) in self.ordinals:
+            # One step. Blink reads the item's explicit value (the value attribute)
+            # before parsing it on attach, so a value attribute never resets this counter.
+            return ("increment", -1 if id(el) in self.reversed_items else 1)
+        if el.local_name == "li":
+            return None
+        # The list's items have no boxes yet when Blink counts them here, so a
+        # reversed <ol> without start counts down from 0.
+        return ("reset", _value_before_first(el, 0))
+
+
+def compute(root: Document, children: Callable[[Node], list[Node]], style_of) -> Numbering:
+    """Every list item's ordinal, and which items count down."""
     lists: dict[int, tuple[Node, list[Element]]] = {}
 
     def visit(node: Node, owner: Element | None) -> None:
@@ -36,10 +65,10 @@ def compute(root: Document, children: Callable[[Node], list[Node]], style_of) ->
             visit(child, child if _is_list_owner(child) else owner)
 
     visit(root, None)
-    ordinals: dict[int, int] = {}
+    numbering = Numbering()
     for list_node, items in lists.values():
-        _number(list_node, items, style_of, ordinals)
-    return ordinals
+        _number(list_node, items, style_of, numbering)
+    return numbering
 
 
 def _is_list_owner(el: Element) -> bool:
@@ -47,19 +76,31 @@ def _is_list_owner(el: Element) -> bool:
     return el.is_html and el.local_name in LIST_OWNERS
 
 
-def _number(list_node: Node, items: list[Element], style_of, ordinals: dict[int, int]) -> None:
-    is_ol = isinstance(list_node, Element) and list_node.is_html and list_node.local_name == "ol"
-    reversed_ = is_ol and list_node.has("reversed")
+def _number(list_node: Node, items: list[Element], style_of, numbering: Numbering) -> None:
+    reversed_ = _is_reversed_ol(list_node)
     step = -1 if reversed_ else 1
-    value = 0
-    if is_ol:
-        start = parse_int(list_node.attrs["start"]) if "start" in list_node.attrs else None
-        if start is None:
-            start = len(items) if reversed_ else 1
-        value = start - step
+    value = _value_before_first(list_node, len(items))
     for item in items:
         value = _item_value(item, style_of(item), value, step)
-        ordinals[id(item)] = value
+        numbering.ordinals[id(item)] = value
+        if reversed_:
+            numbering.reversed_items.add(id(item))
+
+
+def _is_reversed_ol(node: Node) -> bool:
+    return isinstance(node, Element) and node.is_html and node.local_name == "ol" and node.has("reversed")
+
+
+def _value_before_first(list_node: Node, item_count: int) -> int:
+    """An <ol> counts from ``start`` (default 1, or the item count when reversed),
+    every other list from 1: the value one step before its first item."""
+    if not (isinstance(list_node, Element) and list_node.is_html and list_node.local_name == "ol"):
+        return 0
+    reversed_ = list_node.has("reversed")
+    start = parse_int(list_node.attrs["start"]) if "start" in list_node.attrs else None
+    if start is None:
+        start = item_count if reversed_ else 1
+    return start + (1 if reversed_ else -1)
 
 
 def _item_value(item: Element, style: dict, previous: int, step: int) -> int:

@@ -356,3 +356,12 @@ def test_aria_selected_is_exposed_on_disabled_items_and_overrides_native_option_
                  "<option disabled aria-selected=true>b</option><option disabled>c</option></select>")
     options = {n["name"]["value"]: props(n).get("selected") for n in nodes if n["role"]["value"] == "option"}
     assert options == {"a": False, "b": True, "c": None}
+
+
+def test_list_item_counter_is_reset_by_lists_and_stepped_by_items_without_counter_properties():
+    css = "<style>li::before { content: '[' counters(list-item, '.') ']' } ol { list-style: none }</style>"
+    html = css + "<ol><li>a<ol><li>b</li></ol></li><li value=9>c</li></ol><ol reversed><li>d</li><li>e</li></ol>"
+    texts = [n["name"]["value"] for n in tree(html) if n["role"]["value"] == "StaticText"]
+    # A value attribute does not reset the counter, and a reversed <ol> without start counts down from 0.
+    assert texts == ["[", "1", "]", "a", "[", "1.1", "]", "b", "[", "2", "]", "c", "[", "0", "]", "d", "[", "-1", "]", "e"]
+
