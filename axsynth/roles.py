@@ -253,6 +253,9 @@ def native_role(obj: AXObject) -> str:
     role = HTML_ROLES.get(tag)
     if role is not None:
         return role
+    # RoleFromLayoutObjectOrNode: a display:list-item box is a list item.
+    if obj.style and obj.style["display"] == "list-item":
+        return "ListItem"
     if obj.style and obj.style["display"] in ("table", "inline-table"):
         return "LayoutTable"
     if obj.style and obj.style["display"] == "table-row":

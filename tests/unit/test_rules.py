@@ -365,3 +365,6 @@ def test_list_item_counter_is_reset_by_lists_and_stepped_by_items_without_counte
     # A value attribute does not reset the counter, and a reversed <ol> without start counts down from 0.
     assert texts == ["[", "1", "]", "a", "[", "1.1", "]", "b", "[", "2", "]", "c", "[", "0", "]", "d", "[", "-1", "]", "e"]
 
+
+def test_display_list_item_box_is_a_list_item():
+    assert [r for r, _ in unignored("<div style='display:list-item'>x</div>")][:2] == ["RootWebArea", "listitem"]
