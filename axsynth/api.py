@@ -6,7 +6,7 @@ import gc
 import hashlib
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Pattern
+from typing import Any, Pattern, TextIO
 
 from .dom import Element
 from .emit.agent import AgentSnapshot, ScopeError
@@ -59,6 +59,16 @@ class Document:
 
         with _gc_paused():
             return {"nodes": CdpSerializer(self).full_tree(depth)}
+
+    @bounded("CDP tree")
+    def write_full_ax_tree(self, fp: TextIO, depth: int | None = None) -> None:
+        """Write ``get_full_ax_tree()`` to a text stream as the same text as
+        ``json.dumps(..., ensure_ascii=False, indent=1)``, node by node: the
+        node dicts of a large page are never all in memory at once."""
+        from .emit.cdp import CdpSerializer
+
+        with _gc_paused():
+            CdpSerializer(self).write_full_tree(fp, depth)
 
     # --- the rest of the CDP Accessibility domain -------------------------------
 

@@ -53,6 +53,8 @@ def _main(argv: list[str] | None) -> int:
     if args.scope and args.format not in ("aria", "agent"):
         print("axsynth: --scope applies to --format aria and agent only", file=sys.stderr)
         return 2
+    if args.format == "cdp":  # streamed: a large tree is never held as one string
+        return _print(lambda out: doc.write_full_ax_tree(out))
     if args.format == "agent":
         text = _agent(doc, args)
         if text is None:
@@ -63,8 +65,14 @@ def _main(argv: list[str] | None) -> int:
         except ValueError as exc:  # a --scope selector that is invalid or matches nothing
             print(f"axsynth: {exc}", file=sys.stderr)
             return 1
+    return _print(lambda out: out.write(text))
+
+
+def _print(write) -> int:
+    """Run ``write(sys.stdout)``, then end the output with a newline."""
     try:
-        sys.stdout.write(text + "\n")
+        write(sys.stdout)
+        sys.stdout.write("\n")
         sys.stdout.flush()
     except BrokenPipeError:  # e.g. piped into head: not an error of ours
         sys.stderr.close()
@@ -74,9 +82,7 @@ def _main(argv: list[str] | None) -> int:
 def _render(doc: Document, fmt: str, scope: str | None) -> str:
     if fmt == "aria":
         return doc.aria_snapshot(scope)
-    if fmt == "devtools":
-        return doc.devtools_snapshot().rstrip("\n")
-    return json.dumps(doc.get_full_ax_tree(), ensure_ascii=False, indent=1)
+    return doc.devtools_snapshot().rstrip("\n")
 
 def _agent(doc: Document, args: argparse.Namespace) -> str | None:
     max_bytes = 50_000 if args.max_bytes is None else (args.max_bytes or None)

@@ -4,12 +4,13 @@ agent does (its walk order, key order and AXValue shapes)."""
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator, TextIO
 
 from ..axobject import AXObject
 from ..data.chrome_roles import ROLES
 from ..names import NameSource
 from ..states import related_node
+from .json_text import dumps
 
 if TYPE_CHECKING:
     from ..api import Document
@@ -31,18 +32,30 @@ class CdpSerializer:
         return str(self._generated[id(obj)])
 
     def full_tree(self, depth: int | None = None) -> list[dict[str, Any]]:
+        return list(self.iter_full_tree(depth))
+
+    def iter_full_tree(self, depth: int | None = None) -> Iterator[dict[str, Any]]:
         """WalkAXNodesToDepth: breadth-first over unignored objects, each adding a
         depth-first block of its included children."""
         root = self.tree.root
-        nodes = [self.node(root)]
+        yield self.node(root)
         queue: deque[tuple[AXObject, int]] = deque([(root, 1)])
         while queue:
             obj, level = queue.popleft()
-            nodes.extend(self.node(d) for d in self.block(obj))
+            for descendant in self.block(obj):
+                yield self.node(descendant)
             for child in unignored_children(obj):
                 if depth is None or level < depth:
                     queue.append((child, level + 1))
-        return nodes
+
+    def write_full_tree(self, fp: TextIO, depth: int | None = None) -> None:
+        """The text of ``json.dumps({"nodes": full_tree()}, ensure_ascii=False, indent=1)``,
+        written one node at a time so that no more than one node dict is alive."""
+        separator = '{\n "nodes": [\n  '
+        for node in self.iter_full_tree(depth):
+            fp.write(separator + dumps(node, 2))
+            separator = ",\n  "
+        fp.write("\n ]\n}")
 
     def block(self, obj: AXObject) -> list[AXObject]:
         out = []
