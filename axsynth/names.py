@@ -117,7 +117,8 @@ class Names:
         return self.description(host) if host is not None else own
 
     def _own_description(self, obj: AXObject) -> str:
-        name_from = self.name_from(obj)
+        # name_from(obj) is a second run of the name algorithm: asked only by the
+        # branches that need it (most elements reach none of them).
         el = obj.element
         if el is None:
             return ""
@@ -129,12 +130,12 @@ class Names:
             return simplify_whitespace(el.attrs["aria-description"])
         if el.namespace == SVG_NS:
             desc = _svg_child_text(el, "desc")
-            if not desc and name_from in ("attribute", "related"):
+            if not desc and self.name_from(obj) in ("attribute", "related"):
                 desc = _svg_child_text(el, "title")
             if desc:
                 return simplify_whitespace(desc)
         tag = obj.tag()
-        if tag == "input" and roles.input_type(el) in ("button", "submit", "reset") and name_from != "value":
+        if tag == "input" and roles.input_type(el) in ("button", "submit", "reset") and self.name_from(obj) != "value":
             value = el.attrs.get("value")
             if value:
                 return simplify_whitespace(value)
@@ -143,7 +144,7 @@ class Names:
             reading = simplify_whitespace(rt.text_content()) if rt is not None else ""
             if reading:
                 return reading  # the first <rt> annotates the whole ruby
-        if tag == "table" and name_from != "caption":
+        if tag == "table" and self.name_from(obj) != "caption":
             caption = next((c for c in el if c.is_html and c.local_name == "caption"), None)
             if caption is not None and caption is not None:
                 cap = self.tree.by_element.get(id(caption))
@@ -151,12 +152,12 @@ class Names:
                     text = self._recursive(cap, None, set())[0]
                     if text.strip():
                         return simplify_whitespace(text)
-        if tag == "summary" and name_from != "contents":
+        if tag == "summary" and self.name_from(obj) != "contents":
             text = self._text_from_descendants(obj, set(), None)
             if text.strip():
                 return simplify_whitespace(text)
         title = el.attrs.get("title")
-        if name_from != "title" and title and title.strip() and title.strip() != self._inner_text(obj).strip():
+        if title and title.strip() and self.name_from(obj) != "title" and title.strip() != self._inner_text(obj).strip():
             return simplify_whitespace(title)
         return ""
 
