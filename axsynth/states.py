@@ -88,6 +88,7 @@ def _float(text: str | None) -> float | None:
 class States:
     def __init__(self, tree: "AXTree") -> None:
         self.tree = tree
+        self._inherited_editing: dict[int, str | None] = {}  # id(obj) -> _inherited_editable(obj)
 
     def properties(self, obj: AXObject) -> list[Prop]:
         props: list[Prop] = []
@@ -368,16 +369,33 @@ class States:
             return "plaintext"
         if obj.kind in ("pseudo", "anonymous", "anonymous-box"):
             return None  # editing's HasEditableLevel: a pseudo-element is never editable
+        return self._inherited_editable(obj)
+
+    def _inherited_editable(self, obj: AXObject) -> str | None:
+        """The editing level set by the nearest inner editor or contenteditable
+        state at or above ``obj``.  Remembered for every object on the way up:
+        siblings share their ancestors' walk, which is otherwise repeated per node."""
+        memo = self._inherited_editing
+        walked = []
+        level = None
         node = obj
         while node is not None:
+            if id(node) in memo:
+                level = memo[id(node)]
+                break
+            walked.append(id(node))
             if node.kind == "inner-editor":
-                return "plaintext" if _user_modifiable(node.parent) else None
+                level = "plaintext" if _user_modifiable(node.parent) else None
+                break
             el = node.element
             state = roles.contenteditable_state(el) if el is not None else None
             if state is not None:
-                return {"true": "richtext", "plaintext-only": "plaintext"}.get(state)
+                level = {"true": "richtext", "plaintext-only": "plaintext"}.get(state)
+                break
             node = node.parent
-        return None
+        for key in walked:
+            memo[key] = level
+        return level
 
     def _settable(self, obj: AXObject) -> bool:
         return obj.role in forms.SETTABLE_ROLES and self.restriction(obj) is None
