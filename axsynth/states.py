@@ -212,7 +212,7 @@ class States:
             if active and not active[0].ignored:
                 props.append(("activedescendant", {"type": "idref", "relatedNodes": [related_node(active[0])]}))
             for name in ("errormessage", "controls", "details", "flowto"):
-                if name == "errormessage" and self._invalid(obj) != _token("true"):
+                if name == "errormessage" and (not obj.has_attr("aria-errormessage") or self._invalid(obj) != _token("true")):
                     continue  # an error message is only exposed while the object is invalid
                 targets = [t for t in self.tree.objects_for_idrefs(obj, "aria-" + name) if not t.ignored]
                 if name == "controls" and not targets:
