@@ -38,12 +38,17 @@ class AXObject:
         "kind", "node", "style", "parent", "children", "role", "ignored", "reasons",
         "included", "text", "has_layout", "aria_hidden_root", "inert_root", "hidden_via_style",
         "owned_by", "tree_children", "node_id", "used_for_label", "pseudo_which", "host",
-        "rendered_text", "in_ua_shadow",
+        "rendered_text", "in_ua_shadow", "element", "_tag",
     )
 
     def __init__(self, kind: str, node: Any, style: dict | None, parent: "AXObject | None") -> None:
+        # kind and node never change after this: element and tag(), the hottest
+        # facts of the whole pipeline (millions of reads on a large page), are
+        # derived from them once.
         self.kind = kind
         self.node = node  # dom Node, or the owning Element for pseudo boxes
+        self.element: Element | None = node if kind == "element" and isinstance(node, Element) else None
+        self._tag = node.local_name if self.element is not None and node.namespace == HTML_NS else ""
         self.style = style
         self.parent = parent
         self.children: list[AXObject] = []  # every child object, included or not
@@ -69,33 +74,23 @@ class AXObject:
         label = self.node.local_name if isinstance(self.node, Element) else self.kind
         return f"<AX {self.role} {label} #{self.node_id}>"
 
-    # --- DOM facts -----------------------------------------------------------
-
-    # These are the hottest calls of the whole pipeline (millions on a large page):
-    # each tests ``element`` inline rather than through the property.
-
-    @property
-    def element(self) -> Element | None:
-        node = self.node
-        return node if self.kind == "element" and isinstance(node, Element) else None
+    # --- DOM facts (``element``: the node when this is an element object) ------
 
     def attr(self, name: str) -> str | None:
-        node = self.node
-        return node.attrs.get(name) if self.kind == "element" and isinstance(node, Element) else None
+        el = self.element
+        return el.attrs.get(name) if el is not None else None
 
     def has_attr(self, name: str) -> bool:
-        node = self.node
-        return self.kind == "element" and isinstance(node, Element) and name in node.attrs
+        el = self.element
+        return el is not None and name in el.attrs
 
     def tag(self) -> str:
-        node = self.node
-        if self.kind == "element" and isinstance(node, Element) and node.namespace == HTML_NS:
-            return node.local_name
-        return ""
+        """The local name of an HTML element, else ""."""
+        return self._tag
 
     def is_svg(self) -> bool:
-        node = self.node
-        return self.kind == "element" and isinstance(node, Element) and node.namespace == SVG_NS
+        el = self.element
+        return el is not None and el.namespace == SVG_NS
 
     # --- layout facts (derived from computed style) ---------------------------
 

@@ -312,10 +312,12 @@ class AXTree:
 
     # --- UA shadow structures -------------------------------------------------
 
-    def _synthetic(self, parent: AXObject, tag: str, role: str, style: dict | None = None) -> AXObject:
+    def _synthetic(self, parent: AXObject, tag: str, role: str, style: dict | None = None,
+                   kind: str = "element") -> AXObject:
+        """A UA-shadow object; ``kind`` is fixed here, as AXObject derives its DOM facts from it."""
         el = Element(tag)
         el.node_id = self.new_id()
-        obj = AXObject("element", el, style or parent.style, parent)
+        obj = AXObject(kind, el, style or parent.style, parent)
         obj.node_id = el.node_id
         obj.role = role
         obj.has_layout = parent.has_layout
@@ -400,8 +402,8 @@ class AXTree:
             node.node.attrs = dict(attrs)
             node.role = roles.compute_role(node)
         else:
-            node = self._synthetic(parent, "div", "GenericContainer")
-            node.kind = "ua-media-box" if box == media_controls.BOX else "ua-block"
+            kind = "ua-media-box" if box == media_controls.BOX else "ua-block"
+            node = self._synthetic(parent, "div", "GenericContainer", kind=kind)
             if box == media_controls.NONE:
                 node.has_layout = False
                 node.hidden_via_style = True
@@ -410,22 +412,19 @@ class AXTree:
 
     def _add_color_swatch(self, obj: AXObject) -> None:
         """ColorInputType's shadow: swatch wrapper > swatch, empty blocks."""
-        wrapper = self._synthetic(obj, "div", "GenericContainer")
-        wrapper.kind = "ua-block"
-        self._synthetic(wrapper, "div", "GenericContainer").kind = "ua-block"
+        wrapper = self._synthetic(obj, "div", "GenericContainer", kind="ua-block")
+        self._synthetic(wrapper, "div", "GenericContainer", kind="ua-block")
 
     def _add_date_time_edit(self, obj: AXObject, kind: str) -> None:
         """BaseTemporalInputType's shadow: an uninteresting wrapper holding the
         DateTimeEditElement (two unignored blocks around the spin-button fields
         and literals) and, unless readonly or disabled, the picker button."""
         el = obj.node
-        wrapper = self._synthetic(obj, "div", "GenericContainer")
-        wrapper.kind = "ua-block"
-        edit = self._synthetic(wrapper, "div", "GenericContainer")
-        edit.kind = "ua-box"
+        wrapper = self._synthetic(obj, "div", "GenericContainer", kind="ua-block")
+        edit = self._synthetic(wrapper, "div", "GenericContainer", kind="ua-box")
         # html.css: the edit keeps its literal separators (white-space: pre).
-        fields = self._synthetic(edit, "div", "GenericContainer", dict(obj.style or {}, **{"white-space": "pre"}))
-        fields.kind = "ua-box"
+        fields = self._synthetic(edit, "div", "GenericContainer", dict(obj.style or {}, **{"white-space": "pre"}),
+                                 kind="ua-box")
         parts = datetime_edit.layout(kind, el.attrs.get("value"), el.attrs.get("step"),
                                      el.attrs.get("min"), el.attrs.get("max"))
         disabled = _disabled_control(obj)
@@ -455,8 +454,7 @@ class AXTree:
         (HTMLInputElement::AltText: alt, else title, else value, else "Submit")."""
         attrs = obj.node.attrs
         alt = next((attrs[a] for a in ("alt", "title", "value") if a in attrs), IMAGE_INPUT_ALT)
-        container = self._synthetic(obj, "span", "GenericContainer")
-        container.kind = "ua-block"
+        container = self._synthetic(obj, "span", "GenericContainer", kind="ua-block")
         self._synthetic(container, "img", "Image")
         if alt:
             self._synthetic_text(container, alt).rendered_text = alt
@@ -466,35 +464,29 @@ class AXTree:
         fallback holding the element's own children is display:none."""
         parent = obj
         for _ in range(3):
-            parent = self._synthetic(parent, "div", "GenericContainer")
-            parent.kind = "ua-box"
+            parent = self._synthetic(parent, "div", "GenericContainer", kind="ua-box")
 
     def _add_text_field(self, obj: AXObject, value: str, kind: str) -> None:
         if obj.attr("placeholder") is not None:
             # Chromium 156 creates the placeholder element whenever the
             # attribute is present (even empty); a value hides it.
-            ph = self._synthetic(obj, "div", "GenericContainer")
+            ph = self._synthetic(obj, "div", "GenericContainer", kind="ua-placeholder")
             ph.hidden_via_style = obj.hidden_via_style or bool(value)
             ph.has_layout = obj.has_layout and not value
-            ph.kind = "ua-placeholder"
         container = obj
         if kind in ("search", "number"):
             # Their internals below the shadow-root child are never included.
-            container = self._synthetic(obj, "div", "GenericContainer")
-            container.kind = "ua-internal"
+            container = self._synthetic(obj, "div", "GenericContainer", kind="ua-internal")
         elif kind != "textarea" and roles.datalist_of(obj.node) is not None:
             # TextFieldInputType: a datalist indicator needs the
             # text-field-container > editing-view-port wrapper.
-            container = self._synthetic(obj, "div", "GenericContainer")
-            container.kind = "ua-internal"
-            container = self._synthetic(container, "div", "GenericContainer")
-            container.kind = "ua-internal"
+            container = self._synthetic(obj, "div", "GenericContainer", kind="ua-internal")
+            container = self._synthetic(container, "div", "GenericContainer", kind="ua-internal")
         # The inner editor preserves the value's spaces (white-space: pre,
         # pre-wrap for textarea).
         editor_style = dict(container.style or {})
         editor_style["white-space"] = "pre-wrap" if kind == "textarea" else "pre"
-        editor = self._synthetic(container, "div", "GenericContainer", editor_style)
-        editor.kind = "inner-editor"
+        editor = self._synthetic(container, "div", "GenericContainer", editor_style, kind="inner-editor")
         if kind == "password":
             value = "•" * len(value)
         self._add_editor_value(editor, value)
@@ -520,14 +512,11 @@ class AXTree:
             # The picker popover (a shadow-root child) holds the options
             # slot; that slot shares its DOM parent with its flat-tree
             # parent, so only a label keeps it in the tree (rule 9).
-            picker = self._synthetic(obj, "div", "MenuListPopup")
-            picker.kind = "ua-slot"
-            popup = self._synthetic(picker, "slot", "GenericContainer")
-            popup.kind = "ua-nested-slot"
+            picker = self._synthetic(obj, "div", "MenuListPopup", kind="ua-slot")
+            popup = self._synthetic(picker, "slot", "GenericContainer", kind="ua-nested-slot")
             popup.has_layout = False
         else:
-            popup = self._synthetic(obj, "slot", "GenericContainer")
-            popup.kind = "ua-slot"
+            popup = self._synthetic(obj, "slot", "GenericContainer", kind="ua-slot")
         self._add_select_items(obj, popup, menu_list, button)
 
     def _add_select_button(self, obj: AXObject, button: Element) -> None:
@@ -536,8 +525,7 @@ class AXTree:
         of the picker. A select not styled `appearance: base-select` draws
         its own button, so the author's one has no layout and its content
         stays out of the tree."""
-        wrapper = self._synthetic(obj, "slot", "GenericContainer")
-        wrapper.kind = "ua-box"
+        wrapper = self._synthetic(obj, "slot", "GenericContainer", kind="ua-box")
         self._add_select_element(button, wrapper, menu_list=True).hidden_via_style = True
 
     def _add_select_items(self, obj: AXObject, options_parent: AXObject, menu_list: bool,
@@ -558,8 +546,7 @@ class AXTree:
             child = self._add_select_element(node, parent, menu_list)
             if node.local_name == "optgroup":
                 # HTMLOptGroupElement's shadow: its content sits in a slot.
-                slot = self._synthetic(child, "slot", "GenericContainer")
-                slot.kind = "ua-slot"
+                slot = self._synthetic(child, "slot", "GenericContainer", kind="ua-slot")
                 stack.extend((c, slot) for c in reversed(node.children))
             elif node.local_name not in ("option", "hr"):
                 stack.extend((c, child) for c in reversed(node.children))
