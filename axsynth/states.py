@@ -89,6 +89,7 @@ class States:
     def __init__(self, tree: "AXTree") -> None:
         self.tree = tree
         self._inherited_editing: dict[int, str | None] = {}  # id(obj) -> _inherited_editable(obj)
+        self._focusable: dict[int, bool] = {}  # id(obj) -> is_focusable(obj), asked several times per object
 
     def properties(self, obj: AXObject) -> list[Prop]:
         props: list[Prop] = []
@@ -290,6 +291,12 @@ class States:
         return select is not None and _native_disabled(select)
 
     def is_focusable(self, obj: AXObject) -> bool:
+        key = id(obj)
+        if key not in self._focusable:
+            self._focusable[key] = self._is_focusable(obj)
+        return self._focusable[key]
+
+    def _is_focusable(self, obj: AXObject) -> bool:
         if obj.inert_root is not None or obj.hidden_via_style or not obj.has_layout and obj.kind != "element":
             return False
         if _owner_select(obj) is not None:
