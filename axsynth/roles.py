@@ -82,8 +82,8 @@ def is_unplayable_media(obj: AXObject) -> bool:
 def contenteditable_state(el: Element) -> str | None:
     """HTMLElement::contentEditableNormalized: "true", "plaintext-only" or "false";
     None when the attribute is absent or invalid (the element inherits)."""
-    value = el.attrs.get("contenteditable") if el.is_html else None
-    if value is None:
+    value = el.attrs.get("contenteditable")
+    if value is None or not el.is_html:  # the attribute test first: it is almost always absent
         return None
     value = value.strip().lower()
     if value in ("", "true"):
@@ -115,11 +115,9 @@ def is_editable_root(el: Element) -> bool:
 
 def is_atomic_text_field(el: Element | None) -> bool:
     """blink::IsTextControl: <textarea> or a text-like <input>."""
-    if el is None or not el.is_html:
+    if el is None or el.local_name not in ("input", "textarea") or not el.is_html:
         return False
-    if el.local_name == "textarea":
-        return True
-    return el.local_name == "input" and input_type(el) in TEXT_INPUT_TYPES | {"number"}
+    return el.local_name == "textarea" or input_type(el) in TEXT_INPUT_TYPES | {"number"}
 
 
 def is_non_atomic_text_field(obj: AXObject) -> bool:
