@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from pathlib import Path
@@ -53,8 +54,12 @@ def _main(argv: list[str] | None) -> int:
     if args.scope and args.format not in ("aria", "agent"):
         print("axsynth: --scope applies to --format aria and agent only", file=sys.stderr)
         return 2
-    if args.format == "cdp":  # streamed: a large tree is never held as one string
-        return _print(lambda out: doc.write_full_ax_tree(out))
+    if args.format == "cdp":
+        # Streamed into text (compact next to the node dicts of a large page), and
+        # printed only once complete: an error midway leaves no partial JSON.
+        buffer = io.StringIO()
+        doc.write_full_ax_tree(buffer)
+        return _print(lambda out: out.write(buffer.getvalue()))
     if args.format == "agent":
         text = _agent(doc, args)
         if text is None:
