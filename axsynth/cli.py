@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import io
 import json
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from .api import Document, LimitError, ParseError, ScopeError
@@ -55,11 +56,12 @@ def _main(argv: list[str] | None) -> int:
         print("axsynth: --scope applies to --format aria and agent only", file=sys.stderr)
         return 2
     if args.format == "cdp":
-        # Streamed into text (compact next to the node dicts of a large page), and
-        # printed only once complete: an error midway leaves no partial JSON.
-        buffer = io.StringIO()
-        doc.write_full_ax_tree(buffer)
-        return _print(lambda out: out.write(buffer.getvalue()))
+        # Streamed to a spool (memory up to 1 MB, then a temporary file) and printed
+        # only once complete: an error midway leaves no partial JSON on stdout.
+        with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as spool:
+            doc.write_full_ax_tree(spool)
+            spool.seek(0)
+            return _print(lambda out: shutil.copyfileobj(spool, out))
     if args.format == "agent":
         text = _agent(doc, args)
         if text is None:
