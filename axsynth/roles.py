@@ -10,11 +10,11 @@ from .axobject import AXObject
 from .data import forms
 from .data.svg import SVG_SHAPES
 from .data.aria import (
-    ARIA_ROLES, ASIDE_SCOPES, CONTEXT_TRANSPARENT_TAGS, HEADER_FOOTER_SCOPES, HTML_ROLES, INPUT_ROLES,
+    ARIA_ROLES, ASIDE_SCOPES, CONTEXT_TRANSPARENT_TAGS, HEADER_FOOTER_SCOPES, HTML_ROLES, INPUT_ROLES, MATHML_ROLES,
     INPUT_TYPES, NATIVE_LANDMARK_ROLES, REQUIRED_CONTEXT_ARIA, REQUIRED_CONTEXT_NATIVE, TEXT_FIELD_ROLES,
     TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
 )
-from .dom import HTML_NS, SVG_NS, Element, element_by_id, parse_int
+from .dom import HTML_NS, MATHML_NS, SVG_NS, Element, element_by_id, parse_int
 from .ua_shadow import is_ua_details_root
 
 
@@ -242,8 +242,10 @@ def native_role(obj: AXObject) -> str:
         return "GenericContainer"
     if el.namespace == SVG_NS:
         return _svg_role(el)
+    if el.namespace == MATHML_NS:
+        return MATHML_ROLES.get(el.local_name, "GenericContainer")
     if el.namespace != HTML_NS:
-        return "MathMLMath" if el.local_name == "math" else "GenericContainer"
+        return "GenericContainer"
     tag = el.local_name
     handler = _CONTEXT_ROLES.get(tag)
     if handler is not None:

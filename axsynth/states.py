@@ -14,7 +14,7 @@ from . import datetime_edit, formvalue, imgsrc, roles, urls
 from .inner_text import inner_text
 from .data import forms
 from .axobject import AXObject
-from .data.aria import COMBOBOX_CONTAINER_ROLES, LIVE_ROLES, TEXT_FIELD_ROLES
+from .data.aria import COMBOBOX_CONTAINER_ROLES, LINK_ROLES, LIVE_ROLES, TEXT_FIELD_ROLES
 
 if TYPE_CHECKING:
     from .tree import AXTree
@@ -236,7 +236,7 @@ class States:
     def tree_url(self, obj: AXObject) -> str | None:
         if obj.kind == "document":
             return self.tree.document.url
-        if obj.role in ("Link",) and obj.has_attr("href"):
+        if obj.role in LINK_ROLES and obj.has_attr("href"):
             return urls.resolve(self.tree.base_url, obj.attr("href"))
         image_input = obj.tag() == "input" and roles.input_type(obj.element) == "image"
         if obj.role == "Image" and obj.tag() == "img" and (obj.has_attr("src") or obj.has_attr("srcset")):

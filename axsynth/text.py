@@ -25,6 +25,8 @@ def transform(text: str, mode: str) -> str:
         return text.upper()
     if mode == "lowercase":
         return text.lower()
+    if mode == "math-auto":
+        return italic_math_variant(text) if len(text) == 1 else text
     if mode == "capitalize":
         out, at_word_start = [], True
         for ch in text:
@@ -32,6 +34,29 @@ def transform(text: str, mode: str) -> str:
             at_word_start = not (ch.isalnum() or ch in "'’")
         return "".join(out)
     return text
+
+
+# ItalicMathVariant (math_transform.cc): the Mathematical Italic letter for a Latin or
+# Greek letter; the italic block's offsets from the source characters.
+_ITALIC_SPECIAL = {
+    0x0131: 0x1D6A4, 0x0237: 0x1D6A5, 0x03F4: 0x1D6F3, 0x2207: 0x1D6FB, 0x2202: 0x1D715,
+    0x03F5: 0x1D716, 0x03D1: 0x1D717, 0x03F0: 0x1D718, 0x03D5: 0x1D719, 0x03F1: 0x1D71A,
+    0x03D6: 0x1D71B, 0x0068: 0x210E,  # italic small h lives in Letterlike Symbols
+}
+_ITALIC_RANGES = (  # (first, last, italic of first); U+03A2 is a hole in Greek
+    (0x41, 0x5A, 0x1D434), (0x61, 0x7A, 0x1D44E), (0x391, 0x3A1, 0x1D6E2), (0x3A3, 0x3A9, 0x1D6F4),
+    (0x3B1, 0x3C9, 0x1D6FC),
+)
+
+
+def italic_math_variant(ch: str) -> str:
+    code = ord(ch)
+    if code in _ITALIC_SPECIAL:
+        return chr(_ITALIC_SPECIAL[code])
+    for first, last, italic in _ITALIC_RANGES:
+        if first <= code <= last:
+            return chr(italic + code - first)
+    return ch
 
 
 def collapse_block(container: AXObject, layout_children=lambda obj: obj.children) -> None:

@@ -20,7 +20,7 @@ from .data.aria import (
 from .data import media_controls
 from .data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
 from .data.svg import UNRENDERED_SVG
-from .dom import HTML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot, Text, element_by_id
+from .dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot, Text, element_by_id
 from .names import Names
 from .style.cascade import FIRST_LETTER, Styles
 from .style.counters import format_counter
@@ -261,7 +261,7 @@ class AXTree:
         obj = AXObject("text", node, parent.style, parent)
         obj.node_id = node.node_id
         obj.text = node.data
-        obj.has_layout = parent_box and not locked and parent.display != "none"
+        obj.has_layout = parent_box and not locked and parent.display != "none" and not _rejects_text(parent)
         obj.hidden_via_style = parent.hidden_via_style or not obj.has_layout
         if not obj.has_layout and is_whitespace_only(node.data) and not locked:
             return
@@ -1267,6 +1267,16 @@ def _prev_absolute(parent: AXObject, index: int, dom_children: dict) -> AXObject
 def _next_absolute(parent: AXObject, index: int, dom_children: dict) -> AXObject | None:
     """NodeTraversal::NextSkippingChildren: the next sibling, else an ancestor's."""
     return _absolute_sibling(parent, index, 1, dom_children)
+
+
+# MathML token elements lay out text; other MathML boxes (LayoutMathMLBlock::IsChildAllowed)
+# take only MathML element children, so their text gets no layout object.
+_MATHML_TOKENS = frozenset({"mi", "mn", "mo", "ms", "mtext"})
+
+
+def _rejects_text(parent: AXObject) -> bool:
+    el = parent.element
+    return el is not None and el.namespace == MATHML_NS and el.local_name not in _MATHML_TOKENS
 
 
 def _absolute_sibling(parent: AXObject, index: int, step: int, dom_children: dict) -> AXObject | None:

@@ -83,6 +83,22 @@ HTML_ROLES: dict[str, str] = {
     "s": "ContentDeletion", "datalist": "ListBox",
 }
 
+# MathML element → native role (MathML-AAM as Chromium's NativeRoleIgnoringAria maps
+# it); other MathML elements (mspace, …) are generic containers.
+MATHML_ROLES: dict[str, str] = {
+    "math": "MathMLMath", "mfrac": "MathMLFraction", "mi": "MathMLIdentifier",
+    "mmultiscripts": "MathMLMultiscripts", "mn": "MathMLNumber", "mo": "MathMLOperator",
+    "mover": "MathMLOver", "munder": "MathMLUnder", "munderover": "MathMLUnderOver",
+    "mroot": "MathMLRoot", "mrow": "MathMLRow", "annotation-xml": "MathMLRow",
+    "maction": "MathMLRow", "merror": "MathMLRow", "mpadded": "MathMLRow",
+    "mphantom": "MathMLRow", "mstyle": "MathMLRow", "semantics": "MathMLRow",
+    "mprescripts": "MathMLPrescriptDelimiter", "none": "MathMLNoneScript",
+    "msqrt": "MathMLSquareRoot", "ms": "MathMLStringLiteral", "msub": "MathMLSub",
+    "msubsup": "MathMLSubSup", "msup": "MathMLSup", "mtable": "MathMLTable",
+    "mtd": "MathMLTableCell", "mtr": "MathMLTableRow", "mtext": "MathMLText",
+    "annotation": "MathMLText",
+}
+
 # <input type> → role (text-like types with a list= become TextFieldWithComboBox).
 INPUT_ROLES: dict[str, str] = {
     "button": "Button", "submit": "Button", "reset": "Button", "image": "Button", "file": "Button",
@@ -138,6 +154,9 @@ HEADER_FOOTER_SCOPES = ASIDE_SCOPES | {"Main"}
 # (ComputeFinalRoleForSerialization): aside may become generic, section region/generic.
 NATIVE_LANDMARK_ROLES = {"aside": "Complementary", "section": "Section"}
 
+# ui::IsLink: link roles, whose anchor's href is the node's url.
+LINK_ROLES = frozenset({"Link", "DocBackLink", "DocBiblioRef", "DocGlossRef", "DocNoteRef"})
+
 # ShouldIncludeBasedOnSemantics: computed roles that are always included.
 ALWAYS_INCLUDED_ROLES = frozenset(
     "Abbr Application Article Audio Banner Blockquote Code Complementary ContentDeletion ContentInfo "
@@ -147,7 +166,7 @@ ALWAYS_INCLUDED_ROLES = frozenset(
     "Emphasis Figcaption Figure Footer Form Header List ListItem Main Mark Math MathMLMath Meter "
     "MenuListOption MenuListPopup Navigation PluginObject ProgressIndicator Region Ruby Search "
     "Section SectionWithoutName Splitter Subscript Superscript Strong Term Time Video SectionFooter SectionHeader".split()
-)
+) | frozenset(MATHML_ROLES.values())  # MathML semantics rest on child positions
 
 # ui::IsStructure (IsSection + IsSectionhead + document-like and DPub roles): roles
 # AXObject::IsLineBreakingObject treats as hard line breaks when the layout does not.

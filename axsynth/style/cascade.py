@@ -16,7 +16,7 @@ from typing import Any, Iterable
 import cssselect2
 import tinycss2
 
-from ..dom import HTML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot
+from ..dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot
 from . import counters, list_items, media
 from .properties import INHERITED, INITIAL, declarations, parse_style_attribute
 
@@ -203,6 +203,8 @@ class Styles:
             style = self._cascade(node, matched, None, parent_style, parent_is_flex)
             self._styles[id(node)] = style
             is_flex = style["display"] in ("flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box")
+            # StyleAdjuster: a math box (a MathML element laid out as math) blockifies its children too.
+            is_flex = is_flex or (node.namespace == MATHML_NS and style["display"] in ("inline", "inline-block", "block"))
             for which in self._pseudos_to_style(style, matched):
                 # ::before/::after are the element's first/last children: flex/grid items too.
                 pseudo_style = self._cascade(node, matched, which, style, is_flex and which != "marker")

@@ -195,7 +195,7 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     "visibility": _keyword(frozenset({"visible", "hidden", "collapse"})),
     "content-visibility": _keyword(frozenset({"visible", "hidden", "auto"})),
     "white-space": parse_white_space,
-    "text-transform": _keyword(frozenset({"none", "uppercase", "lowercase", "capitalize", "full-width"})),
+    "text-transform": _keyword(frozenset({"none", "uppercase", "lowercase", "capitalize", "full-width", "math-auto"})),
     "list-style-type": parse_list_style_type,
     "position": _keyword(frozenset({"static", "relative", "absolute", "fixed", "sticky"})),
     "float": _keyword(frozenset({"none", "left", "right", "inline-start", "inline-end"})),
