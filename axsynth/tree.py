@@ -18,6 +18,7 @@ from .data.aria import (
     REQUIRED_CONTEXT_ARIA, STRUCTURE_ROLES, TABLE_LIKE, TEXT_INPUT_TYPES,
 )
 from .data import media_controls
+from .data.quotes import DEFAULT_LANGUAGE, QUOTES_BY_LANGUAGE
 from .data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
 from .data.svg import UNRENDERED_SVG
 from .dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot, Text, element_by_id
@@ -1292,9 +1293,25 @@ def _absolute_sibling(parent: AXObject, index: int, step: int, dom_children: dic
         node = node.parent
 
 
-# quotes: auto. Chromium picks the pairs from the content language; this
-# uses the English ones for every language (docs/divergences.md).
-_AUTO_QUOTES = (("\u201c", "\u201d"), ("\u2018", "\u2019"))
+def _auto_quotes(el: Element) -> tuple[tuple[str, str], ...]:
+    """``quotes: auto``: the pairs of the element's language (its nearest ``lang``),
+    the longest tag prefix the table knows ("zh-Hant-TW" -> "zh-hant"), else English."""
+    language = _language(el).lower()
+    while language and language not in QUOTES_BY_LANGUAGE:
+        language = language.rpartition("-")[0]
+    open1, close1, open2, close2 = QUOTES_BY_LANGUAGE[language or DEFAULT_LANGUAGE]
+    return (open1, close1), (open2, close2)
+
+
+def _language(el: Element) -> str:
+    """The ``lang`` attribute of the nearest element that has one, across shadow
+    boundaries (an ``xml:lang`` written in HTML is just an attribute)."""
+    node: Node | None = el
+    while node is not None:
+        if isinstance(node, Element) and "lang" in node.attrs:
+            return node.attrs["lang"].strip()
+        node = node.host if isinstance(node, ShadowRoot) else node.parent
+    return ""
 
 
 def _content_segments(el: Element, parts: tuple, style: dict, depth: int, counters: dict) -> tuple[list, int]:
@@ -1304,7 +1321,7 @@ def _content_segments(el: Element, parts: tuple, style: dict, depth: int, counte
     (its own LayoutQuote); and the document's quote depth afterwards."""
     segments: list[tuple[str, str]] = []
     quotes = style.get("quotes", "auto")
-    pairs = _AUTO_QUOTES if quotes == "auto" else () if quotes == "none" else quotes
+    pairs = _auto_quotes(el) if quotes == "auto" else () if quotes == "none" else quotes
     for part in parts:
         kind = part[0]
         if kind in ("open-quote", "no-open-quote"):

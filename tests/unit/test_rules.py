@@ -368,3 +368,11 @@ def test_list_item_counter_is_reset_by_lists_and_stepped_by_items_without_counte
 
 def test_display_list_item_box_is_a_list_item():
     assert [r for r, _ in unignored("<div style='display:list-item'>x</div>")][:2] == ["RootWebArea", "listitem"]
+
+
+def test_auto_quotes_follow_the_nearest_lang_by_longest_known_prefix():
+    html = ("<p lang=de-AT><q>a</q></p><p lang=zh-Hant-TW><q>b</q></p>"
+            "<p lang=zz><q>c</q></p><p xml:lang=fr><q>d</q></p>")
+    texts = [n["name"]["value"] for n in tree(html) if n["role"]["value"] == "StaticText"]
+    assert texts == ["\u201e", "a", "\u201c", "\u300c", "b", "\u300d",
+                     "\u201c", "c", "\u201d", "\u201c", "d", "\u201d"]
