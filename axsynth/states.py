@@ -11,6 +11,7 @@ import struct
 from typing import TYPE_CHECKING, Any
 
 from . import datetime_edit, formvalue, imgsrc, roles, urls
+from .dom import element_by_id
 from .inner_text import inner_text
 from .data import forms
 from .axobject import AXObject
@@ -58,6 +59,8 @@ _EXPANDABLE = frozenset(
     "DisclosureTriangle DisclosureTriangleGrouped GridCell Link PopUpButton MenuItem MenuItemCheckBox "
     "MenuItemRadio Row RowHeader Switch Tab TextFieldWithComboBox ToggleButton TreeItem ListItem".split()
 )
+# InputType::SupportsPopoverTriggering: the button-like input types.
+_POPOVER_INVOKER_INPUTS = frozenset({"button", "reset", "submit", "image"})
 _SELECTABLE = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader", "ListBoxOption", "MenuListOption", "Row", "Tab", "TreeItem"})
 
 
@@ -549,6 +552,9 @@ class States:
             return False
         if obj.role not in _EXPANDABLE:
             return None  # SupportsARIAExpanded: other roles ignore aria-expanded
+        popover = _popover_target(obj)
+        if popover is not None and not _is_inside(obj.element, popover):
+            return False  # a popover is never open in a page no script has run on
         value = (obj.attr("aria-expanded") or "").strip().lower()
         if value in ("true", "false"):
             return value == "true"
@@ -841,10 +847,33 @@ def _radio_group(radio):
 
 
 def _form_owner(el):
+    """The form owner (HTML §4.10.17.3): the form named by a ``form`` attribute, else the nearest form ancestor."""
+    if el.has("form"):
+        owner = element_by_id(el, el.attrs["form"])
+        return owner if owner is not None and owner.local_name == "form" else None
     node = el.parent
     while node is not None and getattr(node, "local_name", None) != "form":
         node = node.parent
     return node
+
+
+def _popover_target(obj: AXObject):
+    """HTMLFormControlElement::popoverTargetElement: the element with a popover
+    attribute that an enabled button (or button-like input) names by popovertarget;
+    none for a submit button that has a form to submit."""
+    el = obj.element
+    if el is None or not el.is_html or not el.has("popovertarget") or _native_disabled(obj):
+        return None
+    if el.local_name == "button":
+        submits = (el.attrs.get("type") or "").strip().lower() not in ("button", "reset")
+    elif el.local_name == "input" and roles.input_type(el) in _POPOVER_INVOKER_INPUTS:
+        submits = roles.input_type(el) in ("submit", "image")
+    else:
+        return None
+    if submits and _form_owner(el) is not None:
+        return None
+    target = element_by_id(el, el.attrs["popovertarget"])
+    return target if target is not None and target.is_html and target.has("popover") else None
 
 
 def _user_modifiable(node: AXObject) -> bool:
