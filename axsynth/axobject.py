@@ -160,16 +160,20 @@ class AXObject:
 
     def children_inline(self) -> bool:
         """LayoutBlockFlow::ChildrenInline() && FirstChild(): only inline-level in-flow content."""
-        seen = False
+        kids = list(self.in_flow_content())
+        return bool(kids) and all(child.is_inline_level() for child in kids)
+
+    def has_block_child(self) -> bool:
+        """Some in-flow child is block-level, so inline content gets wrapped in anonymous blocks."""
+        return any(not child.is_inline_level() for child in self.in_flow_content())
+
+    def in_flow_content(self) -> Iterator["AXObject"]:
         for child in self.layout_children():
             if child.kind != "text" and child.is_out_of_flow():
                 continue
             if child.kind == "pseudo" and child.pseudo_which == "marker":
                 continue
-            if not child.is_inline_level():
-                return False
-            seen = True
-        return seen
+            yield child
 
     def is_visible_box(self) -> bool:
         return self.has_layout and not self.hidden_via_style

@@ -242,7 +242,7 @@ class Names:
                 return ("" if obj.ignored else " "), "contents"
             return text, "contents"
         if obj.kind == "pseudo" and obj.pseudo_which == "marker" and not recursive:
-            return obj.text, "contents"
+            return _marker_name(obj), "contents"
         return None
 
     def _value_contribution(self, obj: AXObject, visited: set) -> str | None:
@@ -728,3 +728,11 @@ def _svg_child_text(el: Element, name: str) -> str:
     return simplify_whitespace(child.text_content()) if child is not None else ""
 
 
+def _marker_name(marker: AXObject) -> str:
+    """A summary's marker is inside (html.css); when a block comes first, the
+    marker sits alone on its line and its trailing space collapses away."""
+    owner = marker.parent
+    if owner is None or owner.tag() != "summary":
+        return marker.text
+    first = next(owner.in_flow_content(), None)
+    return marker.text.rstrip(" ") if first is not None and not first.is_inline_level() else marker.text

@@ -739,7 +739,11 @@ class AXTree:
 
     @staticmethod
     def _summary_marker(marker: AXObject) -> bool:
-        return marker.parent is not None and marker.parent.tag() == "summary"
+        """A summary's marker that Chromium leaves out: one on the summary's own
+        line.  Once the summary has a block-level child, the inside marker sits in
+        an anonymous block of its own and is exposed as a ListMarker."""
+        summary = marker.parent
+        return summary is not None and summary.tag() == "summary" and not summary.has_block_child()
 
     def _semantic_decision(self, obj: AXObject) -> bool | None:
         """True: ignore, False: include, None: let layout decide."""

@@ -376,3 +376,31 @@ def test_auto_quotes_follow_the_nearest_lang_by_longest_known_prefix():
     texts = [n["name"]["value"] for n in tree(html) if n["role"]["value"] == "StaticText"]
     assert texts == ["\u201e", "a", "\u201c", "\u300c", "b", "\u300d",
                      "\u201c", "c", "\u201d", "\u201c", "d", "\u201d"]
+
+
+def test_closed_popover_is_not_rendered_and_its_invoker_is_collapsed():
+    html = "<button popovertarget=tip>?</button><div id=tip popover>Tip text</div>"
+    assert ("StaticText", "Tip text") not in unignored(html)
+    assert props(find(html, "button"))["expanded"] is False
+
+
+def test_popover_invoker_needs_an_enabled_non_submitting_button_and_a_popover_target():
+    for html in (
+        "<button popovertarget=tip disabled>?</button><div id=tip popover>t</div>",
+        "<form><button popovertarget=tip>?</button></form><div id=tip popover>t</div>",
+        "<button popovertarget=tip>?</button><div id=tip>t</div>",
+    ):
+        assert "expanded" not in props(find(html, "button")), html
+    # An open dialog stays rendered as a popover; a button inside its own popover is not an invoker.
+    inside = "<dialog id=tip popover open><button popovertarget=tip>close</button></dialog>"
+    assert "expanded" not in props(find(inside, "button"))
+
+
+def test_summary_marker_is_exposed_once_the_summary_holds_a_block():
+    def markers(summary: str) -> list[str]:
+        nodes = tree(f"<details><summary>{summary}</summary><p>x</p></details>")
+        return [n["name"]["value"] for n in nodes if n["role"]["value"] == "ListMarker"]
+
+    assert markers("<span>inline</span>") == []
+    assert markers("<h3>Block</h3>") == ["\u25b8"]  # alone on its line: the space collapses
+    assert markers("Text <div>block</div>") == ["\u25b8 "]
