@@ -7,7 +7,7 @@ Where is the role of ``<th>`` decided?  ``_table_cell_role`` below.
 from __future__ import annotations
 
 from .axobject import AXObject
-from .data import forms
+from .data import forms, media_controls
 from .data.svg import SVG_SHAPES
 from .data.aria import (
     ARIA_ROLES, ASIDE_SCOPES, CONTEXT_TRANSPARENT_TAGS, HEADER_FOOTER_SCOPES, HTML_ROLES, INPUT_ROLES, MATHML_ROLES,
@@ -75,8 +75,30 @@ def is_focusable(obj: AXObject) -> bool:
 
 def is_unplayable_media(obj: AXObject) -> bool:
     """AXMediaElement::IsUnplayable: a rendered <video>/<audio> with an error or no
-    source. axsynth fetches nothing, so every rendered one is (docs/divergences.md)."""
-    return obj.has_layout and obj.tag() in ("video", "audio") and obj.element.is_html
+    source. axsynth fetches nothing, so every rendered one that tries to load is
+    (docs/divergences.md)."""
+    if not (obj.has_layout and obj.tag() in ("video", "audio") and obj.element.is_html):
+        return False
+    return not _idle_without_loading(obj.element)
+
+
+def _idle_without_loading(media: Element) -> bool:
+    """preload=none stops resource selection at its first candidate, before any
+    fetch: the network state is idle, with no error.  A candidate is a non-empty
+    src attribute, else a <source> with a src and a type Chromium can play."""
+    if (media.attrs.get("preload") or "").strip().lower() != "none":
+        return False
+    if "src" in media.attrs:
+        return bool(media.attrs["src"])
+    return any(
+        child.local_name == "source" and child.attrs.get("src") and _playable_type(child.attrs.get("type"))
+        for child in media.children
+        if isinstance(child, Element)
+    )
+
+
+def _playable_type(mime: str | None) -> bool:
+    return mime is None or mime.split(";")[0].strip().lower() in media_controls.PLAYABLE_TYPES
 
 
 def contenteditable_state(el: Element) -> str | None:

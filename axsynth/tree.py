@@ -390,9 +390,9 @@ class AXTree:
         if not obj.has_layout:
             template = media_controls.hidden(tag)
         elif tag == "audio":
-            template = media_controls.audio()
+            template = media_controls.audio(not roles.is_unplayable_media(obj))
         else:
-            template = media_controls.video(_has_media_source(obj.node))
+            template = media_controls.video(_has_media_source(obj.node), not roles.is_unplayable_media(obj))
         self._add_media_node(obj, template)
 
     def _add_media_node(self, parent: AXObject, template: tuple) -> None:

@@ -3,8 +3,9 @@
 
 Pages are captured without scripting, so HTMLMediaElement::ShouldShowControls
 holds for every media element (with or without the ``controls`` attribute),
-and, as axsynth fetches nothing, every media element is in its error state
-(a disabled play button, a 0:00 timeline). Every node of the media element's
+and, as axsynth fetches nothing, every media element that tries to load is in
+its error state (a disabled play button, a 0:00 timeline); one that waits
+(preload=none) keeps its play and overflow buttons enabled. Every node of the media element's
 own shadow tree is included (AXObject::ComputeIsIgnoredButIncludedInTree keeps
 the shadow of an HTMLMediaElement); nested shadows (button icons, slider
 tracks) follow the usual rules, which leave only what is listed here.
@@ -24,11 +25,18 @@ wide and up). See docs/divergences.md.
 
 BOX, BLOCK, NONE = "box", "block", "none"
 
+#: MIME types (without parameters) HTMLMediaElement::canPlayType accepts in
+#: Chromium's Linux build: a <source> of another type is skipped.
+PLAYABLE_TYPES = frozenset(
+    "video/mp4 video/webm video/ogg audio/mp4 audio/mpeg audio/mp3 audio/webm audio/ogg "
+    "audio/wav audio/x-wav audio/flac audio/aac application/ogg".split()
+)
+
 #: IDS_MEDIA_PLAYBACK_ERROR (en-US): AXMediaElement's name while unplayable.
 PLAYBACK_ERROR = "Unable to play media."
 
 _BUTTON = {"type": "button"}
-PLAY = ("input", {**_BUTTON, "aria-label": "play", "disabled": ""})
+_PLAY = {**_BUTTON, "aria-label": "play"}
 MUTE = ("input", {**_BUTTON, "aria-label": "mute", "disabled": ""})
 FULLSCREEN = ("input", {**_BUTTON, "aria-label": "enter full screen", "disabled": ""})
 _OVERFLOW = {**_BUTTON, "aria-label": "show more media controls", "title": "more options", "aria-haspopup": "menu"}
@@ -58,24 +66,29 @@ def _spinner() -> tuple:
     return (BOX, [(BLOCK, [(BOX, [mask, mask])])])
 
 
-def video(has_source: bool) -> tuple:
+def _enabled_unless(playable: bool, attrs: dict) -> tuple[str, dict]:
+    """A button that is disabled while the media is unplayable."""
+    return ("input", attrs if playable else {**attrs, "disabled": ""})
+
+
+def video(has_source: bool, playable: bool) -> tuple:
     """A rendered <video>. The loading panel shows while a source is being tried."""
     loading = (LOADING_PANEL, [_spinner()]) if has_source else _hidden()
     buttons = (BOX, [
-        (PLAY, [(BOX, [])]),
+        (_enabled_unless(playable, _PLAY), [(BOX, [])]),
         (BLOCK, []),  # the button spacer
         (BOX, [(BOX, []), _hidden(), (MUTE, [])]),  # volume: hover background, slider, mute
         (FULLSCREEN, [(BOX, [])]),
-        (("input", {**_OVERFLOW, "disabled": ""}), [(BOX, [])]),
+        (_enabled_unless(playable, _OVERFLOW), [(BOX, [])]),
     ])
     panel = (BLOCK, [_hidden(), buttons, (_timeline("video"), [])])
     return (BLOCK, [loading, (BOX, [_hidden()]), (BLOCK, [panel])] + _menus(10))
 
 
-def audio() -> tuple:
+def audio(playable: bool) -> tuple:
     """A rendered <audio> (only one with ``controls`` is rendered)."""
     panel = (BLOCK, [
-        (PLAY, [(BOX, [])]),
+        (_enabled_unless(playable, _PLAY), [(BOX, [])]),
         (_timeline("audio"), []),
         (BOX, [(BOX, []), _hidden(), (MUTE, [])]),
         _hidden(_hidden()),  # the full-screen button

@@ -404,3 +404,16 @@ def test_summary_marker_is_exposed_once_the_summary_holds_a_block():
     assert markers("<span>inline</span>") == []
     assert markers("<h3>Block</h3>") == ["\u25b8"]  # alone on its line: the space collapses
     assert markers("Text <div>block</div>") == ["\u25b8 "]
+
+
+def test_media_with_preload_none_waits_idle_and_stays_playable():
+    def video(attrs: str, inner: str = "") -> dict:
+        return find(f"<video controls {attrs}>{inner}</video>", "Video")
+
+    idle = video('preload=none src="/m.webm"')
+    assert idle["name"]["value"] == "" and "disabled" not in props(idle)
+    assert "disabled" not in props(video("preload=none", '<source src="/m.mp4" type="video/mp4">'))
+    for attrs, inner in (('src="/m.webm"', ""), ("preload=none", '<source src="/m.x" type="video/x-foo">')):
+        assert video(attrs, inner)["name"]["value"] == "Unable to play media."
+    play = [n for n in tree('<video controls preload=none src="/m.webm"></video>') if n.get("name", {}).get("value") == "play"]
+    assert "disabled" not in props(play[0])
