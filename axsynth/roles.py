@@ -148,7 +148,16 @@ def is_non_atomic_text_field(obj: AXObject) -> bool:
     el = obj.element
     if el is None or is_atomic_text_field(el):
         return False
-    return has_contenteditable_attribute(el) or ("role" in el.attrs and obj.role in TEXT_FIELD_ROLES)
+    return has_contenteditable_attribute(el) or is_aria_text_field(obj)
+
+
+def is_aria_text_field(obj: AXObject) -> bool:
+    """AXObject::IsARIATextField: an ARIA textbox, searchbox or editable combobox
+    role on an element that is not itself an <input>/<textarea>."""
+    el = obj.element
+    if el is None or is_atomic_text_field(el):
+        return False
+    return "role" in el.attrs and obj.role in TEXT_FIELD_ROLES
 
 
 def is_text_field(obj: AXObject) -> bool:
@@ -555,10 +564,8 @@ def _aria_combobox(obj: AXObject) -> str:
     el = obj.element
     if el.is_html and el.local_name == "select":
         return native_role(obj)
-    if el.is_html and (el.local_name == "textarea" or (el.local_name == "input" and input_type(el) in TEXT_INPUT_TYPES)):
-        return "TextFieldWithComboBox"
-    if is_editable_root(el):
-        return "TextFieldWithComboBox"
+    if is_atomic_text_field(el):
+        return "TextFieldWithComboBox"  # a contenteditable host is not one: it falls to the menu button
     # ShouldUseComboboxMenuButtonRole: a focusable (or button) combobox is a menu
     # button; otherwise it only groups its textbox and popup (ARIA 1.1 pattern).
     return "ComboBoxMenuButton" if is_focusable(obj) else "ComboBoxGrouping"

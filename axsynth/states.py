@@ -138,7 +138,7 @@ class States:
         props: list[Prop] = []
         role = obj.role
         autocomplete = (obj.attr("aria-autocomplete") or "").strip().lower()
-        if autocomplete in ("inline", "list", "both"):
+        if autocomplete in ("inline", "list", "both") and (roles.is_atomic_text_field(obj.element) or roles.is_aria_text_field(obj)):
             props.append(("autocomplete", _token(autocomplete)))
         elif obj.tag() == "input" and roles.datalist_of(obj.element) is not None:
             props.append(("autocomplete", _token("list")))
@@ -488,8 +488,8 @@ class States:
         return obj.tag() == "select" and obj.has_attr("multiple")
 
     def _orientation(self, obj: AXObject) -> str | None:
-        if obj.role == "Slider" and obj.tag() == "input":
-            # AXSlider: a native range follows its writing mode, not ARIA.
+        if obj.tag() == "input" and roles.input_type(obj.element) == "range":
+            # AXSlider, whatever the role: a native range follows its writing mode, not ARIA.
             horizontal = not obj.style or obj.style["writing-mode"] == "horizontal-tb"
             return "horizontal" if horizontal else "vertical"
         value = (obj.attr("aria-orientation") or "").strip().lower()
@@ -653,18 +653,18 @@ class States:
             high = 100.0 if full_range else None
         return low, high
 
-    @staticmethod
-    def _value_string(obj: AXObject) -> str:
-        """StringAttribute::kValue of a range widget: only native numeric
-        inputs have one (their sanitized value); aria-valuetext is not used."""
+    def _value_string(self, obj: AXObject) -> str:
+        """StringAttribute::kValue of a range widget: only native inputs have one
+        (a numeric input's sanitized number, a text field's sanitized value, as
+        GetValueForControl reads it); aria-valuetext is not used."""
         el = obj.element
-        if obj.tag() != "input":
-            return ""
-        kind = roles.input_type(el)
+        kind = roles.input_type(el) if obj.tag() == "input" else None
         if kind == "range":
             return formvalue.range_input_value(el.attrs)
         if kind == "number":
             return formvalue.number_input_value(el.attrs)
+        if roles.is_atomic_text_field(el):
+            return self.string_value(obj)
         return ""
 
     def value(self, obj: AXObject) -> dict | None:
@@ -700,6 +700,8 @@ class States:
                 return "•" * len(value)
             if kind == "color":
                 return formvalue.color_input_value(el.attrs)
+            if kind == "range":  # under a non-range role: still the sanitized number
+                return formvalue.range_input_value(el.attrs)
             if kind == "file":
                 return "No file chosen"
             if kind in ("text", "search", "tel", "url", "email"):

@@ -417,3 +417,37 @@ def test_media_with_preload_none_waits_idle_and_stays_playable():
         assert video(attrs, inner)["name"]["value"] == "Unable to play media."
     play = [n for n in tree('<video controls preload=none src="/m.webm"></video>') if n.get("name", {}).get("value") == "play"]
     assert "disabled" not in props(play[0])
+
+
+def test_range_widget_on_a_text_field_reports_the_field_value_as_valuetext():
+    # kValue comes from GetValueForControl: a native text field's sanitized value, never a contenteditable's text.
+    html = ("<input role=spinbutton aria-label=a value=2 aria-valuenow=2>"
+            "<input type=email role=spinbutton aria-label=b value=' a@b.c '>"
+            "<textarea role=slider aria-label=c>\nhi</textarea>"
+            "<div contenteditable role=spinbutton aria-label=d aria-valuenow=3>3</div>")
+    values = {n["name"]["value"]: props(n)["valuetext"] for n in tree(html) if not n["ignored"] and "valuetext" in props(n)}
+    assert values == {"a": "2", "b": "a@b.c", "c": "hi", "d": ""}
+
+
+def test_aria_autocomplete_is_exposed_only_on_text_fields():
+    html = ("<span role=combobox tabindex=0 aria-autocomplete=list aria-label=a aria-expanded=false>x</span>"
+            "<div role=combobox contenteditable aria-autocomplete=list aria-label=b aria-expanded=false>y</div>"
+            "<input type=checkbox aria-autocomplete=list aria-label=c>"
+            "<input role=spinbutton aria-autocomplete=list aria-label=d>"
+            "<span role=searchbox aria-autocomplete=both aria-label=e></span>")
+    found = {n["name"]["value"]: props(n).get("autocomplete") for n in tree(html) if not n["ignored"] and n["name"]["value"] in tuple("abcde")}
+    assert found == {"a": None, "b": None, "c": None, "d": "list", "e": "both"}
+
+
+def test_contenteditable_combobox_is_a_menu_button_and_a_number_input_combobox_a_text_field():
+    html = ("<div role=combobox contenteditable aria-label=a aria-expanded=false>y</div>"
+            "<input type=number role=combobox aria-label=b aria-expanded=false>")
+    roles = {n["name"]["value"]: n["chromeRole"]["value"] for n in tree(html) if not n["ignored"] and n["name"]["value"] in ("a", "b")}
+    assert roles == {"a": 21, "b": 171}  # kComboBoxMenuButton, kTextFieldWithComboBox
+
+
+def test_native_range_input_keeps_its_value_and_orientation_under_any_role():
+    html = "<input type=range role=spinbutton aria-label=a value=7><input type=range role=button aria-label=b>"
+    spin = find(html, "spinbutton")
+    button = find(html, "button")
+    assert props(spin)["orientation"] == "horizontal" and button["value"]["value"] == "50"
