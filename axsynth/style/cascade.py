@@ -187,6 +187,9 @@ class Styles:
                     for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree():
                         wrappers[id(wrapper.etree_element)] = wrapper
         ua = _ua_matcher()
+        # Cascade results by their inputs: most elements repeat a few combinations.
+        # Keys hold ids of rule declarations and styles that outlive this loop.
+        memo: dict[tuple, Style | None] = {}
         root_style: Style = dict(INITIAL)
         stack: list[tuple[Node, Style, bool]] = [
             (c, root_style, True) for c in reversed(self.document.children)
@@ -200,20 +203,31 @@ class Styles:
             if wrapper is not None:
                 matched = ua.match(wrapper) + matchers[scope_of[id(node)]].match(wrapper)
                 matched += _match_host(host_rules.get(id(node), ()), wrapper)
-            style = self._cascade(node, matched, None, parent_style, parent_is_flex)
+            rules = tuple((spec, order, which, origin, id(decls)) for spec, order, which, (origin, decls) in matched)
+            style = self._cascade_once(memo, rules, node, matched, None, parent_style, parent_is_flex)
             self._styles[id(node)] = style
             is_flex = style["display"] in ("flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box")
             # StyleAdjuster: a math box (a MathML element laid out as math) blockifies its children too.
             is_flex = is_flex or (node.namespace == MATHML_NS and style["display"] in ("inline", "inline-block", "block"))
             for which in self._pseudos_to_style(style, matched):
                 # ::before/::after are the element's first/last children: flex/grid items too.
-                pseudo_style = self._cascade(node, matched, which, style, is_flex and which != "marker")
+                pseudo_style = self._cascade_once(memo, rules, node, matched, which, style, is_flex and which != "marker")
                 if pseudo_style is not None:
                     self._pseudo[(id(node), which)] = pseudo_style
             if any(entry[2] == FIRST_LETTER for entry in matched):
-                self._pseudo[(id(node), FIRST_LETTER)] = self._cascade(node, matched, FIRST_LETTER, style, False)
+                self._pseudo[(id(node), FIRST_LETTER)] = self._cascade_once(memo, rules, node, matched, FIRST_LETTER, style, False)
             for child in reversed(self.flat.children(node)):
                 stack.append((child, style, is_flex))
+
+    def _cascade_once(self, memo: dict, rules: tuple, element: Element, matched: list, pseudo: str | None,
+                      parent: Style, parent_is_flex: bool) -> Style | None:
+        """_cascade, reused for an element with the same inputs: the matched rules,
+        pseudo-element, parent style, inline style and what _adjust_display reads."""
+        key = (rules, pseudo, id(parent), parent_is_flex, element.attrs.get("style"), element.local_name,
+               element.namespace, isinstance(element.parent, Document))
+        if key not in memo:
+            memo[key] = self._cascade(element, matched, pseudo, parent, parent_is_flex)
+        return memo[key]
 
     def _cascade(self, element: Element, matched: list, pseudo: str | None, parent: Style, parent_is_flex: bool) -> Style | None:
         entries = []
