@@ -18,6 +18,7 @@ from .axobject import AXObject
 from .data.aria import COMBOBOX_CONTAINER_ROLES, LINK_ROLES, LIVE_ROLES, TEXT_FIELD_ROLES
 
 if TYPE_CHECKING:
+    from .dom import Element
     from .tree import AXTree
 
 Prop = tuple[str, dict[str, Any]]
@@ -93,6 +94,7 @@ class States:
         self.tree = tree
         self._inherited_editing: dict[int, str | None] = {}  # id(obj) -> _inherited_editable(obj)
         self._focusable: dict[int, bool] = {}  # id(obj) -> is_focusable(obj), asked several times per object
+        self._single_selection: dict[int, Any] = {}  # id(select) -> _single_selection(select), asked per option
 
     def properties(self, obj: AXObject) -> list[Prop]:
         props: list[Prop] = []
@@ -596,16 +598,9 @@ class States:
             select = select.parent
         if select is None or select.has("multiple"):
             return el.has("selected")
-        # A single select keeps one selection: the last option marked
-        # selected, else (drop-down only) the first enabled option.
-        options = [o for o in select.iter_elements() if o.local_name == "option"]
-        marked = [o for o in options if o.has("selected")]
-        if marked:
-            return marked[-1] is el
-        if not roles.uses_menu_list(select):
-            return False
-        enabled = [o for o in options if not o.has("disabled")]
-        return bool(enabled) and enabled[0] is el
+        if id(select) not in self._single_selection:
+            self._single_selection[id(select)] = _single_selection(select)
+        return self._single_selection[id(select)] is el
 
     # --- ranges and values ---------------------------------------------------------
 
@@ -823,6 +818,18 @@ def _owner_select(obj: AXObject):
         return None
     owner = next((a for a in obj.iter_ancestors() if a.tag() in ("select", "datalist")), None)
     return owner if owner is not None and owner.tag() == "select" else None
+
+
+def _single_selection(select: Element) -> Element | None:
+    """The option a single select keeps selected: the last option marked
+    selected, else (drop-down only) the first enabled option."""
+    options = [o for o in select.iter_elements() if o.local_name == "option"]
+    marked = [o for o in options if o.has("selected")]
+    if marked:
+        return marked[-1]
+    if not roles.uses_menu_list(select):
+        return None
+    return next((o for o in options if not o.has("disabled")), None)
 
 
 class _Stub:
