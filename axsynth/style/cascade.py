@@ -15,6 +15,7 @@ from typing import Any, Iterable
 
 import cssselect2
 import tinycss2
+from cssselect2.compiler import split_whitespace
 
 from ..dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot
 from . import counters, list_items, media
@@ -128,6 +129,18 @@ def _match_host(rules: Iterable, wrapper: cssselect2.ElementWrapper) -> list:
     ]
 
 
+def _prefill(wrapper: cssselect2.ElementWrapper) -> None:
+    """Set the wrapper facts every Matcher.match() reads, as cssselect2 computes
+    them (an HTML element's tag is its bare local name): its cached_property
+    takes a lock on each first read, a large share of matching time."""
+    el = wrapper.etree_element
+    wrapper.__dict__["id"] = el.attrs.get("id")
+    wrapper.__dict__["classes"] = set(split_whitespace(el.attrs.get("class", "")))
+    if el.namespace == HTML_NS:
+        wrapper.__dict__["local_name"] = el.local_name
+        wrapper.__dict__["namespace_url"] = ""
+
+
 class Styles:
     """Computed styles of every element in the flat tree, and of its pseudo-elements."""
 
@@ -186,6 +199,7 @@ class Styles:
                 if isinstance(top, Element):
                     for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree():
                         wrappers[id(wrapper.etree_element)] = wrapper
+                        _prefill(wrapper)
         ua = _ua_matcher()
         # Cascade results by their inputs: most elements repeat a few combinations.
         # Keys hold ids of rule declarations and styles that outlive this loop.
