@@ -81,10 +81,13 @@ class _Discard(io.TextIOBase):
         return len(text)
 
 
-def axsynth_cdp(path: Path, url: str, out: TextIO | None = None) -> None:
-    """read -> Document -> CDP JSON text, streamed as the CLI does."""
+def axsynth_cdp(path: Path, url: str, out: TextIO | None = None) -> str:
+    """read -> Document -> CDP JSON text, streamed as the CLI does (the text is
+    returned unless another stream is given)."""
     doc = Document.from_html(path.read_bytes(), url=url)
-    doc.write_full_ax_tree(io.StringIO() if out is None else out)
+    stream = io.StringIO() if out is None else out
+    doc.write_full_ax_tree(stream)
+    return stream.getvalue() if out is None else ""
 
 
 def axsynth_aria(path: Path, url: str) -> str:
