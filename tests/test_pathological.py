@@ -1,11 +1,13 @@
 """Pathological documents: each gives a correct tree or a clear error, in bounded
 time, never a traceback.  Sizes are chosen to prove the point; timings on the
 2-core CI machine are in docs/robustness.md.  Tests marked ``slow`` take more
-than ~20 s each (deselect with ``-m "not slow"``)."""
+than ~20 s each (deselect with ``-m "not slow"``); the one full-size case too big
+for CI (1,000,000 siblings: minutes and ~8 GB) runs with ``AXSYNTH_HUGE=1``."""
 
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -76,8 +78,21 @@ def test_too_deep_for_the_aria_emitter_is_a_clear_error():
 # --- width and size -----------------------------------------------------------------------
 
 
+huge = pytest.mark.skipif(not os.environ.get("AXSYNTH_HUGE"), reason="minutes and ~8 GB: set AXSYNTH_HUGE=1")
+
+
+@huge
+def test_1000000_siblings():
+    n = 1_000_000
+    doc = Document.from_html("<div>" + "<p>x</p>" * n + "</div>")
+    nodes = doc.get_full_ax_tree()["nodes"]
+    check_cdp(nodes)
+    assert sum(node["role"]["value"] == "paragraph" for node in nodes) == n
+    assert doc.aria_snapshot().count("- paragraph: x") == n
+
+
 def test_many_siblings():
-    # 1,000,000 siblings: see tools/bench_pathological.py (minutes, linear); 5,000 here.
+    # The 1,000,000-sibling case above is opt-in (tools/bench_pathological.py times it).
     n = 5_000
     doc = Document.from_html("<ul>" + "<li>x</li>" * n + "</ul>")
     nodes = doc.get_full_ax_tree()["nodes"]
