@@ -14,8 +14,8 @@ from pathlib import Path
 from . import datetime_edit, first_letter, formvalue, roles
 from .axobject import FLEX_OR_GRID, AXObject
 from .data.aria import (
-    ALWAYS_INCLUDED_ROLES, CELL_LIKE, CLICK_HANDLERS, CLICKABLE_ROLES, CONTROL_ROLES, IMAGE_ROLES, ROW_LIKE,
-    REQUIRED_CONTEXT_ARIA, STRUCTURE_ROLES, TABLE_LIKE, TEXT_INPUT_TYPES,
+    ALWAYS_INCLUDED_ROLES, CELL_LIKE, CLICK_HANDLERS, CLICKABLE_ROLES, CONTROL_ROLES, DPUB_LIST_ITEM_ROLES,
+    IMAGE_ROLES, REQUIRED_CONTEXT_ARIA, ROW_LIKE, STRUCTURE_ROLES, TABLE_LIKE, TEXT_INPUT_TYPES,
 )
 from .data import media_controls
 from .data.quotes import DEFAULT_LANGUAGE, QUOTES_BY_LANGUAGE
@@ -1003,10 +1003,30 @@ class AXTree:
 
     def _finalize_roles(self) -> None:
         """AXObject::ComputeFinalRoleForSerialization: an included <svg> root with no
-        unignored children is exposed as an image (svg-aam issue 12)."""
+        unignored children is exposed as an image (svg-aam issue 12); a list item
+        of a list in DPub endnotes/bibliography is an endnote/biblioentry."""
         for obj in self.objects:
             if obj.role == "SvgRoot" and obj.included and not self._has_unignored_child(obj):
                 obj.role = "Image"
+            elif obj.role == "ListItem" and obj.included and not obj.ignored:
+                obj.role = self._dpub_list_item_role(obj)
+
+    def _dpub_list_item_role(self, item: AXObject) -> str:
+        """The deprecated doc-endnote/doc-biblioentry roles live on as the items of
+        a list directly in doc-endnotes/doc-bibliography (not of nested lists)."""
+        ancestor = self._unignored_parent(item)
+        if ancestor is None or ancestor.role != "List":
+            return item.role
+        while (ancestor := self._unignored_parent(ancestor)) is not None and ancestor.role != "List":
+            if ancestor.role in DPUB_LIST_ITEM_ROLES:
+                return DPUB_LIST_ITEM_ROLES[ancestor.role]
+        return item.role
+
+    def _unignored_parent(self, obj: AXObject) -> AXObject | None:
+        parent = self.included_parent(obj)
+        while parent is not None and parent.ignored:
+            parent = self.included_parent(parent)
+        return parent
 
     @staticmethod
     def _has_unignored_child(obj: AXObject) -> bool:
@@ -1021,9 +1041,7 @@ class AXTree:
     def unignored_next_sibling(self, obj: AXObject) -> AXObject | None:
         """AXObject::UnignoredNextSibling: the next object among the unignored
         children of obj's unignored parent."""
-        parent = self.included_parent(obj)
-        while parent is not None and parent.ignored:
-            parent = self.included_parent(parent)
+        parent = self._unignored_parent(obj)
         siblings = self._unignored_children(parent) if parent is not None else []
         index = next((i for i, s in enumerate(siblings) if s is obj), None)
         return siblings[index + 1] if index is not None and index + 1 < len(siblings) else None

@@ -217,3 +217,6 @@ LIVE_ROLES = {"Alert": "assertive", "Status": "polite", "Log": "polite", "Timer"
 
 # Mouse-button event handler attributes that make an element clickable.
 CLICK_HANDLERS = frozenset({"onclick", "onmousedown", "onmouseup", "ondblclick", "onauxclick"})
+
+# ComputeFinalRoleForSerialization: the list items of a list inside these sections.
+DPUB_LIST_ITEM_ROLES = {"DocEndnotes": "DocEndnote", "DocBibliography": "DocBiblioEntry"}

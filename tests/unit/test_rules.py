@@ -451,3 +451,11 @@ def test_native_range_input_keeps_its_value_and_orientation_under_any_role():
     spin = find(html, "spinbutton")
     button = find(html, "button")
     assert props(spin)["orientation"] == "horizontal" and button["value"]["value"] == "50"
+
+
+def test_list_items_in_dpub_endnotes_and_bibliography_take_the_deprecated_roles():
+    # ComputeFinalRoleForSerialization: only items of a list directly in the section.
+    html = ("<section role=doc-endnotes aria-label=N><ol><li>a<ul><li>nested</li></ul></li></ol></section>"
+            "<div role=doc-bibliography aria-label=B><ul><li>b</li></ul></div><ul><li>plain</li></ul>")
+    roles_ = [n["role"]["value"] for n in tree(html) if n["role"]["value"] in ("listitem", "doc-endnote", "doc-biblioentry")]
+    assert roles_ == ["doc-endnote", "listitem", "doc-biblioentry", "listitem"]
