@@ -410,8 +410,11 @@ class Names:
             push(source)
             caption = self.tree.by_element.get(id(caption_el)) if caption_el is not None else None
             if caption is not None:
-                text = self._recursive(caption, None, visited)[0]
-                source.text, source.related = text, [(caption, text)]
+                # A hidden caption's text alternative is null, not "": the source
+                # gets no value (and names no labelledby), yet it was found.
+                hidden = self._hidden_for_text_alternative(caption, None)
+                text = "" if hidden else self._recursive(caption, None, visited)[0]
+                source.text, source.related = (None if hidden else text), [(caption, text)]
                 found[0] = True
                 if sources is None and text:
                     return text, "caption"

@@ -459,3 +459,10 @@ def test_list_items_in_dpub_endnotes_and_bibliography_take_the_deprecated_roles(
             "<div role=doc-bibliography aria-label=B><ul><li>b</li></ul></div><ul><li>plain</li></ul>")
     roles_ = [n["role"]["value"] for n in tree(html) if n["role"]["value"] in ("listitem", "doc-endnote", "doc-biblioentry")]
     assert roles_ == ["doc-endnote", "listitem", "doc-biblioentry", "listitem"]
+
+
+def test_hidden_caption_is_a_found_source_without_a_value():
+    table = find("<table><caption style=display:none>Lines</caption><tr><td>x</td></tr></table>", "table")
+    caption_source = next(s for s in table["name"]["sources"] if s.get("nativeSource") == "tablecaption")
+    assert "value" not in caption_source and "nativeSourceValue" in caption_source
+    assert not any(p["name"] == "labelledby" for p in table["properties"])
