@@ -186,6 +186,19 @@ class AXObject:
             yield child
             stack.extend(reversed(child.tree_children if included_only else child.children))
 
+    def unignored_children(self) -> list["AXObject"]:
+        """AXObject::UnignoredChildren: included children, ignored ones replaced by
+        their own unignored children."""
+        out = []
+        stack = list(reversed(self.tree_children))
+        while stack:
+            child = stack.pop()
+            if child.ignored:
+                stack.extend(reversed(child.tree_children))
+            else:
+                out.append(child)
+        return out
+
     def iter_ancestors(self) -> Iterator["AXObject"]:
         node = self.parent
         while node is not None:

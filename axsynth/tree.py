@@ -144,27 +144,22 @@ class AXTree:
         if _is_pruned(el, parent):
             return
         style = self.styles.get(el)
-        obj = AXObject("element", el, style, parent)
-        obj.node_id = el.node_id
         display = style["display"] if style else "none"
         if el.namespace == SVG_NS and el.local_name in UNRENDERED_SVG:
             display = "none"  # no layout object, whatever the computed display
-        obj.has_layout = parent_box and not locked and display not in ("none", "contents")
+        has_layout = parent_box and not locked and display not in ("none", "contents")
         # <wbr>'s LayoutWordBreak is an empty LayoutText, which accessibility
         # does not count: the element is created from its node, layout-less.
         if el.is_html and el.local_name == "wbr":
-            obj.has_layout = False
-        obj.hidden_via_style = display == "none" or not parent_box and display != "contents"
+            has_layout = False
+        hidden = display == "none" or not parent_box and display != "contents"
         if style and style["visibility"] != "visible":
-            obj.hidden_via_style = True
+            hidden = True
         if locked or (style and display == "none"):
-            obj.hidden_via_style = True
-        if parent.hidden_via_style and (not parent.has_layout or not obj.has_layout) and parent.kind != "document":
-            obj.hidden_via_style = obj.hidden_via_style or not obj.has_layout
-        parent.children.append(obj)
-        self.objects.append(obj)
-        self.by_element[id(el)] = obj
-        obj.role = roles.compute_role(obj)
+            hidden = True
+        if parent.hidden_via_style and (not parent.has_layout or not has_layout) and parent.kind != "document":
+            hidden = hidden or not has_layout
+        obj = self._new_element(el, parent, style, has_layout, hidden)
         if el.namespace == HTML_NS and el.local_name == "table" and obj.role == "Table" and not el.has("role"):
             if not _is_data_table(el, obj):
                 obj.role = "LayoutTable"
@@ -259,17 +254,36 @@ class AXTree:
     def _add_text(self, node: Text, parent: AXObject, parent_box: bool, locked: bool) -> None:
         if not node.data:
             return
+        has_layout = parent_box and not locked and parent.display != "none" and not _rejects_text(parent)
+        if not has_layout and is_whitespace_only(node.data) and not locked:
+            return
+        obj = self._new_text(node, parent, has_layout, parent.hidden_via_style or not has_layout)
+        self.by_text[id(node)] = obj
+
+    def _new_element(self, el: Element, parent: AXObject, style: dict | None, has_layout: bool,
+                     hidden: bool) -> AXObject:
+        """An object for a page element, added under ``parent`` and indexed, its role computed."""
+        obj = AXObject("element", el, style, parent)
+        obj.node_id = el.node_id
+        obj.has_layout = has_layout
+        obj.hidden_via_style = hidden
+        parent.children.append(obj)
+        self.objects.append(obj)
+        self.by_element[id(el)] = obj
+        obj.role = roles.compute_role(obj)
+        return obj
+
+    def _new_text(self, node: Text, parent: AXObject, has_layout: bool, hidden: bool) -> AXObject:
+        """A StaticText object for a text node, added under ``parent``."""
         obj = AXObject("text", node, parent.style, parent)
         obj.node_id = node.node_id
         obj.text = node.data
-        obj.has_layout = parent_box and not locked and parent.display != "none" and not _rejects_text(parent)
-        obj.hidden_via_style = parent.hidden_via_style or not obj.has_layout
-        if not obj.has_layout and is_whitespace_only(node.data) and not locked:
-            return
         obj.role = "StaticText"
+        obj.has_layout = has_layout
+        obj.hidden_via_style = hidden
         parent.children.append(obj)
         self.objects.append(obj)
-        self.by_text[id(node)] = obj
+        return obj
 
     def _finish_text(self, root: AXObject) -> None:
         """Drop whitespace that gets no layout text or is not needed; set rendered text."""
@@ -332,15 +346,8 @@ class AXTree:
     def _synthetic_text(self, parent: AXObject, text: str) -> AXObject:
         node = Text(text)
         node.node_id = self.new_id()
-        obj = AXObject("text", node, parent.style, parent)
-        obj.node_id = node.node_id
-        obj.text = text
-        obj.role = "StaticText"
-        obj.has_layout = parent.has_layout
-        obj.hidden_via_style = parent.hidden_via_style
+        obj = self._new_text(node, parent, parent.has_layout, parent.hidden_via_style)
         obj.in_ua_shadow = True
-        parent.children.append(obj)
-        self.objects.append(obj)
         return obj
 
     def _add_ua_shadow(self, obj: AXObject, child_box: bool, locked: bool) -> bool:
@@ -556,15 +563,9 @@ class AXTree:
         """An element inside a select. A drop-down's content has no layout
         (the picker is closed) yet stays exposed; a listbox lays it out."""
         style = self.styles.get(node)
-        child = AXObject("element", node, style, parent)
-        child.node_id = node.node_id
         shown = style["display"] != "none"
-        child.has_layout = not menu_list and parent.has_layout and shown
-        child.hidden_via_style = parent.hidden_via_style or (not menu_list and not shown)
-        parent.children.append(child)
-        self.objects.append(child)
-        self.by_element[id(node)] = child
-        child.role = roles.compute_role(child)
+        child = self._new_element(node, parent, style, not menu_list and parent.has_layout and shown,
+                                  parent.hidden_via_style or (not menu_list and not shown))
         if node.local_name == "optgroup":
             child.role = roles.aria_role(child) or "Group"
         elif node.local_name == "hr":
@@ -575,14 +576,7 @@ class AXTree:
         """Text inside a select: a drop-down keeps its raw data (no layout)."""
         if menu_list and is_whitespace_only(node.data):
             return
-        obj = AXObject("text", node, parent.style, parent)
-        obj.node_id = node.node_id
-        obj.text = node.data
-        obj.role = "StaticText"
-        obj.has_layout = not menu_list and parent.has_layout
-        obj.hidden_via_style = parent.hidden_via_style
-        parent.children.append(obj)
-        self.objects.append(obj)
+        obj = self._new_text(node, parent, not menu_list and parent.has_layout, parent.hidden_via_style)
         self.by_text[id(node)] = obj
 
     # --- ignored ---------------------------------------------------------------
@@ -1006,7 +1000,7 @@ class AXTree:
         unignored children is exposed as an image (svg-aam issue 12); a list item
         of a list in DPub endnotes/bibliography is an endnote/biblioentry."""
         for obj in self.objects:
-            if obj.role == "SvgRoot" and obj.included and not self._has_unignored_child(obj):
+            if obj.role == "SvgRoot" and obj.included and not obj.unignored_children():
                 obj.role = "Image"
             elif obj.role == "ListItem" and obj.included and not obj.ignored:
                 obj.role = self._dpub_list_item_role(obj)
@@ -1028,35 +1022,13 @@ class AXTree:
             parent = self.included_parent(parent)
         return parent
 
-    @staticmethod
-    def _has_unignored_child(obj: AXObject) -> bool:
-        stack = list(obj.tree_children)
-        while stack:
-            child = stack.pop()
-            if not child.ignored:
-                return True
-            stack.extend(child.tree_children)
-        return False
-
     def unignored_next_sibling(self, obj: AXObject) -> AXObject | None:
         """AXObject::UnignoredNextSibling: the next object among the unignored
         children of obj's unignored parent."""
         parent = self._unignored_parent(obj)
-        siblings = self._unignored_children(parent) if parent is not None else []
+        siblings = parent.unignored_children() if parent is not None else []
         index = next((i for i, s in enumerate(siblings) if s is obj), None)
         return siblings[index + 1] if index is not None and index + 1 < len(siblings) else None
-
-    @staticmethod
-    def _unignored_children(obj: AXObject) -> list[AXObject]:
-        out: list[AXObject] = []
-        stack = list(reversed(obj.tree_children))
-        while stack:
-            child = stack.pop()
-            if child.ignored:
-                stack.extend(reversed(child.tree_children))
-            else:
-                out.append(child)
-        return out
 
     def included_parent(self, obj: AXObject) -> AXObject | None:
         if obj.owned_by is not None:

@@ -44,7 +44,7 @@ class CdpSerializer:
             obj, level = queue.popleft()
             for descendant in self.block(obj):
                 yield self.node(descendant)
-            for child in unignored_children(obj):
+            for child in obj.unignored_children():
                 if depth is None or level < depth:
                     queue.append((child, level + 1))
 
@@ -146,14 +146,3 @@ class CdpSerializer:
             return {"name": name, "value": {"type": "boolean", "value": True}}
         return {"name": name, "value": {"type": "idref", "relatedNodes": [related_node(related)]}}
 
-
-def unignored_children(obj: AXObject) -> list[AXObject]:
-    out = []
-    stack = list(reversed(obj.tree_children))
-    while stack:
-        child = stack.pop()
-        if child.ignored:
-            stack.extend(reversed(child.tree_children))
-        else:
-            out.append(child)
-    return out
