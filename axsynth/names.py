@@ -157,7 +157,7 @@ class Names:
             if text.strip():
                 return simplify_whitespace(text)
         title = el.attrs.get("title")
-        if title and title.strip() and self.name_from(obj) != "title" and title.strip() != self._inner_text(obj).strip():
+        if title and title.strip() and self.name_from(obj) != "title" and title.strip() != inner_text(self.tree, el).strip():
             return simplify_whitespace(title)
         return ""
 
@@ -234,7 +234,7 @@ class Names:
             return obj.text, "css-alt"
         if obj.tag() == "br":
             return "\n", "contents"
-        if _is_layout_text(obj) and not obj.is_generated_image():
+        if _is_layout_text(obj):
             if not obj.has_layout:
                 return None
             text = obj.rendered_text
@@ -526,7 +526,7 @@ class Names:
         if el is None:
             return None
         title = el.attrs.get("title")
-        if title is not None and title.strip(" \t\n\r\f") != self._inner_text(obj).strip(" \t\n\r\f"):
+        if title is not None and title.strip(" \t\n\r\f") != inner_text(self.tree, el).strip(" \t\n\r\f"):
             source.text = source.attribute_value = title
             found[0] = True
             return title
@@ -593,7 +593,9 @@ class Names:
     def _supports_name_from_contents(obj: AXObject, recursive: bool) -> bool:
         role = obj.role
         if _is_layout_text(obj):
-            return not obj.is_generated_image()
+            return True
+        if obj.is_generated_image():
+            return False
         if role == "Row":
             for anc in obj.iter_ancestors():
                 if anc.role in ("Grid", "TreeGrid"):
@@ -644,23 +646,6 @@ class Names:
             return True
         return obj.hidden_via_style
 
-    def _inner_text(self, obj: AXObject) -> str:
-        if obj.tag() in ("input", "textarea", "select", "img"):
-            return ""
-        parts = []
-        stack = list(reversed(obj.tree_children or obj.children))
-        while stack:
-            child = stack.pop()
-            if child.hidden_via_style:
-                continue
-            if child.kind in ("text", "anonymous"):
-                parts.append(child.rendered_text)
-            elif child.tag() == "br":
-                parts.append("\n")
-            else:
-                stack.extend(reversed(child.tree_children or child.children))
-        return "".join(parts)
-
 
 def _date_time_host(obj: AXObject) -> AXObject | None:
     """The date/time <input> whose UA shadow holds obj."""
@@ -702,9 +687,10 @@ def _space_between(prev: AXObject, child: AXObject, last_from: str, child_from: 
 
 
 def _is_layout_text(obj: AXObject) -> bool:
-    """Text, or node-less text inside a pseudo element. The node-less block a
-    flex/grid pseudo wraps its text in is a plain generic container."""
-    return obj.kind == "text" or obj.kind == "anonymous" and not obj.children
+    """Text, or node-less text inside a pseudo element. Not the node-less block a
+    flex/grid pseudo wraps its text in (a plain generic container), nor the image
+    of a ``content: url()``."""
+    return obj.kind == "text" or obj.kind == "anonymous" and not obj.children and not obj.is_generated_image()
 
 
 def _is_inline(obj: AXObject) -> bool:
