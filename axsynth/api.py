@@ -35,7 +35,7 @@ class Document:
             self.tree = AXTree(self.dom, base_dir)
             self.tree.base_url = _base_url(self.dom, self.url)
         self.names = Names(self.tree)
-        self.states = States(self.tree)
+        self.states = States(self.tree, self.names)
         # A stable stand-in for Chromium's frame token: derived from the URL.
         self.frame_id = hashlib.md5(self.url.encode("utf-8")).hexdigest().upper()
         self._index: RoleIndex | None = None

@@ -19,6 +19,7 @@ from .data.aria import COMBOBOX_CONTAINER_ROLES, LINK_ROLES, LIVE_ROLES, TEXT_FI
 
 if TYPE_CHECKING:
     from .dom import Element
+    from .names import Names
     from .tree import AXTree
 
 Prop = tuple[str, dict[str, Any]]
@@ -90,8 +91,9 @@ def _float(text: str | None) -> float | None:
 
 
 class States:
-    def __init__(self, tree: "AXTree") -> None:
+    def __init__(self, tree: "AXTree", names: "Names") -> None:
         self.tree = tree
+        self.names = names  # the document's (memoized) names: some values and relations need one
         self._inherited_editing: dict[int, str | None] = {}  # id(obj) -> _inherited_editable(obj)
         self._focusable: dict[int, bool] = {}  # id(obj) -> is_focusable(obj), asked several times per object
         self._single_selection: dict[int, Any] = {}  # id(select) -> _single_selection(select), asked per option
@@ -273,9 +275,7 @@ class States:
             candidate = self.tree.unignored_next_sibling(obj)
             if candidate is None or candidate.tag() == "select" or roles.aria_role(candidate) not in COMBOBOX_CONTAINER_ROLES:
                 return []
-            from .names import Names
-
-            if Names(self.tree).name_with_sources(candidate)[0]:
+            if self.names.name_with_sources(candidate)[0]:
                 return []  # a named listbox is a separate widget
         return [candidate] if candidate is not None and candidate.role in COMBOBOX_CONTAINER_ROLES else []
 
@@ -708,9 +708,7 @@ class States:
             return inner_text(self.tree, el)  # SlowGetValueForControlIncludingContentEditable
         if obj.role == "ComboBoxMenuButton":
             # GetValueForControl: an ARIA menu-button combobox's value is its contents.
-            from .names import Names
-
-            return Names(self.tree).value_from_contents(obj)
+            return self.names.value_from_contents(obj)
         return ""
 
 
