@@ -622,7 +622,7 @@ class AXTree:
             reasons.append(("inertElement", None))
             obj.ignored = True
             return
-        if self._in_menu_list_popup(obj) and not obj.hidden_via_style:
+        if not obj.hidden_via_style and self._in_menu_list_popup(obj):
             obj.ignored = False
             return
         if obj.hidden_via_style:
@@ -670,8 +670,8 @@ class AXTree:
         picker lays nothing out, yet its content is exposed."""
         if obj.role == "MenuListPopup":
             return True
-        if obj.kind in ("ua-slot", "ua-nested-slot"):
-            return False
+        if obj.has_layout or obj.kind in ("ua-slot", "ua-nested-slot"):
+            return False  # nothing in a closed picker is laid out: no ancestor walk needed
         return any(a.role == "MenuListPopup" for a in obj.iter_ancestors())
 
     def _ignored_by_semantics(self, obj: AXObject) -> bool:
