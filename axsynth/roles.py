@@ -146,9 +146,7 @@ def is_non_atomic_text_field(obj: AXObject) -> bool:
     """AXObject::IsNonAtomicTextField: a contenteditable host (even one nested in
     another) or an element with an ARIA text-field role, never <input>/<textarea>."""
     el = obj.element
-    if el is None or is_atomic_text_field(el):
-        return False
-    return has_contenteditable_attribute(el) or is_aria_text_field(obj)
+    return is_aria_text_field(obj) or (el is not None and has_contenteditable_attribute(el) and not is_atomic_text_field(el))
 
 
 def is_aria_text_field(obj: AXObject) -> bool:
