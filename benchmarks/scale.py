@@ -9,7 +9,12 @@ every stage:
   parse   HTML -> DOM (html5lib tree builder, shadow roots, node ids)
   style   the cascade (axsynth.style.cascade.Styles)
   tree    the AX tree (axsynth.tree.AXTree without its Styles) + Names/States setup
-  emit    Document.get_full_ax_tree() + json.dumps (what `--format cdp` prints)
+  emit    Document.write_full_ax_tree() into a counting sink: the CDP JSON text,
+          streamed node by node exactly as `--format cdp` writes it
+
+Every stage is timed in wall seconds and in process CPU seconds: on a shared
+machine the CPU time is the steadier figure, so the size-to-size ratios are
+printed for both.
 
 Each size runs in its own subprocess so that peak RSS (``ru_maxrss``) belongs to
 that size alone.  Times come from a run without tracemalloc (it slows Python
@@ -27,6 +32,7 @@ The machine may be shared: use --repeat and read the times as best-of-N.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import resource
@@ -129,6 +135,32 @@ def _current_rss_mb() -> float:
         return _rss_mb()
 
 
+class _CountingSink(io.TextIOBase):
+    """Counts the CDP text instead of keeping it: memory stays axsynth's own."""
+
+    def __init__(self) -> None:
+        self.chars = 0
+        self.nodes = 0
+
+    def write(self, text: str) -> int:
+        self.chars += len(text)
+        self.nodes += text.count('"nodeId"')
+        return len(text)
+
+
+class _Clock:
+    """Wall and CPU seconds since the last lap."""
+
+    def __init__(self) -> None:
+        self.wall, self.cpu = time.perf_counter(), time.process_time()
+
+    def lap(self) -> tuple[float, float]:
+        wall, cpu = time.perf_counter(), time.process_time()
+        spent = (wall - self.wall, cpu - self.cpu)
+        self.wall, self.cpu = wall, cpu
+        return spent
+
+
 def run_stages(html: bytes, trace: bool = False) -> dict:
     """Run the pipeline once and return per-stage seconds (and memory)."""
     import axsynth.api as api
@@ -138,66 +170,63 @@ def run_stages(html: bytes, trace: bool = False) -> dict:
         import tracemalloc
 
         tracemalloc.start()
-    spent = {"parse": 0.0, "style": 0.0}
+    spent = {"parse": [0.0, 0.0], "style": [0.0, 0.0]}
     peaks = {}
     orig_parse, orig_styles = api.parse_html, tree_mod.Styles
 
-    def timed_parse(*a, **k):
-        t = time.perf_counter()
-        if trace:
-            tracemalloc.reset_peak()
-        out = orig_parse(*a, **k)
-        spent["parse"] += time.perf_counter() - t
-        if trace:
-            peaks["parse"] = tracemalloc.get_traced_memory()[1]
-            tracemalloc.reset_peak()
-        return out
+    def timed(stage, fn):
+        def run(*a, **k):
+            if trace:
+                tracemalloc.reset_peak()
+            clock = _Clock()
+            out = fn(*a, **k)
+            wall, cpu = clock.lap()
+            spent[stage][0] += wall
+            spent[stage][1] += cpu
+            if trace:
+                peaks[stage] = tracemalloc.get_traced_memory()[1]
+                tracemalloc.reset_peak()
+            return out
+        return run
 
-    def timed_styles(*a, **k):
-        t = time.perf_counter()
-        if trace:
-            before = tracemalloc.get_traced_memory()[1]
-            tracemalloc.reset_peak()
-        out = orig_styles(*a, **k)
-        spent["style"] += time.perf_counter() - t
-        if trace:
-            peaks["style"] = tracemalloc.get_traced_memory()[1]
-            peaks["_pre_style"] = before
-            tracemalloc.reset_peak()
-        return out
-
-    api.parse_html, tree_mod.Styles = timed_parse, timed_styles
+    api.parse_html, tree_mod.Styles = timed("parse", orig_parse), timed("style", orig_styles)
     try:
         rss0 = _current_rss_mb()
-        c0 = time.process_time()
-        t0 = time.perf_counter()
+        clock = _Clock()
         doc = api.Document(html, "http://axsynth.test/scale.html")
-        t1 = time.perf_counter()
+        build_wall, build_cpu = clock.lap()
         if trace:
-            peaks["tree"] = max(tracemalloc.get_traced_memory()[1], peaks.get("_pre_style", 0))
+            peaks["tree"] = tracemalloc.get_traced_memory()[1]
             tracemalloc.reset_peak()
         rss_doc = _rss_mb()
-        out = json.dumps(doc.get_full_ax_tree(), ensure_ascii=False)
-        t2 = time.perf_counter()
-        c2 = time.process_time()
+        sink = _CountingSink()
+        doc.write_full_ax_tree(sink)
+        emit_wall, emit_cpu = clock.lap()
         if trace:
             peaks["emit"] = tracemalloc.get_traced_memory()[1]
             tracemalloc.stop()
     finally:
         api.parse_html, tree_mod.Styles = orig_parse, orig_styles
     times = {
-        "parse": spent["parse"],
-        "style": spent["style"],
-        "tree": (t1 - t0) - spent["parse"] - spent["style"],
-        "emit": t2 - t1,
+        "parse": spent["parse"][0],
+        "style": spent["style"][0],
+        "tree": build_wall - spent["parse"][0] - spent["style"][0],
+        "emit": emit_wall,
+    }
+    cpu_times = {
+        "parse": spent["parse"][1],
+        "style": spent["style"][1],
+        "tree": build_cpu - spent["parse"][1] - spent["style"][1],
+        "emit": emit_cpu,
     }
     result = {
         "times": times,
-        "total": t2 - t0,
-        "cpu": c2 - c0,  # process CPU time: less disturbed than wall time by other load
+        "cpu_times": cpu_times,
+        "total": build_wall + emit_wall,
+        "cpu": build_cpu + emit_cpu,  # process CPU time: less disturbed than wall time by other load
         "nodes": count_nodes(doc.dom),
-        "ax_nodes": out.count('"nodeId"'),
-        "json_bytes": len(out.encode("utf-8")),
+        "ax_nodes": sink.nodes,
+        "json_chars": sink.chars,
         "rss_before_mb": rss0,
         "peak_rss_after_document_mb": rss_doc,
         "peak_rss_mb": _rss_mb(),
@@ -259,6 +288,7 @@ def main() -> int:
               + " ".join(f"{t[s]:>8.2f}" for s in STAGES)
               + f" {r['total']:>8.2f} {r['cpu']:>7.2f} {r['total'] / r['nodes'] * 1e6:>8.1f} {r['peak_rss_mb']:>10.0f}"
               + f" {r['peak_rss_over_html']:>7.1f}x", flush=True)
+        print("      cpu s: " + ", ".join(f"{s} {r['cpu_times'][s]:.2f}" for s in STAGES), flush=True)
         if args.tracemalloc:
             print("      tracemalloc peak MB: " + ", ".join(
                 f"{s} {r['tracemalloc_peak_mb'][s]:.0f}" for s in STAGES), flush=True)
@@ -268,7 +298,8 @@ def main() -> int:
             a, b = by_target[small], by_target[big]
             print(f"{_fmt_size(small)}->{_fmt_size(big)}: nodes x{b['nodes'] / a['nodes']:.1f}, "
                   f"time x{b['total'] / a['total']:.2f} (cpu x{b['cpu'] / a['cpu']:.2f}), per-stage "
-                  + ", ".join(f"{s} x{b['times'][s] / a['times'][s]:.2f}" for s in STAGES))
+                  + ", ".join(f"{s} x{b['times'][s] / a['times'][s]:.2f}" for s in STAGES)
+                  + "; per-stage cpu " + ", ".join(f"{s} x{b['cpu_times'][s] / a['cpu_times'][s]:.2f}" for s in STAGES))
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n")
     return 0
