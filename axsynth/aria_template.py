@@ -280,7 +280,7 @@ def _attribute_value(name: str, value: str, name_pos: int, value_pos: int) -> St
     if name not in STATE_ROLES:
         raise _KeyError(f"Unsupported attribute [{name}]", name_pos)
     if name == "level":
-        if not re.fullmatch(r"\d+", value):
+        if not re.fullmatch(r"[0-9]+", value):
             raise _KeyError('Value of "level" attribute must be a number', value_pos)
         return int(value)
     allowed = _ALLOWED_VALUES.get(name, ("true", "false"))

@@ -34,7 +34,7 @@ class Field:
 
 
 def parse(kind: str, value: str | None) -> dict[str, int]:
-    match = re.fullmatch(_PATTERNS[kind], value or "")
+    match = re.fullmatch(_PATTERNS[kind], value or "", re.ASCII)  # HTML date digits are ASCII
     if match is None:
         return {}
     return {k: int(v) for k, v in match.groupdict().items() if v is not None}

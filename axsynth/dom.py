@@ -9,6 +9,7 @@ children) so cssselect2 can match selectors against them without a copy.
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 HTML_NS = "http://www.w3.org/1999/xhtml"
@@ -16,19 +17,15 @@ SVG_NS = "http://www.w3.org/2000/svg"
 MATHML_NS = "http://www.w3.org/1998/Math/MathML"
 
 
+# HTML's rules for parsing integers: ASCII whitespace, an optional sign, ASCII digits
+# (str.isdigit or Python's \d would also take "³" or "٣"; browsers do not), trailing garbage ignored.
+_HTML_INTEGER = re.compile(r"[ \t\n\f\r]*([+-]?[0-9]+)")
+
+
 def parse_int(value: str) -> int | None:
-    """HTML's rules for parsing integers: leading digits, optional sign."""
-    value = value.strip()
-    sign = 1
-    if value[:1] in ("+", "-"):
-        sign = -1 if value[0] == "-" else 1
-        value = value[1:]
-    digits = ""
-    for ch in value:
-        if not ch.isdigit():
-            break
-        digits += ch
-    return sign * int(digits) if digits else None
+    """HTML's rules for parsing integers (None when there is no number)."""
+    match = _HTML_INTEGER.match(value)
+    return int(match.group(1)) if match else None
 
 
 class Node:

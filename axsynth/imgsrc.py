@@ -10,7 +10,7 @@ from .dom import Element
 from .style import media
 
 _DPR = 1.0
-_LENGTH = re.compile(r"^(\d*\.?\d+)(px|vw)$")
+_LENGTH = re.compile(r"^(\d*\.?\d+)(px|vw)$", re.ASCII)  # CSS digits are ASCII
 
 
 def current_src(img: Element) -> str:

@@ -7,6 +7,7 @@ Each property is returned as (name, AXValue dict) ready for CDP.
 
 from __future__ import annotations
 
+import re
 import struct
 from typing import TYPE_CHECKING, Any
 
@@ -902,10 +903,11 @@ def _is_inside(el, ancestor) -> bool:
     return False
 
 
+# Blink's strict integer: optional whitespace around an optionally signed run of ASCII digits
+# (Python's int() would also take "1_0" or "٣").
+_STRICT_INTEGER = re.compile(r"\s*([+-]?[0-9]+)\s*", re.ASCII)
+
+
 def _int_attr(value: str | None) -> int | None:
-    if value is None:
-        return None
-    try:
-        return int(value.strip())
-    except ValueError:
-        return None
+    match = _STRICT_INTEGER.fullmatch(value) if value is not None else None
+    return int(match.group(1)) if match else None

@@ -354,7 +354,7 @@ class Dom:
 
     @staticmethod
     def is_list_box(select: Element) -> bool:
-        size = re.match(r"[ \t\n\f\r]*\+?(\d+)", select.attrs.get("size", ""))
+        size = re.match(r"[ \t\n\f\r]*\+?([0-9]+)", select.attrs.get("size", ""))
         return "multiple" in select.attrs or (size is not None and int(size.group(1)) > 1)
 
     def option_selected(self, option: Element) -> bool:
