@@ -64,6 +64,11 @@ _EXPANDABLE = frozenset(
 )
 # InputType::SupportsPopoverTriggering: the button-like input types.
 _POPOVER_INVOKER_INPUTS = frozenset({"button", "reset", "submit", "image"})
+# The orientation a role has without aria-orientation.
+_IMPLICIT_ORIENTATION = {
+    "ScrollBar": "vertical", "Slider": "horizontal", "Splitter": "horizontal", "TabList": "horizontal",
+    "Toolbar": "horizontal", "MenuBar": "horizontal", "Menu": "vertical", "ListBox": "vertical", "Tree": "vertical",
+}
 _SELECTABLE = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader", "ListBoxOption", "MenuListOption", "Row", "Tab", "TreeItem"})
 
 
@@ -100,13 +105,17 @@ class States:
         self._single_selection: dict[int, Any] = {}  # id(select) -> _single_selection(select), asked per option
 
     def properties(self, obj: AXObject) -> list[Prop]:
+        # Most objects carry no ARIA attribute: the groups then skip the checks
+        # only one could trigger (a dozen attribute reads per object).
+        aria = _has_aria_attribute(obj)
         props: list[Prop] = []
         props += self._live_region(obj)
         props += self._global_states(obj)
         props += self._widget_properties(obj)
         props += self._widget_states(obj)
-        props += self._relationships(obj)
-        props += self._sparse(obj)
+        if aria:
+            props += self._relationships(obj)
+        props += self._sparse(obj, aria)
         return props
 
     # --- groups --------------------------------------------------------------
@@ -201,9 +210,11 @@ class States:
             props.append(("owns", self.idref_list(obj, "aria-owns", owns)))
         return props
 
-    def _sparse(self, obj: AXObject) -> list[Prop]:
+    def _sparse(self, obj: AXObject, aria: bool) -> list[Prop]:
+        """The sparse attributes; ``aria``: whether obj has any aria-* attribute
+        (without one, only the url, accesskey and implicit relations remain)."""
         props: list[Prop] = []
-        if (obj.attr("aria-busy") or "").strip().lower() == "true":
+        if aria and (obj.attr("aria-busy") or "").strip().lower() == "true":
             # Chromium serializes this one as the integer 1 (a quirk of the agent).
             props.append(("busy", {"type": "boolean", "value": 1}))
         url = self.tree_url(obj)
@@ -213,21 +224,25 @@ class States:
         if shortcuts:
             props.append(("keyshortcuts", {"type": "string", "value": shortcuts}))
         # The raw attribute (whitespace included); a generic cannot take a role description.
-        description = obj.attr("aria-roledescription")
+        description = obj.attr("aria-roledescription") if aria else None
         if description and obj.role != "GenericContainer":
             props.append(("roledescription", {"type": "string", "value": description}))
-        if obj.kind == "element":
-            active = self.tree.objects_for_idrefs(obj, "aria-activedescendant") or self._listbox_active_option(obj)
-            if active and not active[0].ignored:
-                props.append(("activedescendant", {"type": "idref", "relatedNodes": [related_node(active[0])]}))
-            for name in ("errormessage", "controls", "details", "flowto"):
-                if name == "errormessage" and (not obj.has_attr("aria-errormessage") or self._invalid(obj) != _token("true")):
-                    continue  # an error message is only exposed while the object is invalid
-                targets = [t for t in self.tree.objects_for_idrefs(obj, "aria-" + name) if not t.ignored]
-                if name == "controls" and not targets:
-                    targets = self._combobox_popup(obj)
-                if targets:
-                    props.append((name, self.idref_list(obj, "aria-" + name, targets)))
+        if obj.kind != "element":
+            return props
+        active = (aria and self.tree.objects_for_idrefs(obj, "aria-activedescendant")) or self._listbox_active_option(obj)
+        if active and not active[0].ignored:
+            props.append(("activedescendant", {"type": "idref", "relatedNodes": [related_node(active[0])]}))
+        if not aria:
+            controls = self._combobox_popup(obj)  # the one relation that needs no attribute
+            return props + [("controls", self.idref_list(obj, "aria-controls", controls))] if controls else props
+        for name in ("errormessage", "controls", "details", "flowto"):
+            if name == "errormessage" and (not obj.has_attr("aria-errormessage") or self._invalid(obj) != _token("true")):
+                continue  # an error message is only exposed while the object is invalid
+            targets = [t for t in self.tree.objects_for_idrefs(obj, "aria-" + name) if not t.ignored]
+            if name == "controls" and not targets:
+                targets = self._combobox_popup(obj)
+            if targets:
+                props.append((name, self.idref_list(obj, "aria-" + name, targets)))
         return props
 
     # --- individual states ---------------------------------------------------------
@@ -500,9 +515,7 @@ class States:
             "ScrollBar", "Slider", "Splitter", "TabList", "Toolbar", "ListBox", "Menu", "MenuBar", "RadioGroup", "Tree", "TreeGrid", "ComboBoxGrouping",
         ):
             return value
-        return {"ScrollBar": "vertical", "Slider": "horizontal", "Splitter": "horizontal", "TabList": "horizontal",
-                "Toolbar": "horizontal", "MenuBar": "horizontal", "Menu": "vertical", "ListBox": "vertical",
-                "Tree": "vertical"}.get(obj.role)
+        return _IMPLICIT_ORIENTATION.get(obj.role)
 
     @staticmethod
     def _multiline(obj: AXObject) -> bool:
@@ -772,6 +785,11 @@ def related_node(obj: AXObject, text: str | None = None) -> dict:
     if text is not None:
         node["text"] = text
     return node
+
+
+def _has_aria_attribute(obj: AXObject) -> bool:
+    el = obj.element
+    return el is not None and any(name.startswith("aria-") for name in el.attrs)
 
 
 def _has_explicit_selection(container) -> bool:
