@@ -10,7 +10,7 @@ from ..axobject import AXObject
 from ..data.chrome_roles import ROLES
 from ..names import NameSource
 from ..states import related_node
-from .json_text import dumps
+from .json_text import KEYS, PADS, member_text
 
 if TYPE_CHECKING:
     from ..api import Document
@@ -53,7 +53,7 @@ class CdpSerializer:
         written one node at a time so that no more than one node dict is alive."""
         separator = '{\n "nodes": [\n  '
         for node in self.iter_full_tree(depth):
-            fp.write(separator + dumps(node, 2))
+            fp.write(separator + node_text(node))
             separator = ",\n  "
         fp.write("\n ]\n}")
 
@@ -146,3 +146,47 @@ class CdpSerializer:
             return {"name": name, "value": {"type": "boolean", "value": True}}
         return {"name": name, "value": {"type": "idref", "relatedNodes": [related_node(related)]}}
 
+
+
+# The text of node parts that many nodes share, by depth and content (node_text).
+_SHARED_TEXT: dict[tuple, str] = {}
+
+
+def node_text(node: dict[str, Any]) -> str:
+    """``json_text.dumps(node, 2)`` for a dict made by ``CdpSerializer.node``, with the
+    text of what many nodes repeat taken from a memo: the role and chromeRole values
+    (a type and a str or int) and name sources that hold no value (the aria-label
+    or title a node does not have)."""
+    parts = []
+    for key, value in node.items():
+        if key == "role" or key == "chromeRole":
+            text = _shared_text(value, 3)
+        elif key == "name" and "sources" in value:
+            text = _name_text(value)
+        else:
+            text = member_text(value, 3)
+        parts.append(KEYS[key] + text)
+    return "{" + PADS[3] + ("," + PADS[3]).join(parts) + PADS[2] + "}"
+
+
+def _name_text(name: dict[str, Any]) -> str:
+    parts = [KEYS[key] + (_sources_text(value) if key == "sources" else member_text(value, 4))
+             for key, value in name.items()]
+    return "{" + PADS[4] + ("," + PADS[4]).join(parts) + PADS[3] + "}"
+
+
+def _sources_text(sources: list[dict[str, Any]]) -> str:
+    # A source with no value holds only str and True (superseded, invalid): shared text.
+    parts = [member_text(source, 5) if "value" in source or "attributeValue" in source or "nativeSourceValue" in source
+             else _shared_text(source, 5) for source in sources]
+    return "[" + PADS[5] + ("," + PADS[5]).join(parts) + PADS[4] + "]"
+
+
+def _shared_text(value: dict[str, Any], depth: int) -> str:
+    """member_text(value, depth) for a flat dict whose items are an exact key (no
+    value is a bool that could pass for an int, or the reverse)."""
+    key = (depth, *value.items())
+    text = _SHARED_TEXT.get(key)
+    if text is None:
+        text = _SHARED_TEXT[key] = member_text(value, depth)
+    return text
