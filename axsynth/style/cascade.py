@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 import cssselect2
 import tinycss2
@@ -129,11 +129,28 @@ def _match_host(rules: Iterable, wrapper: cssselect2.ElementWrapper) -> list:
     ]
 
 
+def _wrap_subtree(top: Element) -> Iterator[cssselect2.ElementWrapper]:
+    """ElementWrapper.from_html_root(top).iter_subtree() (the same wrappers, in
+    preorder), each pre-filled before its children are wrapped."""
+    stack = [cssselect2.ElementWrapper.from_html_root(top)]
+    while stack:
+        wrapper = stack.pop()
+        _prefill(wrapper)
+        yield wrapper
+        children = []
+        previous = None
+        for index, child in enumerate(wrapper.etree_children):
+            previous = cssselect2.ElementWrapper(child, wrapper, index, previous, in_html_document=True)
+            children.append(previous)
+        stack += reversed(children)
+
+
 def _prefill(wrapper: cssselect2.ElementWrapper) -> None:
-    """Set the wrapper facts every Matcher.match() reads, as cssselect2 computes
-    them (an HTML element's tag is its bare local name): its cached_property
-    takes a lock on each first read, a large share of matching time."""
+    """Set the wrapper facts every Matcher.match() reads (and its child list), as
+    cssselect2 computes them (an HTML element's tag is its bare local name): its
+    cached_property takes a lock on each first read, a large share of matching time."""
     el = wrapper.etree_element
+    wrapper.__dict__["etree_children"] = [child for child in el.children if isinstance(child, Element)]
     wrapper.__dict__["id"] = el.attrs.get("id")
     wrapper.__dict__["classes"] = set(split_whitespace(el.attrs.get("class", "")))
     if el.namespace == HTML_NS:
@@ -188,18 +205,17 @@ class Styles:
         wrappers: dict[int, cssselect2.ElementWrapper] = {}
         scope_of: dict[int, int] = {}
         host_rules: dict[int, list] = {}
-        for scope in self._scopes():
-            sheets = self._author_sheets(scope)
+        for scope, elements in self._scopes():
+            sheets = self._author_sheets(elements)
             matchers[id(scope)] = _build_matcher(sheets)
             if isinstance(scope, ShadowRoot):
                 host_rules[id(scope.host)] = _host_rules(sheets)
-            for el in scope.iter_elements():
+            for el in elements:
                 scope_of[id(el)] = id(scope)
             for top in scope.children:
                 if isinstance(top, Element):
-                    for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree():
+                    for wrapper in _wrap_subtree(top):
                         wrappers[id(wrapper.etree_element)] = wrapper
-                        _prefill(wrapper)
         ua = _ua_matcher()
         # Cascade results by their inputs: most elements repeat a few combinations.
         # Keys hold ids of rule declarations and styles that outlive this loop.
@@ -216,7 +232,8 @@ class Styles:
             matched = []
             if wrapper is not None:
                 matched = ua.match(wrapper) + matchers[scope_of[id(node)]].match(wrapper)
-                matched += _match_host(host_rules.get(id(node), ()), wrapper)
+                if id(node) in host_rules:
+                    matched += _match_host(host_rules[id(node)], wrapper)
             rules = tuple((spec, order, which, origin, id(decls)) for spec, order, which, (origin, decls) in matched)
             style = self._cascade_once(memo, rules, node, matched, None, parent_style, parent_is_flex)
             self._styles[id(node)] = style
@@ -305,20 +322,21 @@ class Styles:
             display = _BLOCKIFY.get(display, display)
         style["display"] = display
 
-    def _scopes(self) -> list[Document | ShadowRoot]:
-        scopes: list[Document | ShadowRoot] = [self.document]
-        stack = [self.document]
+    def _scopes(self) -> list[tuple[Document | ShadowRoot, list[Element]]]:
+        """Every tree scope (the document, each shadow root) with its elements in
+        tree order: one walk serves the scope's sheets, index and shadow roots."""
+        scopes = []
+        stack: list[Document | ShadowRoot] = [self.document]
         while stack:
-            node = stack.pop()
-            for el in node.iter_elements():
-                if el.shadow_root is not None:
-                    scopes.append(el.shadow_root)
-                    stack.append(el.shadow_root)
+            scope = stack.pop()
+            elements = list(scope.iter_elements())
+            scopes.append((scope, elements))
+            stack += [el.shadow_root for el in elements if el.shadow_root is not None]
         return scopes
 
-    def _author_sheets(self, scope: Node) -> list[tuple[str, int]]:
+    def _author_sheets(self, elements: list[Element]) -> list[tuple[str, int]]:
         sheets = []
-        for el in scope.iter_elements():
+        for el in elements:
             if not el.is_html:
                 continue
             if el.local_name == "style" and media.matches_attribute(el.attrs.get("media")):
