@@ -61,7 +61,6 @@ class Document:
             return {"nodes": CdpSerializer(self).full_tree(depth)}
 
     @bounded("CDP tree")
-    @bounded("CDP tree")
     def write_full_ax_tree(self, fp: TextIO, depth: int | None = None) -> None:
         """Write ``get_full_ax_tree()`` to a text stream as the same text as
         ``json.dumps(..., ensure_ascii=False, indent=1)``, node by node: the
