@@ -6,12 +6,20 @@ driven with a tree builder that makes :mod:`axsynth.dom` nodes directly, then
 declarative shadow roots (``<template shadowrootmode>``) are attached, which
 html5lib predates.  A ``<select>``'s content follows today's rules, which html5lib
 also predates (:mod:`axsynth.select_parsing`).  Nothing is ever fetched.
+
+When turbohtml is installed, :mod:`axsynth.parse_fast` builds the same DOM in C
+for the documents it is proven to build identically; ``AXSYNTH_PARSER=html5lib``
+(or ``parser="html5lib"``) forces the html5lib path, e.g. to rule it out when
+debugging.
 """
 
 from __future__ import annotations
 
+import os
+
 from html5lib.treebuilders import base as html5lib_base
 
+from . import parse_fast
 from .dom import HTML_NS, Comment, Document, Element, Node, ShadowRoot, Text
 from .select_parsing import SCOPE_MARKERS, HTMLParser
 from .ua_shadow import attach_ua_shadow_roots
@@ -216,18 +224,32 @@ class _TreeBuilder(html5lib_base.TreeBuilder):
         raise NotImplementedError
 
 
-def parse_html(source: str | bytes, url: str = "about:blank") -> Document:
-    """Parse an HTML document; bytes are decoded as a browser would."""
+def parse_html(source: str | bytes, url: str = "about:blank", *, parser: str | None = None) -> Document:
+    """Parse an HTML document; bytes are decoded as a browser would.
+
+    ``parser``: "html5lib" forces the html5lib path; "auto" (the default, unless
+    the AXSYNTH_PARSER environment variable says otherwise) uses the fast one when
+    it is installed and the document is safe for it. Both build the same DOM."""
     if isinstance(source, bytes) and b"\x00" in source[:4096] and not _has_utf16_bom(source):
         raise ParseError("input looks binary (NUL bytes), not HTML")
-    parser = HTMLParser(tree=_TreeBuilder, namespaceHTMLElements=True)
-    document: Document = parser.parse(source, scripting=False)
+    parser = parser or os.environ.get("AXSYNTH_PARSER", "auto")
+    if parser not in ("auto", "html5lib"):
+        raise ValueError(f"unknown parser {parser!r}: 'auto' or 'html5lib'")
+    document = parse_fast.parse_document(source) if parser == "auto" else None
+    if document is None:
+        document = _parse_with_html5lib(source)
     document.url = url
-    if isinstance(source, bytes):
-        document.encoding = parser.documentEncoding or "windows-1252"
     _attach_declarative_shadow_roots(document)
     attach_ua_shadow_roots(document)
     assign_node_ids(document)
+    return document
+
+
+def _parse_with_html5lib(source: str | bytes) -> Document:
+    parser = HTMLParser(tree=_TreeBuilder, namespaceHTMLElements=True)
+    document: Document = parser.parse(source, scripting=False)
+    if isinstance(source, bytes):
+        document.encoding = parser.documentEncoding or "windows-1252"
     return document
 
 
