@@ -5,13 +5,15 @@ algorithm in C, including customizable ``<select>``, and drives a builder object
 one call per node, so the DOM is built without html5lib's pure-Python tokenizer
 (about 10× faster on tests/fixtures/large, conversion to :mod:`axsynth.dom` included).
 
-It must build exactly the DOM the html5lib path builds, so it *declines* (returns
-``None``, and the caller uses html5lib) wherever the two may differ. html5lib 1.1
-predates some of today's parsing rules (Chromium follows today's, like turbohtml),
-and the html5lib path has rules of its own. Some of that shows in the markup (a cheap
-search of the text), the rest only in the tree turbohtml built (a check of the few
-elements concerned). tests/unit/test_parse_fast.py holds the two paths to the same
-DOM on every fixture and on random markup.
+axsynth's target is Chromium's DOM. Where turbohtml and html5lib 1.1 build different
+trees from misnested markup, Chromium 156 agrees with turbohtml in most cases measured
+(html5lib 1.1 predates several of today's rules: see docs/divergences.md), so the fast
+path is taken whenever it is at least as right. It *declines* (returns ``None``, and
+the caller uses html5lib) only for the few reasons listed below: what the html5lib
+path does itself after parsing, where Chromium sides with html5lib, and a change of
+encoding. tests/unit/test_parse_fast.py holds the fast path to Chromium's DOM on a
+corpus of such documents captured from Chromium, and to the html5lib path's DOM on
+every fixture.
 """
 
 from __future__ import annotations
@@ -20,71 +22,34 @@ import re
 from typing import Iterable
 
 from html5lib._inputstream import ContentAttrParser, EncodingBytes, HTMLBinaryInputStream, lookupEncoding
-from html5lib.constants import formattingElements, specialElements
+from html5lib.constants import formattingElements
 
-from .dom import HTML_NS, MATHML_NS, SVG_NS, Comment, Document, Element, Node, Text
+from .dom import HTML_NS, Comment, Document, Element, Text
 
 try:
     from turbohtml.treebuild import parse_into
 except ImportError:  # the extra is not installed: the html5lib path only
     parse_into = None
 
-#: Markup the two parsers treat differently. html5lib 1.1 predates today's rules for
-#: <template> (table content in templates), <search>, <dialog> (closes a <p>, does
-#: not reopen formatting elements), <frameset> text, ruby
-#: (rb/rp/rt/rtc) and ``</br>`` in SVG/MathML, and still knows <isindex> and
-#: <command>; turbohtml also attaches declarative shadow roots (inside
-#: <template>), fills <selectedcontent> itself and reports ``<?x ...>`` as a
-#: processing instruction; html5lib handles NUL differently state by state. Matched
-#: as prefixes of tag names, so a longer name (``<rbx>``) also declines: a needless
-#: fall-back, never a wrong DOM.
-_DIFFERING_MARKUP = re.compile(
-    r"<(?:/?(?:template|search|dialog|frameset|isindex|command|selectedcontent|r[bpt])|/br|\?)|\x00",
-    re.I,
-)
-#: What may follow ``</body>`` without reaching rules where html5lib 1.1 and turbohtml
-#: differ (content after the body, a second <html> tag).
-_END_OF_BODY = re.compile(r"</body", re.I)
-_CLEAN_END = re.compile(r"</body\s*>(?:\s|<!--(?:(?!-->).)*-->|</html\s*>)*", re.I | re.S)
-#: A second <head> tag (ignored by both) changes where html5lib puts the next whitespace.
+#: Markup the fast path declines, each for its reason:
+#: * ``shadowrootmode``: turbohtml attaches declarative shadow roots itself, the
+#:   html5lib path attaches them after parsing (axsynth.parse), with its own rules;
+#: * ``<selectedcontent``: turbohtml fills it with the selected option's clone, the
+#:   html5lib path leaves that to axsynth.ua_shadow;
+#: * ``<search``: turbohtml counts it as a "special" element (today's spec), Chromium
+#:   156 does not (misnested formatting around it: Chromium agrees with html5lib);
+#: * NUL: turbohtml reopens misnested formatting elements for a NUL in body text
+#:   before dropping it, Chromium 156 (and html5lib) do not;
+#: * an ignored ``<head>`` tag (a second one, or one after ``</head>`` or ``<body>``):
+#:   turbohtml then puts the whitespace or ``<meta>`` that follows in the body,
+#:   Chromium 156 (and html5lib) keep them in <html> or <head> (``_ignored_head_tag``).
+#: A substring test: a needless fall-back at worst (``<searchx>``), never a wrong DOM.
+_DECLINED_MARKUP = re.compile(r"shadowrootmode|<(?:selectedcontent|search)|\x00", re.I)
 _HEAD_TAG = re.compile(r"<head[\s/>]", re.I)
-#: html5lib 1.1 reads a <textarea>'s text by the "in body" rules, so misnested
-#: formatting (``<b>`` closed early) is reopened inside it. Empty ones are safe.
-_TEXTAREA = re.compile(r"<textarea\b", re.I)
-_EMPTY_TEXTAREA = re.compile(r"<textarea\b[^>]*></textarea\s*>", re.I)
-
-#: Today's "special" elements that html5lib 1.1 does not count as special (the void
-#: keygen, source and track never matter; template and search decline above).
-#: Special elements stop the stack walks of ``</x>``, ``<li>``/``<dd>``/``<dt>`` and the
-#: adoption agency (misnested ``</b>``), so the two parsers differ when such a walk
-#: reaches one of these while html5lib would walk on to something below it.
-_NEWLY_SPECIAL_HTML = frozenset(("main", "summary", "figcaption", "hgroup"))
-_NEWLY_SPECIAL_FOREIGN = frozenset(
-    [(MATHML_NS, name) for name in ("mi", "mo", "mn", "ms", "mtext", "annotation-xml")]
-    + [(SVG_NS, "title"), (SVG_NS, "desc")]
-)
-#: Elements a walk may pass in html5lib without consequence: their end tags close
-#: them directly (no walk), and a ``<li>`` walk passes address/div/p in both parsers.
-_WALKED_THROUGH = _NEWLY_SPECIAL_HTML | {"dialog", "address", "div", "p"}
-#: Special elements whose end tag html5lib still handles by the "any other end tag"
-#: walk, so they are a walk's target rather than where it stops.
-_WALK_TARGETS = frozenset(
-    "caption colgroup frameset head noembed noframes noscript plaintext select table tbody td textarea "
-    "tfoot th thead tr xmp".split()
-)
+_HEAD_CLOSED = re.compile(r"</head|<body", re.I)
 _FORMATTING = frozenset(name for _, name in formattingElements)
-_LIST_ITEMS = frozenset(("li", "dd", "dt"))  # closed by a <li>/<dd>/<dt> walk
-_FOREIGN = frozenset((SVG_NS, MATHML_NS))
-_HTML_WHITESPACE = " \t\n\f\r"
-_FOREIGN_NAMES = r"(title|desc|mi|mo|mn|ms|mtext|annotation-xml)(?=[\s/>])"
-_FOREIGN_START_TAG = re.compile("<" + _FOREIGN_NAMES, re.I)
-#: Such an element holding text only (the usual ``<title>Icon</title>`` of an SVG)
-#: is open while no tag is read, so no walk can reach it.
-_FOREIGN_TEXT_ONLY = re.compile("<" + _FOREIGN_NAMES + r"[^>]*>[^<]*</\1\s*>", re.I)
-#: Elements the post-parse checks look at, by local name.
-_CHECKED = _NEWLY_SPECIAL_HTML | _FORMATTING | {name for _, name in _NEWLY_SPECIAL_FOREIGN} | {
-    "meta", "p", "table", "pre", "listing"}
-_CELLS = frozenset(("td", "th", "caption"))
+#: A <pre> or <listing> start tag followed by a newline (which both parsers drop).
+_PRE_NEWLINE = re.compile(r"<(?:pre|listing)\b[^>]*>\r?\n", re.I)
 
 
 class _Declined(Exception):
@@ -93,153 +58,40 @@ class _Declined(Exception):
 
 def parse_document(source: str | bytes) -> Document | None:
     """The DOM of ``source`` (before shadow roots and node ids), or None when
-    turbohtml is not installed or the document is not safe for it."""
+    turbohtml is not installed or the document is declined."""
     if parse_into is None:
         return None
     encoding = None
     if isinstance(source, bytes):
         source, encoding, tentative = _decode(source)
-    if _DIFFERING_MARKUP.search(source) or not _markup_checks_pass(source):
+    if _DECLINED_MARKUP.search(source) or _ignored_head_tag(source):
         return None
     builder = _Builder()
     try:
         document = parse_into(source, builder)
     except _Declined:
         return None
-    checked = builder.checked
-    if _parsers_may_differ(source, checked):
+    if builder.pres and _PRE_NEWLINE.search(source) and any(map(_reopened_before_newline, builder.pres)):
         return None
     if encoding is not None:
-        if tentative and _meta_changes_encoding(checked.get("meta", ()), encoding):
+        if tentative and _meta_changes_encoding(builder.metas, encoding):
             return None
         document.encoding = encoding
     return document
 
 
-def _parsers_may_differ(source: str, checked: dict[str, list[Element]]) -> bool:
-    """What the tree shows of html5lib 1.1's older rules (see the constants)."""
-    if "foreign-special" in checked and not _foreign_special_text_only(source):
-        return True
-    return (
-        any(map(_walk_may_differ, checked.get("newly-special", ())))
-        or any(map(_closed_foreign_content, checked.get("p", ())))
-        or any(map(_fostered_content, checked.get("table", ())))
-        or any(map(_closed_select, checked.get("table", ())))
-        or any(map(_kept_leading_newline, checked.get("pre", ())))
-        or any(map(_kept_leading_newline, checked.get("listing", ())))
-        or any(map(_reopened_for_whitespace, checked.get("formatting", ())))
-    )
+def _ignored_head_tag(source: str) -> bool:
+    heads = [match.start() for match in _HEAD_TAG.finditer(source)]
+    return len(heads) > 1 or bool(heads and _HEAD_CLOSED.search(source, 0, heads[0]))
 
 
-def _markup_checks_pass(source: str) -> bool:
-    """The empty-textarea, single-<head> and clean-end checks of the constants."""
-    if len(_TEXTAREA.findall(source)) != len(_EMPTY_TEXTAREA.findall(source)):
-        return False
-    if len(_HEAD_TAG.findall(source)) > 1:
-        return False
-    end = _END_OF_BODY.search(source)
-    return end is None or _CLEAN_END.match(source, end.start()).end() == len(source)
-
-
-def _foreign_special_text_only(source: str) -> bool:
-    return len(_FOREIGN_START_TAG.findall(source)) == len(_FOREIGN_TEXT_ONLY.findall(source))
-
-
-def _walk_may_differ(element: Element) -> bool:
-    """Whether a walk could stop at this newly special HTML element in turbohtml and
-    go on below it in html5lib: unless the first element below it that matters is one
-    html5lib stops at too (not a list item, which a ``<li>`` walk closes, nor an
-    element whose own end tag walks), and the adoption agency did not take it as
-    its furthest block."""
-    if _adopted_as_furthest_block(element):
-        return True
-    parent = element.parent
-    while isinstance(parent, Element) and parent.namespace == HTML_NS and parent.local_name in _WALKED_THROUGH:
-        parent = parent.parent
-    if not isinstance(parent, Element):
-        return False  # the document: nothing below
-    return (
-        (parent.namespace, parent.local_name) not in specialElements
-        or parent.local_name in _LIST_ITEMS
-        or parent.local_name in _WALK_TARGETS
-    )
-
-
-def _adopted_as_furthest_block(element: Element) -> bool:
-    """The adoption agency moves its furthest block to just after the formatting
-    element and gives it a clone of that element as first child (holding its old
-    children): so the stack below it may have changed since it was inserted."""
-    first = element.children[0] if element.children else None
-    if not (isinstance(first, Element) and first.namespace == HTML_NS and first.local_name in _FORMATTING):
-        return False
-    previous = _previous_sibling(element)
-    return isinstance(previous, Element) and previous.local_name == first.local_name
-
-
-def _closed_foreign_content(p: Element) -> bool:
-    """Whether this ``<p>`` may come from a ``</p>`` that closed SVG/MathML content:
-    today it is inserted after the foreign element, html5lib 1.1 puts it inside."""
-    if p.children or p.attrs or p.namespace != HTML_NS:
-        return False
-    previous = _previous_sibling(p)
-    return isinstance(previous, Element) and previous.namespace in _FOREIGN
-
-
-def _fostered_content(table: Element) -> bool:
-    """Whether content may have been moved out of this table (foster parenting puts
-    it just before the table): html5lib 1.1 handles several such cases by older rules
-    (a list item closing another, whitespace in a moved <pre>, reopened formatting).
-    Whitespace alone is never moved (it stays in the table), so nothing was when the
-    table follows whitespace; anything else right before it declines."""
-    if table.namespace != HTML_NS or table.parent is None:
-        return False
-    previous = _previous_sibling(table)
-    if isinstance(previous, Text):
-        return bool(previous.data.strip(_HTML_WHITESPACE))
-    return isinstance(previous, Element)
-
-
-def _closed_select(table: Element) -> bool:
-    """Whether a ``<table>`` may have closed the <select> right before it (in a table
-    cell turbohtml closes it, the select rules of the html5lib path do not)."""
-    if table.parent is None:
-        return False
-    previous = _previous_sibling(table)
-    return isinstance(previous, Element) and previous.local_name == "select"
-
-
-def _previous_sibling(node: Element) -> Node | None:
-    siblings = node.parent.children
-    index = siblings.index(node)
-    return siblings[index - 1] if index else None
-
-
-def _kept_leading_newline(pre: Element) -> bool:
-    """Whether a newline starts this <pre>/<listing>'s text: the one right after the
-    start tag is dropped by both parsers, but html5lib also drops it after a tag that
-    was ignored (``<pre></x>\\n``), where today's rule keeps it (and may reopen
-    formatting elements around it first)."""
-    node = pre.children[0] if pre.children else None
-    while isinstance(node, Element) and node.namespace == HTML_NS and node.local_name in _FORMATTING:
-        node = node.children[0] if node.children else None
-    return isinstance(node, Text) and node.data.startswith("\n")
-
-
-def _reopened_for_whitespace(element: Element) -> bool:
-    """Whether this formatting element may be one reopened (reconstructed) for
-    whitespace in a table cell or caption, or after </body>: today's rules reopen
-    misnested formatting there, html5lib 1.1 does not (for whitespace only)."""
-    first = element.children[0] if element.children else None
-    if not (isinstance(first, Text) and not first.data.strip(_HTML_WHITESPACE)):
-        return False
-    if len(element.children) == 1 and element.parent.children[-1] is element:
-        return True  # after </body>: whitespace is all that can follow
-    node = element.parent
-    while isinstance(node, Element):
-        if node.local_name in _CELLS:
-            return True
-        node = node.parent
-    return False
+def _reopened_before_newline(pre: Element) -> bool:
+    """Whether turbohtml may have reopened misnested formatting elements for the
+    newline right after ``<pre>``/``<listing>``: it reconstructs them before dropping
+    that newline, Chromium (and html5lib) drop it first, so a block after it does not
+    get an empty ``<b>`` ahead of it. Shows as a formatting element first in the pre."""
+    first = pre.children[0] if pre.children else None
+    return isinstance(first, Element) and first.namespace == HTML_NS and first.local_name in _FORMATTING
 
 
 def _decode(source: bytes) -> tuple[str, str, bool]:
@@ -273,25 +125,16 @@ def _meta_charset(attrs: dict[str, str]) -> str | bytes | None:
     return None
 
 
-def _check_key(name: str, namespace: str) -> str:
-    if namespace == HTML_NS and name in _NEWLY_SPECIAL_HTML:
-        return "newly-special"
-    if namespace == HTML_NS and name in _FORMATTING:
-        return "formatting"
-    if (namespace, name) in _NEWLY_SPECIAL_FOREIGN:
-        return "foreign-special"
-    return name
-
-
 class _Builder:
     """turbohtml's ``TreeBuilder`` protocol, building axsynth.dom nodes.
 
     As in the html5lib path, a doctype becomes an inert comment holding its name."""
 
-    __slots__ = ("checked",)
+    __slots__ = ("metas", "pres")
 
     def __init__(self) -> None:
-        self.checked: dict[str, list[Element]] = {}  # the elements parse_document checks
+        self.metas: list[Element] = []  # for the encoding check
+        self.pres: list[Element] = []  # <pre> and <listing>, for the newline check
 
     def create_document(self) -> Document:
         return Document()
@@ -302,8 +145,10 @@ class _Builder:
     def create_element(self, name: str, namespace: str, attrs: tuple[tuple[str, str | None], ...]) -> Element:
         # A valueless attribute comes as None; html5lib gives "".
         element = Element(name, namespace, {k: "" if v is None else v for k, v in attrs} if attrs else None)
-        if name in _CHECKED:  # fast exit: most elements need no check
-            self.checked.setdefault(_check_key(name, namespace), []).append(element)
+        if name == "meta":
+            self.metas.append(element)
+        elif name == "pre" or name == "listing":
+            self.pres.append(element)
         return element
 
     def create_text(self, data: str) -> Text:

@@ -1,12 +1,17 @@
-"""The fast (turbohtml) parse path builds exactly the html5lib path's DOM, or declines.
+"""The fast (turbohtml) parse path: Chromium's DOM, and the html5lib path's on every fixture.
 
-Every fixture is parsed both ways and the whole DOM compared: names, namespaces,
-attributes in order, text, comments, doctype, shadow roots, node ids, encoding.
-Random markup (hypothesis) must give the same DOM or be declined.
+* Every fixture is parsed both ways and the whole DOM compared: names, namespaces,
+  attributes in order, text, comments, doctype, shadow roots, node ids, encoding.
+* On misnested markup the two parsers may differ (html5lib 1.1 predates some of
+  today's rules); data/chromium_tag_soup_doms.json holds such documents with the DOM
+  Chromium 156 built for them (a fact captured from Chromium, like a golden): the fast
+  path must build that DOM, or decline.
+* Random markup (hypothesis) must not crash either path.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -17,10 +22,11 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from axsynth import parse_fast  # noqa: E402
-from axsynth.dom import Comment, Document, Element, Node, ShadowRoot, Text  # noqa: E402
+from axsynth.dom import HTML_NS, MATHML_NS, SVG_NS, Comment, Document, Element, Node, ShadowRoot, Text  # noqa: E402
 from axsynth.parse import parse_html  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+CHROMIUM_DOMS = json.loads((Path(__file__).resolve().parent / "data" / "chromium_tag_soup_doms.json").read_text())["cases"]
 ALL_FIXTURES = sorted(FIXTURES.rglob("*.html"))
 
 
@@ -81,10 +87,47 @@ def test_fixture_dom_is_identical(path: Path) -> None:
 def test_the_fast_path_is_used() -> None:
     """Guards the decline rules against growing so broad that the fast path is unused."""
     taken = [p for p in ALL_FIXTURES if parse_fast.parse_document(p.read_bytes()) is not None]
-    assert len(taken) >= 0.8 * len(ALL_FIXTURES)
+    assert len(taken) >= 0.9 * len(ALL_FIXTURES)
+    assert all(parse_fast.parse_document(p.read_bytes()) for p in (FIXTURES / "large").glob("*.html"))
 
 
-# --- random markup: the same DOM, or declined -------------------------------------
+# --- misnested markup: Chromium's DOM ----------------------------------------------
+
+_NAMESPACE_NAMES = {HTML_NS: "html", SVG_NS: "svg", MATHML_NS: "math"}
+
+
+def chromium_form(node: Node) -> list:
+    """A parsed DOM in the corpus's form (see its "about")."""
+    out: list = []
+    for child in node.children:
+        if isinstance(child, Element):
+            attrs = sorted([k, v] for k, v in child.attrs.items())
+            out.append([_NAMESPACE_NAMES[child.namespace], child.local_name, attrs, chromium_form(child)])
+        elif isinstance(child, Text):
+            if out and out[-1][0] == "#text":
+                out[-1] = ["#text", out[-1][1] + child.data]
+            else:
+                out.append(["#text", child.data])
+        elif isinstance(node, Document) and child.data == "html":  # the doctype
+            out.append(["#doctype"])
+        else:
+            out.append(["#comment", child.data])
+    return out
+
+
+@pytest.mark.parametrize("case", CHROMIUM_DOMS, ids=lambda c: c["category"])
+def test_misnested_markup_gives_chromiums_dom_or_is_declined(case: dict) -> None:
+    document = parse_fast.parse_document(case["html"])
+    if document is not None:
+        assert chromium_form(document) == case["chromium_dom"]
+
+
+def test_most_misnested_markup_takes_the_fast_path() -> None:
+    taken = [c for c in CHROMIUM_DOMS if parse_fast.parse_document(c["html"]) is not None]
+    assert len(taken) >= 0.75 * len(CHROMIUM_DOMS)
+
+
+# --- random markup: no crash --------------------------------------------------------
 
 #: Tags whose parsing rules differ most between parsers and parser generations.
 SOUP_TAGS = (
@@ -104,31 +147,36 @@ soup_tokens = st.one_of(
 )
 
 
+def parse_both_ways(source: str | bytes) -> None:
+    for parser in ("auto", "html5lib"):
+        dom_outline(parse_html(source, parser=parser))  # also checks the parent links
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(soup_tokens, max_size=30).map("".join))
-def test_tag_soup_is_identical_or_declined(source: str) -> None:
-    assert_same_dom_or_declined(source)
+def test_tag_soup_parses(source: str) -> None:
+    parse_both_ways(source)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(soup_tokens, max_size=30).map("".join), st.sampled_from(["utf-8", "windows-1252", "utf-16"]))
-def test_encoded_soup_is_identical_or_declined(source: str, encoding: str) -> None:
+def test_encoded_soup_parses_with_the_html5lib_encoding(source: str, encoding: str) -> None:
     data = source.encode(encoding, errors="replace")
     if b"\x00" in data[:4096] and not encoding.startswith("utf-16"):
         return  # refused as binary by both paths
-    assert_same_dom_or_declined(data)
+    assert parse_html(data, parser="auto").encoding == parse_html(data, parser="html5lib").encoding
 
 
 @settings(max_examples=100, deadline=None)
 @given(st.binary(max_size=300))
-def test_arbitrary_bytes_are_identical_or_declined(data: bytes) -> None:
+def test_arbitrary_bytes_parse(data: bytes) -> None:
     if b"\x00" in data[:4096]:
         return  # refused as binary (tested in test_parse.py)
-    assert_same_dom_or_declined(data)
+    parse_both_ways(data)
 
 
-def test_property_documents_are_identical_or_declined() -> None:
-    """The page-like documents of tests/test_properties.py."""
+def test_property_documents_are_identical() -> None:
+    """The page-like documents of tests/test_properties.py (well-formed: no misnesting)."""
     from test_properties import documents
 
     @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
