@@ -40,12 +40,13 @@ except ImportError:  # the extra is not installed: the html5lib path only
 #:   156 does not (misnested formatting around it: Chromium agrees with html5lib);
 #: * NUL: turbohtml reopens misnested formatting elements for a NUL in body text
 #:   before dropping it, Chromium 156 (and html5lib) do not;
-#: * an ignored ``<head>`` tag (a second one, or one after ``</head>`` or ``<body>``):
-#:   turbohtml then puts the whitespace or ``<meta>`` that follows in the body,
-#:   Chromium 156 (and html5lib) keep them in <html> or <head> (``_ignored_head_tag``).
+#: * an ignored ``<html>`` or ``<head>`` tag (a second one, or one after ``</head>``
+#:   or ``<body>``): turbohtml then puts the whitespace, comment or ``<meta>`` that
+#:   follows in the body, Chromium 156 (and html5lib) keep them in <html> or <head>
+#:   (``_ignored_html_or_head_tag``).
 #: A substring test: a needless fall-back at worst (``<searchx>``), never a wrong DOM.
 _DECLINED_MARKUP = re.compile(r"shadowrootmode|<(?:selectedcontent|search)|\x00", re.I)
-_HEAD_TAG = re.compile(r"<head[\s/>]", re.I)
+_HTML_OR_HEAD_TAG = re.compile(r"<(html|head)[\s/>]", re.I)
 _HEAD_CLOSED = re.compile(r"</head|<body", re.I)
 _FORMATTING = frozenset(name for _, name in formattingElements)
 #: A <pre> or <listing> start tag followed by a newline (which both parsers drop).
@@ -64,7 +65,7 @@ def parse_document(source: str | bytes) -> Document | None:
     encoding = None
     if isinstance(source, bytes):
         source, encoding, tentative = _decode(source)
-    if _DECLINED_MARKUP.search(source) or _ignored_head_tag(source):
+    if _DECLINED_MARKUP.search(source) or _ignored_html_or_head_tag(source):
         return None
     builder = _Builder()
     try:
@@ -80,9 +81,18 @@ def parse_document(source: str | bytes) -> Document | None:
     return document
 
 
-def _ignored_head_tag(source: str) -> bool:
-    heads = [match.start() for match in _HEAD_TAG.finditer(source)]
-    return len(heads) > 1 or bool(heads and _HEAD_CLOSED.search(source, 0, heads[0]))
+def _ignored_html_or_head_tag(source: str) -> bool:
+    """Whether an ``<html>`` or ``<head>`` start tag is a second one, or comes after
+    the head was closed (by ``</head>`` or ``<body>``), where the parser ignores it."""
+    closed = _HEAD_CLOSED.search(source)
+    head_closed_at = closed.start() if closed else len(source)
+    seen = set()
+    for tag in _HTML_OR_HEAD_TAG.finditer(source):
+        name = tag.group(1).lower()
+        if name in seen or tag.start() > head_closed_at:
+            return True
+        seen.add(name)
+    return False
 
 
 def _reopened_before_newline(pre: Element) -> bool:
