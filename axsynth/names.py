@@ -66,23 +66,31 @@ def simplify_whitespace(text: str) -> str:
 
 class Names:
     """Names and descriptions of one finished tree. The tree never changes once built,
-    so each object's results are memoized: every emitter (and the description, which
-    needs the name's source) asks for the same names again."""
+    so each object's name, name origin and description are memoized: every emitter
+    (and the description, which needs the name's origin) asks for them again.
+    Name sources are not kept: only the CDP serializer reads them, once per object,
+    and holding every object's sources was the largest part of the heap (memo
+    keys are the objects themselves, not id() ints: one int object less per entry)."""
 
     def __init__(self, tree: "AXTree") -> None:
         self.tree = tree
-        self._names: dict[int, tuple[str, list[NameSource]]] = {}
-        self._name_from: dict[int, str] = {}
-        self._descriptions: dict[int, str] = {}
+        self._names: dict[AXObject, str] = {}
+        self._name_from: dict[AXObject, str] = {}
+        self._descriptions: dict[AXObject, str] = {}
 
     # --- public ---------------------------------------------------------------
 
+    def name(self, obj: AXObject) -> str:
+        """The accessible name."""
+        if obj not in self._names:
+            self.name_with_sources(obj)
+        return self._names[obj]
+
     def name_with_sources(self, obj: AXObject) -> tuple[str, list[NameSource]]:
-        """The name and every source tried; callers must not mutate the list."""
-        key = id(obj)
-        if key not in self._names:
-            self._names[key] = self._name_with_sources(obj)
-        return self._names[key]
+        """The name and every source tried (computed again on each call)."""
+        text, sources = self._name_with_sources(obj)
+        self._names[obj] = text
+        return text, sources
 
     def _name_with_sources(self, obj: AXObject) -> tuple[str, list[NameSource]]:
         sources: list[NameSource] = []
@@ -99,16 +107,14 @@ class Names:
         return simplify_name(text), sources
 
     def name_from(self, obj: AXObject) -> str:
-        key = id(obj)
-        if key not in self._name_from:
-            self._name_from[key] = self._text_alternative(obj, False, None, set(), None)[1]
-        return self._name_from[key]
+        if obj not in self._name_from:
+            self._name_from[obj] = self._text_alternative(obj, False, None, set(), None)[1]
+        return self._name_from[obj]
 
     def description(self, obj: AXObject) -> str:
-        key = id(obj)
-        if key not in self._descriptions:
-            self._descriptions[key] = self._description(obj)
-        return self._descriptions[key]
+        if obj not in self._descriptions:
+            self._descriptions[obj] = self._description(obj)
+        return self._descriptions[obj]
 
     def _description(self, obj: AXObject) -> str:
         own = self._own_description(obj)
@@ -277,7 +283,7 @@ class Names:
             for option in selected:
                 if id(option) in visited:
                     continue
-                names.append(self.name_with_sources(option)[0])
+                names.append(self.name(option))
             return " ".join(names)
         return None
 

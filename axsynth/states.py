@@ -100,8 +100,9 @@ class States:
     def __init__(self, tree: "AXTree", names: "Names") -> None:
         self.tree = tree
         self.names = names  # the document's (memoized) names: some values and relations need one
-        self._inherited_editing: dict[int, str | None] = {}  # id(obj) -> _inherited_editable(obj)
-        self._focusable: dict[int, bool] = {}  # id(obj) -> is_focusable(obj), asked several times per object
+        # Memos keyed by the objects themselves (not id() ints, one int object per entry).
+        self._inherited_editing: dict[AXObject, str | None] = {}  # obj -> _inherited_editable(obj)
+        self._focusable: dict[AXObject, bool] = {}  # obj -> is_focusable(obj), asked several times per object
         self._single_selection: dict[int, Any] = {}  # id(select) -> _single_selection(select), asked per option
 
     def properties(self, obj: AXObject) -> list[Prop]:
@@ -291,7 +292,7 @@ class States:
             candidate = self.tree.unignored_next_sibling(obj)
             if candidate is None or candidate.tag() == "select" or roles.aria_role(candidate) not in COMBOBOX_CONTAINER_ROLES:
                 return []
-            if self.names.name_with_sources(candidate)[0]:
+            if self.names.name(candidate):
                 return []  # a named listbox is a separate widget
         return [candidate] if candidate is not None and candidate.role in COMBOBOX_CONTAINER_ROLES else []
 
@@ -312,10 +313,9 @@ class States:
         return select is not None and _native_disabled(select)
 
     def is_focusable(self, obj: AXObject) -> bool:
-        key = id(obj)
-        if key not in self._focusable:
-            self._focusable[key] = self._is_focusable(obj)
-        return self._focusable[key]
+        if obj not in self._focusable:
+            self._focusable[obj] = self._is_focusable(obj)
+        return self._focusable[obj]
 
     def _is_focusable(self, obj: AXObject) -> bool:
         if obj.inert_root is not None or obj.hidden_via_style or not obj.has_layout and obj.kind != "element":
@@ -408,10 +408,10 @@ class States:
         level = None
         node = obj
         while node is not None:
-            if id(node) in memo:
-                level = memo[id(node)]
+            if node in memo:
+                level = memo[node]
                 break
-            walked.append(id(node))
+            walked.append(node)
             if node.kind == "inner-editor":
                 level = "plaintext" if _user_modifiable(node.parent) else None
                 break
@@ -421,8 +421,8 @@ class States:
                 level = {"true": "richtext", "plaintext-only": "plaintext"}.get(state)
                 break
             node = node.parent
-        for key in walked:
-            memo[key] = level
+        for walked_node in walked:
+            memo[walked_node] = level
         return level
 
     def _settable(self, obj: AXObject) -> bool:

@@ -424,7 +424,7 @@ class AgentEmitter:
     def _name(self, obj: AXObject) -> str:
         cached = self._names.get(id(obj))
         if cached is None:
-            cached = " ".join(self.doc.names.name_with_sources(obj)[0].split())
+            cached = " ".join(self.doc.names.name(obj).split())
             self._names[id(obj)] = cached
         return cached
 
@@ -536,7 +536,7 @@ class AgentEmitter:
             return [_BREAK, *parts, _BREAK] if block else parts
         role = self.cdp_role(obj)
         if role in ("StaticText", "InlineTextBox"):
-            return [_Text(re.sub(r"\s+", " ", self.doc.names.name_with_sources(obj)[0]))]
+            return [_Text(re.sub(r"\s+", " ", self.doc.names.name(obj)))]
         if role == "LineBreak":
             return [_BREAK]
         if role == "ListMarker":

@@ -74,7 +74,7 @@ class CdpSerializer:
             number, name, kind = ROLES[obj.role]
             out["role"] = {"type": kind, "value": name}
             out["chromeRole"] = {"type": "internalRole", "value": number}
-            out["name"] = {"type": "computedString", "value": self.doc.names.name_with_sources(obj)[0]}
+            out["name"] = {"type": "computedString", "value": self.doc.names.name(obj)}
         elif obj.ignored:
             out["ignoredReasons"] = [self._reason(name, related) for name, related in obj.reasons]
             out["role"] = {"type": "role", "value": "none"}
