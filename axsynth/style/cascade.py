@@ -129,6 +129,10 @@ def _match_host(rules: Iterable, wrapper: cssselect2.ElementWrapper) -> list:
     ]
 
 
+# The classes of every element without a class attribute (cssselect2 only reads them).
+_NO_CLASSES: frozenset[str] = frozenset()
+
+
 def _wrap_subtree(top: Element) -> Iterator[cssselect2.ElementWrapper]:
     """ElementWrapper.from_html_root(top).iter_subtree() (the same wrappers, in
     preorder), each pre-filled before its children are wrapped."""
@@ -152,7 +156,8 @@ def _prefill(wrapper: cssselect2.ElementWrapper) -> None:
     el = wrapper.etree_element
     wrapper.__dict__["etree_children"] = [child for child in el.children if isinstance(child, Element)]
     wrapper.__dict__["id"] = el.attrs.get("id")
-    wrapper.__dict__["classes"] = set(split_whitespace(el.attrs.get("class", "")))
+    class_attr = el.attrs.get("class")
+    wrapper.__dict__["classes"] = set(split_whitespace(class_attr)) if class_attr else _NO_CLASSES
     if el.namespace == HTML_NS:
         wrapper.__dict__["local_name"] = el.local_name
         wrapper.__dict__["namespace_url"] = ""
@@ -165,7 +170,7 @@ class Styles:
         self.document = document
         self.flat = flat
         self._base_dir = base_dir
-        self._styles: dict[int, Style] = {}
+        self._styles: dict[Element, Style] = {}  # not id() keys: one int object less per element
         self._pseudo: dict[tuple[int, str], Style] = {}
         self._counters: dict | None = None
         self._distinct: dict[tuple, Style] = {}
@@ -173,10 +178,10 @@ class Styles:
         self._compute()
 
     def of(self, element: Element) -> Style:
-        return self._styles[id(element)]
+        return self._styles[element]
 
     def get(self, element: Element) -> Style | None:
-        return self._styles.get(id(element))
+        return self._styles.get(element)
 
     def pseudo(self, element: Element, which: str) -> Style | None:
         return self._pseudo.get((id(element), which))
@@ -201,21 +206,21 @@ class Styles:
     # --- computation -------------------------------------------------------
 
     def _compute(self) -> None:
-        matchers: dict[int, cssselect2.Matcher] = {}
-        wrappers: dict[int, cssselect2.ElementWrapper] = {}
-        scope_of: dict[int, int] = {}
+        # Keyed by the elements themselves: an id() key is one more int object per element.
+        author_matcher: dict[Element, cssselect2.Matcher] = {}  # element -> its tree scope's rules
+        wrappers: dict[Element, cssselect2.ElementWrapper] = {}
         host_rules: dict[int, list] = {}
         for scope, elements in self._scopes():
             sheets = self._author_sheets(elements)
-            matchers[id(scope)] = _build_matcher(sheets)
+            matcher = _build_matcher(sheets)
             if isinstance(scope, ShadowRoot):
                 host_rules[id(scope.host)] = _host_rules(sheets)
             for el in elements:
-                scope_of[id(el)] = id(scope)
+                author_matcher[el] = matcher
             for top in scope.children:
                 if isinstance(top, Element):
                     for wrapper in _wrap_subtree(top):
-                        wrappers[id(wrapper.etree_element)] = wrapper
+                        wrappers[wrapper.etree_element] = wrapper
         ua = _ua_matcher()
         # Cascade results by their inputs: most elements repeat a few combinations.
         # Keys hold ids of rule declarations and styles that outlive this loop.
@@ -228,15 +233,15 @@ class Styles:
             node, parent_style, parent_is_flex = stack.pop()
             if not isinstance(node, Element):
                 continue
-            wrapper = wrappers.get(id(node))
+            wrapper = wrappers.get(node)
             matched = []
             if wrapper is not None:
-                matched = ua.match(wrapper) + matchers[scope_of[id(node)]].match(wrapper)
+                matched = ua.match(wrapper) + author_matcher[node].match(wrapper)
                 if id(node) in host_rules:
                     matched += _match_host(host_rules[id(node)], wrapper)
             rules = tuple((spec, order, which, origin, id(decls)) for spec, order, which, (origin, decls) in matched)
             style = self._cascade_once(memo, rules, node, matched, None, parent_style, parent_is_flex)
-            self._styles[id(node)] = style
+            self._styles[node] = style
             is_flex = style["display"] in ("flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box")
             # StyleAdjuster: a math box (a MathML element laid out as math) blockifies its children too.
             is_flex = is_flex or (node.namespace == MATHML_NS and style["display"] in ("inline", "inline-block", "block"))
