@@ -51,11 +51,15 @@ class AXObject:
         self._tag = node.local_name if self.element is not None and node.namespace == HTML_NS else ""
         self.style = style
         self.parent = parent
-        self.children: list[AXObject] = []  # every child object, included or not
-        self.tree_children: list[AXObject] = []  # included children (ChildrenIncludingIgnored)
+        # Containers most objects leave empty share the empty tuple (a page has
+        # tens of thousands of objects): a text object never has children, and
+        # most objects have no ignored reason.
+        self.children: list[AXObject] | tuple[()] = () if kind == "text" else []  # every child object, included or not
+        # Included children (ChildrenIncludingIgnored), fixed once the tree is assembled.
+        self.tree_children: tuple[AXObject, ...] = ()
         self.role = "Unknown"
         self.ignored = False
-        self.reasons: list[tuple[str, AXObject | None]] = []
+        self.reasons: list[tuple[str, AXObject | None]] | tuple[()] = ()  # see add_reason
         self.included = True
         self.text = ""  # text of text/anonymous objects (collapsed, transformed)
         self.has_layout = False
@@ -73,6 +77,12 @@ class AXObject:
     def __repr__(self) -> str:
         label = self.node.local_name if isinstance(self.node, Element) else self.kind
         return f"<AX {self.role} {label} #{self.node_id}>"
+
+    def add_reason(self, name: str, related: "AXObject | None" = None) -> None:
+        """Record why this object is ignored (as CDP's ignoredReasons lists it)."""
+        if not self.reasons:
+            self.reasons = []
+        self.reasons.append((name, related))
 
     # --- DOM facts (``element``: the node when this is an element object) ------
 

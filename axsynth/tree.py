@@ -291,8 +291,9 @@ class AXTree:
         # collapses with the text around it.
         layout_children: dict[int, list[AXObject]] = {}
         # CanIgnoreSpace looks at DOM neighbours, including whitespace this
-        # pass drops from an ancestor's children: keep the unpruned lists.
-        dom_children = {id(o): o.children for o in self.objects}
+        # pass drops from an ancestor's children: keep the unpruned lists
+        # (only of the objects that lost a child: the others still hold theirs).
+        dom_children: dict[int, list[AXObject]] = {}
         for obj in list(self.objects):
             if obj.kind in ("text", "anonymous") or not obj.children:
                 continue
@@ -312,7 +313,9 @@ class AXTree:
                 laid_out.append(child)
             if len(laid_out) != len(kept):
                 layout_children[id(obj)] = laid_out
-            obj.children = kept
+            if len(kept) != len(obj.children):
+                dom_children[id(obj)] = obj.children
+                obj.children = kept
         self.objects = [o for o in _preorder(root)]
         for obj in self.objects:
             if obj.kind != "text" and (obj.has_layout or obj.kind == "document") and not obj.is_layout_inline() and not (
@@ -607,26 +610,25 @@ class AXTree:
                 obj.aria_hidden_root = obj
         if el is not None and el.has("inert") and el.is_html and obj.inert_root is None:
             obj.inert_root = obj
-        reasons = obj.reasons
         if obj.aria_hidden_root is not None:
             if obj.aria_hidden_root is obj:
-                reasons.append(("ariaHiddenElement", None))
+                obj.add_reason("ariaHiddenElement")
             else:
-                reasons.append(("ariaHiddenSubtree", obj.aria_hidden_root))
+                obj.add_reason("ariaHiddenSubtree", obj.aria_hidden_root)
             obj.ignored = True
             return
         if obj.inert_root is not None:
             # Chromium 156 reports inertElement for the whole inert subtree
             # (inertness comes from the inherited `interactivity` style), not
             # the older inertSubtree with a related root.
-            reasons.append(("inertElement", None))
+            obj.add_reason("inertElement")
             obj.ignored = True
             return
         if not obj.hidden_via_style and self._in_menu_list_popup(obj):
             obj.ignored = False
             return
         if obj.hidden_via_style:
-            reasons.append(("notVisible", None) if obj.has_layout else ("notRendered", None))
+            obj.add_reason("notVisible" if obj.has_layout else "notRendered")
             obj.ignored = True
             return
         obj.ignored = self._ignored_by_semantics(obj)
@@ -682,7 +684,7 @@ class AXTree:
         if obj.kind in ("inner-editor", "ua-media-box"):
             return False
         if obj.kind in ("ua-slot", "ua-nested-slot"):
-            obj.reasons.append(("uninteresting", None))  # the options slot
+            obj.add_reason("uninteresting")  # the options slot
             return True
         if obj.kind in ("ua-internal", "ua-placeholder"):
             return True  # text-control internals: ignored with no reason
@@ -693,12 +695,12 @@ class AXTree:
             # are plain uninteresting blocks.
             if obj.kind == "ua-box" and obj.children:
                 return False
-            obj.reasons.append(("uninteresting", None))
+            obj.add_reason("uninteresting")
             return True
         if not obj.has_layout:
             if obj.kind == "text":
                 return False
-            obj.reasons.append(("notRendered" if obj.tag() == "wbr" else "uninteresting", None))
+            obj.add_reason("notRendered" if obj.tag() == "wbr" else "uninteresting")
             return True
         if obj.tag() in ("iframe", "frame", "object", "embed"):
             return False
@@ -707,19 +709,19 @@ class AXTree:
         if obj.kind in ("text", "anonymous"):
             marker = obj.parent if obj.parent is not None and obj.parent.kind == "pseudo" else None
             if marker is not None and marker.pseudo_which == "marker" and (marker.role == "ListMarker" or self._summary_marker(marker)):
-                obj.reasons.append(("presentationalRole", None))
+                obj.add_reason("presentationalRole")
                 return True
             if obj.kind == "text" and obj.parent is not None and obj.parent.used_for_label:
                 for anc in obj.iter_ancestors():
                     if not anc.ignored:
                         break
                     if anc.role == "LabelText":
-                        obj.reasons.append(("presentationalRole", None))
+                        obj.add_reason("presentationalRole")
                         return True
             return False
         if obj.kind == "pseudo" and obj.pseudo_which == "marker":
             if self._summary_marker(obj):
-                obj.reasons.append(("presentationalRole", None))
+                obj.add_reason("presentationalRole")
                 return True
             return False
         if obj.kind != "pseudo" and obj.style and obj.style["position"] != "static":
@@ -728,7 +730,7 @@ class AXTree:
             return False  # Chromium shows every non-inline ::before/::after as a generic, even empty
         if obj.is_block_flow() and obj.children_inline():
             return False
-        obj.reasons.append(("uninteresting", None))
+        obj.add_reason("uninteresting")
         return True
 
     @staticmethod
@@ -743,7 +745,7 @@ class AXTree:
         """True: ignore, False: include, None: let layout decide."""
         role = obj.role
         if role == "None":
-            obj.reasons.append(("presentationalRole", None))
+            obj.add_reason("presentationalRole")
             return True
         if obj.kind in ("anonymous", "pseudo"):
             # A pseudo-element with CSS alt text is itself the Image/StaticText.
@@ -764,7 +766,7 @@ class AXTree:
             return False
         tag = obj.tag()
         if tag == "html":
-            obj.reasons.append(("uninteresting", None))
+            obj.add_reason("uninteresting")
             return True
         if tag != "body" and roles.is_focusable(obj) and not _disabled_control(obj):
             return False
@@ -795,7 +797,7 @@ class AXTree:
             return False
         if role == "Image" and el.namespace == HTML_NS:
             if el.attrs.get("alt") == "":
-                obj.reasons.append(("emptyAlt", None))
+                obj.add_reason("emptyAlt")
                 return True
             return False
         if el.namespace == HTML_NS and not obj.in_ua_shadow and not self._in_shadow_tree(el) and (
@@ -808,12 +810,12 @@ class AXTree:
         ):
             return False
         if tag == "span":
-            obj.reasons.append(("uninteresting", None))
+            obj.add_reason("uninteresting")
             return True
         if tag == "label":
             control = self.label_control(obj)
             if control is not None and self._redundant_label(obj, control):
-                obj.reasons.append(("labelFor", control))
+                obj.add_reason("labelFor", control)
                 return True
             return False
         return None
@@ -993,7 +995,7 @@ class AXTree:
                 else:
                     stack.extend(reversed(child.children))
             out.extend(self._owned.get(id(obj), []))
-            obj.tree_children = out
+            obj.tree_children = tuple(out)
 
     def _finalize_roles(self) -> None:
         """AXObject::ComputeFinalRoleForSerialization: an included <svg> root with no
