@@ -27,7 +27,7 @@ _TABLE_SECTIONS = frozenset({"table-row-group", "table-header-group", "table-foo
 
 def inner_text(tree: "AXTree", el: Element) -> str:
     """Element::innerText of ``el``: its textContent when it is not being rendered."""
-    obj = tree.by_element.get(id(el))
+    obj = tree.by_element.get(el)
     if obj is None or (not obj.has_layout and obj.display != "contents"):
         return el.text_content()
     collector = _Collector(tree)
@@ -67,7 +67,7 @@ class _Collector:
         if isinstance(node, Text):
             self.text(node)
             return
-        obj = self.tree.by_element.get(id(node)) if isinstance(node, Element) else None
+        obj = self.tree.by_element.get(node) if isinstance(node, Element) else None
         if obj is None:
             return  # comments, and elements that get no object: unrendered content
         if not _visible(obj) or not obj.has_layout:
@@ -99,7 +99,7 @@ class _Collector:
         self.required_line_breaks(count)
 
     def text(self, node: Text) -> None:
-        obj = self.tree.by_text.get(id(node))
+        obj = self.tree.by_text.get(node)
         if obj is not None and obj.has_layout and _visible(obj):
             self.emit(obj.rendered_text)
 

@@ -153,7 +153,7 @@ class Names:
         if tag == "table" and self.name_from(obj) != "caption":
             caption = next((c for c in el if c.is_html and c.local_name == "caption"), None)
             if caption is not None and caption is not None:
-                cap = self.tree.by_element.get(id(caption))
+                cap = self.tree.by_element.get(caption)
                 if cap is not None:
                     text = self._recursive(cap, None, set())[0]
                     if text.strip():
@@ -414,7 +414,7 @@ class Names:
             caption_el = next((c for c in el if c.is_html and c.local_name == "caption"), None)
             source = NameSource("relatedElement", native_source="tablecaption", superseded=found[0])
             push(source)
-            caption = self.tree.by_element.get(id(caption_el)) if caption_el is not None else None
+            caption = self.tree.by_element.get(caption_el) if caption_el is not None else None
             if caption is not None:
                 # A hidden caption's text alternative is null, not "": the source
                 # gets no value (and names no labelledby), yet it was found.
@@ -446,7 +446,7 @@ class Names:
             source = NameSource("relatedElement", native_source="legend", superseded=found[0])
             push(source)
             legend_el = next((c for c in el if c.is_html and c.local_name == "legend"), None)
-            legend = self.tree.by_element.get(id(legend_el)) if legend_el is not None else None
+            legend = self.tree.by_element.get(legend_el) if legend_el is not None else None
             if legend is not None and id(legend) not in visited:
                 text = self._recursive(legend, None, visited)[0]
                 # An empty legend still counts as found, but gives the source no value.
@@ -546,7 +546,7 @@ class Names:
         out = []
         for idref in (obj.attr(attr) or "").split():
             el = self.tree.element_by_id(obj.node, idref)
-            target = self.tree.by_element.get(id(el)) if el is not None else None
+            target = self.tree.by_element.get(el) if el is not None else None
             if target is not None:
                 out.append(target)
         return out

@@ -384,7 +384,7 @@ class States:
         if not select.has("required"):
             return False
         options = [o for o in select.iter_elements() if o.local_name == "option"]
-        selected = [o for o in options if self.option_selected(self.tree.by_element.get(id(o)) or _Stub(o))]
+        selected = [o for o in options if self.option_selected(self.tree.by_element.get(o) or _Stub(o))]
         if not selected:
             return True
         if select.has("multiple") or not roles.uses_menu_list(select):

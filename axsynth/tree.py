@@ -44,8 +44,9 @@ class AXTree:
         self._labels_by_control: dict[int, list[AXObject]] | None = None
         self._shadow_memo: dict[int, bool] = {}
         self.objects: list[AXObject] = []
-        self.by_element: dict[int, AXObject] = {}
-        self.by_text: dict[int, AXObject] = {}  # each text node's object, also whitespace later dropped from the tree
+        # Keyed by the DOM nodes themselves (an id() key is one more int object per node).
+        self.by_element: dict[Element, AXObject] = {}
+        self.by_text: dict[Text, AXObject] = {}  # each text node's object, also whitespace later dropped from the tree
         self._quote_depth = 0  # open-quote nesting, in layout (document) order
         self.root = self._build()
         self._relation_targets = self._collect_relation_targets()
@@ -75,7 +76,7 @@ class AXTree:
         out = []
         for idref in value.split():
             el = self.element_by_id(obj.node, idref)
-            target = self.by_element.get(id(el)) if el is not None else None
+            target = self.by_element.get(el) if el is not None else None
             if target is not None and target not in out:
                 out.append(target)
         return out
@@ -258,7 +259,7 @@ class AXTree:
         if not has_layout and is_whitespace_only(node.data) and not locked:
             return
         obj = self._new_text(node, parent, has_layout, parent.hidden_via_style or not has_layout)
-        self.by_text[id(node)] = obj
+        self.by_text[node] = obj
 
     def _new_element(self, el: Element, parent: AXObject, style: dict | None, has_layout: bool,
                      hidden: bool) -> AXObject:
@@ -269,7 +270,7 @@ class AXTree:
         obj.hidden_via_style = hidden
         parent.children.append(obj)
         self.objects.append(obj)
-        self.by_element[id(el)] = obj
+        self.by_element[el] = obj
         obj.role = roles.compute_role(obj)
         return obj
 
@@ -580,7 +581,7 @@ class AXTree:
         if menu_list and is_whitespace_only(node.data):
             return
         obj = self._new_text(node, parent, not menu_list and parent.has_layout, parent.hidden_via_style)
-        self.by_text[id(node)] = obj
+        self.by_text[node] = obj
 
     # --- ignored ---------------------------------------------------------------
 
@@ -848,11 +849,11 @@ class AXTree:
         target = el.attrs.get("for")
         if target is not None:
             found = self.element_by_id(el, target)
-            obj = self.by_element.get(id(found)) if found is not None else None
+            obj = self.by_element.get(found) if found is not None else None
             return obj if obj is not None and roles.is_labelable(obj.node) else None
         for desc in el.iter_elements():
             if roles.is_labelable(desc):
-                return self.by_element.get(id(desc))
+                return self.by_element.get(desc)
         return None
 
     def labels_of(self, control: AXObject) -> list[AXObject]:

@@ -605,7 +605,7 @@ class AgentEmitter:
         if top is not None:
             for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree():
                 if any(s.test(wrapper) for s in compiled):
-                    obj = self.tree.by_element.get(id(wrapper.etree_element))
+                    obj = self.tree.by_element.get(wrapper.etree_element)
                     if obj is not None and obj.included:
                         return obj
         raise ScopeError("scope_not_found", f"no element in the accessibility tree matches {selector!r}")
