@@ -64,7 +64,19 @@ class Node:
         return node
 
 
-class Text(Node):
+class _Leaf(Node):
+    """A node that never has children: all share the empty tuple (a page has
+    thousands of text nodes, and an empty list each adds up)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        self.parent = None
+        self.children = ()
+        self.node_id = 0
+
+
+class Text(_Leaf):
     __slots__ = ("data",)
 
     def __init__(self, data: str) -> None:
@@ -72,7 +84,7 @@ class Text(Node):
         self.data = data
 
 
-class Comment(Node):
+class Comment(_Leaf):
     __slots__ = ("data",)
 
     def __init__(self, data: str) -> None:
