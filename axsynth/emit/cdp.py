@@ -3,7 +3,6 @@ agent does (its walk order, key order and AXValue shapes)."""
 
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING, Any, Iterator, TextIO
 
 from ..axobject import AXObject
@@ -39,14 +38,17 @@ class CdpSerializer:
         depth-first block of its included children."""
         root = self.tree.root
         yield self.node(root)
-        queue: deque[tuple[AXObject, int]] = deque([(root, 1)])
-        while queue:
-            obj, level = queue.popleft()
-            for descendant in self.block(obj):
-                yield self.node(descendant)
-            for child in obj.unignored_children():
+        # Level by level (the order of a FIFO queue), without a (object, level)
+        # tuple per queued object: a wide tree queues a large part of the page.
+        generation, level = [root], 1
+        while generation:
+            next_generation: list[AXObject] = []
+            for obj in generation:
+                for descendant in self.block(obj):
+                    yield self.node(descendant)
                 if depth is None or level < depth:
-                    queue.append((child, level + 1))
+                    next_generation.extend(obj.unignored_children())
+            generation, level = next_generation, level + 1
 
     def write_full_tree(self, fp: TextIO, depth: int | None = None) -> None:
         """The text of ``json.dumps({"nodes": full_tree()}, ensure_ascii=False, indent=1)``,
