@@ -10,6 +10,7 @@ children) so cssselect2 can match selectors against them without a copy.
 from __future__ import annotations
 
 import re
+import sys
 from typing import Iterator
 
 HTML_NS = "http://www.w3.org/1999/xhtml"
@@ -97,7 +98,8 @@ class Element(Node):
 
     def __init__(self, local_name: str, namespace: str = HTML_NS, attrs: dict[str, str] | None = None):
         super().__init__()
-        self.local_name = local_name
+        # Interned: the parser makes a new string for every tag, mostly repeating a few names.
+        self.local_name = sys.intern(local_name)
         self.namespace = namespace
         self.attrs: dict[str, str] = attrs or {}
         self.shadow_root: ShadowRoot | None = None
