@@ -42,7 +42,7 @@ class AXTree:
         self._next_id = max((n.node_id for n in _all_nodes(document)), default=0) + 1
         self._labels: list[AXObject] | None = None
         self._labels_by_control: dict[int, list[AXObject]] | None = None
-        self._shadow_memo: dict[int, bool] = {}
+        self._shadow_memo: dict[Node, bool] = {}
         self.objects: list[AXObject] = []
         # Keyed by the DOM nodes themselves (an id() key is one more int object per node).
         self.by_element: dict[Element, AXObject] = {}
@@ -827,12 +827,12 @@ class AXTree:
         memo = self._shadow_memo
         chain: list[Node] = []
         node: Node | None = el
-        while node is not None and not isinstance(node, ShadowRoot) and id(node) not in memo:
+        while node is not None and not isinstance(node, ShadowRoot) and node not in memo:
             chain.append(node)
             node = node.parent
-        result = isinstance(node, ShadowRoot) or (node is not None and memo[id(node)])
+        result = isinstance(node, ShadowRoot) or (node is not None and memo[node])
         for item in chain:
-            memo[id(item)] = result
+            memo[item] = result
         return result
 
     def _is_clickable(self, obj: AXObject) -> bool:
