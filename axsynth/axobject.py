@@ -28,6 +28,8 @@ INLINE_LEVEL_DISPLAYS = frozenset(
     {"inline", "inline-block", "inline-flex", "inline-grid", "inline-table", "ruby", "ruby-text",
      "-webkit-inline-box"}
 )
+# One (reason, None) pair per ignored-reason name, shared by every object with it.
+_PLAIN_REASONS: dict[str, tuple[str, None]] = {}
 
 
 class AXObject:
@@ -52,14 +54,13 @@ class AXObject:
         self.style = style
         self.parent = parent
         # Containers most objects leave empty share the empty tuple (a page has
-        # tens of thousands of objects): a text object never has children, and
-        # most objects have no ignored reason.
+        # tens of thousands of objects): a text object never has children.
         self.children: list[AXObject] | tuple[()] = () if kind == "text" else []  # every child object, included or not
         # Included children (ChildrenIncludingIgnored), fixed once the tree is assembled.
         self.tree_children: tuple[AXObject, ...] = ()
         self.role = "Unknown"
         self.ignored = False
-        self.reasons: list[tuple[str, AXObject | None]] | tuple[()] = ()  # see add_reason
+        self.reasons: tuple[tuple[str, AXObject | None], ...] = ()  # see add_reason
         self.included = True
         self.text = ""  # text of text/anonymous objects (collapsed, transformed)
         self.has_layout = False
@@ -79,10 +80,11 @@ class AXObject:
         return f"<AX {self.role} {label} #{self.node_id}>"
 
     def add_reason(self, name: str, related: "AXObject | None" = None) -> None:
-        """Record why this object is ignored (as CDP's ignoredReasons lists it)."""
-        if not self.reasons:
-            self.reasons = []
-        self.reasons.append((name, related))
+        """Record why this object is ignored (as CDP's ignoredReasons lists it).
+        A tuple (most ignored objects have one reason), of shared pairs when
+        there is no related object."""
+        pair = (name, related) if related is not None else _PLAIN_REASONS.setdefault(name, (name, None))
+        self.reasons += (pair,)
 
     # --- DOM facts (``element``: the node when this is an element object) ------
 
