@@ -153,13 +153,12 @@ class ShadowRoot(Node):
 
 
 class Document(Node):
-    __slots__ = ("url", "encoding", "quirks", "id_map")
+    __slots__ = ("url", "encoding", "id_map")
 
     def __init__(self, url: str = "about:blank") -> None:
         super().__init__()
         self.url = url
         self.encoding = "utf-8"
-        self.quirks = False
         self.id_map: dict[str, Element] | None = None
 
     @property

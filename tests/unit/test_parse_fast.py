@@ -32,7 +32,7 @@ ALL_FIXTURES = sorted(FIXTURES.rglob("*.html"))
 
 def dom_outline(document: Document) -> list[tuple]:
     """Everything a DOM holds, in tree order, as comparable tuples ("end" closes a node)."""
-    out: list[tuple] = [("document", document.encoding, document.quirks, document.url)]
+    out: list[tuple] = [("document", document.encoding, document.url)]
     stack: list[Node | None] = [None, *reversed(document.children)]
     parents: list[Node] = [document]
     while stack:
