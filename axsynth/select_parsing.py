@@ -58,6 +58,8 @@ class HTMLParser(html5lib.HTMLParser):
         super().__init__(*args, **kwargs)
         in_body = self.phases["inBody"]
         self.phases["inBody"] = _in_body_phase(type(in_body))(self, self.tree)
+        in_table = self.phases["inTable"]
+        self.phases["inTable"] = _in_table_phase(type(in_table))(self, self.tree)
 
     def resetInsertionMode(self) -> None:
         for node in reversed(self.tree.openElements):
@@ -75,6 +77,22 @@ def _with_handlers(dispatcher: _utils.MethodDispatcher, handlers: dict) -> _util
     merged = _utils.MethodDispatcher({**dispatcher, **handlers}.items())
     merged.default = dispatcher.default
     return merged
+
+
+@cache
+def _in_table_phase(base: type) -> type:
+    """html5lib's "in table" phase, whose end of file only stops parsing (the spec's
+    rule). html5lib asserts there that the current node is <html> only in a fragment
+    parse, which some tag soup breaks (a fuzz finding: tests/fuzz_regressions/)."""
+
+    class InTablePhase(base):
+        __slots__ = ()
+
+        def processEOF(self) -> None:
+            if self.tree.openElements[-1].name != "html":
+                self.parser.parseError("eof-in-table")
+
+    return InTablePhase
 
 
 @cache
