@@ -152,7 +152,7 @@ class Names:
                 return reading  # the first <rt> annotates the whole ruby
         if tag == "table" and self.name_from(obj) != "caption":
             caption = next((c for c in el if c.is_html and c.local_name == "caption"), None)
-            if caption is not None and caption is not None:
+            if caption is not None:
                 cap = self.tree.by_element.get(caption)
                 if cap is not None:
                     text = self._recursive(cap, None, set())[0]

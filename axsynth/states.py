@@ -103,7 +103,7 @@ class States:
         # Memos keyed by the objects themselves (not id() ints, one int object per entry).
         self._inherited_editing: dict[AXObject, str | None] = {}  # obj -> _inherited_editable(obj)
         self._focusable: dict[AXObject, bool] = {}  # obj -> is_focusable(obj), asked several times per object
-        self._single_selection: dict[int, Any] = {}  # id(select) -> _single_selection(select), asked per option
+        self._single_selection: dict[Element, Element | None] = {}  # select -> _single_selection(select), asked per option
 
     def properties(self, obj: AXObject) -> list[Prop]:
         # Most objects carry no ARIA attribute: the groups then skip the checks
@@ -612,9 +612,9 @@ class States:
             select = select.parent
         if select is None or select.has("multiple"):
             return el.has("selected")
-        if id(select) not in self._single_selection:
-            self._single_selection[id(select)] = _single_selection(select)
-        return self._single_selection[id(select)] is el
+        if select not in self._single_selection:
+            self._single_selection[select] = _single_selection(select)
+        return self._single_selection[select] is el
 
     # --- ranges and values ---------------------------------------------------------
 
