@@ -1,5 +1,6 @@
 """axsynth: Chromium's accessibility tree from HTML, without a browser."""
 
+from . import dom as _dom
 from .api import AXNode, Document, LimitError, ParseError, QueryError
 from .aria_match import AriaMatch, match_aria_snapshot
 from .snapshot_yaml import AriaTemplateError
@@ -8,4 +9,6 @@ __all__ = [
     "AXNode", "AriaMatch", "AriaTemplateError", "Document", "LimitError", "ParseError", "QueryError",
     "match_aria_snapshot",
 ]
+# True when setup.py's optional compiled build (AXSYNTH_COMPILE=1) is what runs.
+COMPILED: bool = _dom.__file__.endswith((".so", ".pyd"))
 __version__ = "0.1.0"

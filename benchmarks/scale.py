@@ -42,7 +42,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# Last, so an installed axsynth (e.g. the compiled build on PYTHONPATH) is the one measured.
+sys.path.append(str(ROOT))
 
 STAGES = ("parse", "style", "tree", "emit")
 DEFAULT_SIZES = (1_000, 10_000, 100_000, 1_000_000)
@@ -272,6 +273,8 @@ def main() -> int:
     results = []
     header = (f"{'size':>5} {'nodes':>8} {'html MB':>8} " + " ".join(f"{s + ' s':>8}" for s in STAGES)
               + f" {'total s':>8} {'cpu s':>7} {'us/node':>8} {'peakRSS MB':>10} {'RSS/html':>8}")
+    import axsynth
+    print(f"axsynth {'compiled' if axsynth.COMPILED else 'pure Python'}, Python {sys.version.split()[0]}")
     print(header)
     for size in args.sizes:
         cmd = [sys.executable, __file__, "--one", str(size), "--repeat", str(args.repeat)]

@@ -46,8 +46,10 @@ from pathlib import Path
 from typing import TextIO
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# Last, so an installed axsynth (e.g. the compiled build on PYTHONPATH) is the one measured.
+sys.path.append(str(ROOT))
 
+import axsynth  # noqa: E402
 from axsynth.api import Document  # noqa: E402
 from axsynth.conformance import FIXTURE_ORIGIN  # noqa: E402
 
@@ -162,7 +164,8 @@ def main() -> int:
         except Exception as exc:  # noqa: BLE001
             print(f"vs_chromium: skipped: Chromium does not launch ({exc.__class__.__name__}: {str(exc)[:200]})")
             return 0
-        versions = {"chromium": browser.version, "playwright": importlib.metadata.version("playwright")}
+        versions = {"chromium": browser.version, "playwright": importlib.metadata.version("playwright"),
+                    "axsynth build": "compiled" if axsynth.COMPILED else "pure Python"}
         context = browser.new_context(java_script_enabled=False, viewport=gg.VIEWPORT)
         page = context.new_page()
         page.route("**/*", gg.serve_fixture)
@@ -188,7 +191,7 @@ def main() -> int:
                 b.close()
 
         print(f"Chromium {versions['chromium']}, Playwright {versions['playwright']}, "
-              f"Python {sys.version.split()[0]}; best of {args.repeat} (cold: {args.cold_repeat})")
+              f"Python {sys.version.split()[0]}, axsynth {versions['axsynth build']}; best of {args.repeat} (cold: {args.cold_repeat})")
         head = (f"{'page':22} {'KB':>5} {'DOM':>6} {'AX':>6} {'ax s':>6} {'ax cpu':>6} {'proc s':>6} "
                 f"{'warm s':>6} {'cold s':>6} {'x warm':>6} {'x cold':>6} {'procxC':>6} "
                 f"{'ax aria':>7} {'pw aria':>7} {'x aria':>6} {'heap/html':>9}")

@@ -1,0 +1,35 @@
+"""Optional compiled build (setuptools reads the rest from pyproject.toml).
+
+    AXSYNTH_COMPILE=1 python3 -m pip install '.[fast]'
+
+compiles the per-node pipeline stages below with Cython: the same .py files, unannotated, so
+the compiled and the pure-Python install run one source (tools/check_compiled.py, run by
+.ci/run, holds their output byte-identical on every fixture). Without AXSYNTH_COMPILE=1 the
+install is pure Python.
+"""
+
+import os
+
+from setuptools import setup
+
+# Where a snapshot spends ~90% of its CPU after parsing (docs/performance.md). Data tables,
+# parsing glue and the CLI gain nothing from compiling.
+COMPILED_MODULES = [
+    "axsynth/dom.py", "axsynth/axobject.py", "axsynth/tree.py", "axsynth/roles.py",
+    "axsynth/names.py", "axsynth/states.py", "axsynth/text.py", "axsynth/inner_text.py",
+    "axsynth/style/cascade.py", "axsynth/style/properties.py", "axsynth/style/counters.py",
+    "axsynth/style/list_items.py", "axsynth/emit/cdp.py", "axsynth/emit/json_text.py",
+    "axsynth/emit/aria.py", "axsynth/emit/agent.py",
+]
+
+
+def ext_modules() -> list:
+    if os.environ.get("AXSYNTH_COMPILE") != "1":
+        return []
+    from Cython.Build import cythonize
+    # binding=True keeps functions introspectable like Python ones; the generated C goes to build/.
+    return cythonize(COMPILED_MODULES, build_dir="build/cython", quiet=True,
+                     compiler_directives={"language_level": 3, "binding": True})
+
+
+setup(ext_modules=ext_modules())
