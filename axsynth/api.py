@@ -25,9 +25,7 @@ class Document:
 
     @bounded("loading")
     def __init__(self, html: str | bytes, url: str | None = None, base_dir: Path | None = None) -> None:
-        if isinstance(html, bytes) and not html.strip():
-            raise ParseError("input is empty")
-        if isinstance(html, str) and not html.strip():
+        if isinstance(html, (str, bytes)) and not html.strip():
             raise ParseError("input is empty")
         self.url = url or "about:blank"
         with _gc_paused():
