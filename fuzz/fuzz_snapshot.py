@@ -4,10 +4,14 @@
     pip install -e '.[fuzz]'
     python fuzz/fuzz_snapshot.py -runs=1000000 -max_len=512 fuzz/corpus tests/fixtures tests/fuzz_regressions
 
-(libFuzzer flags: add ``-jobs=N -workers=N`` for parallel runs, ``-max_total_time=S`` to
-stop after S seconds; new inputs go to the first corpus directory, crashes to
-``crash-*`` files; a fixed finding goes into tests/fuzz_regressions/.)  Inputs the engine refuses with a clear error (ParseError,
-LimitError) are fine; any other exception, or a malformed CDP tree, is a finding.
+(libFuzzer flags: ``-max_total_time=S`` stops after S seconds, ``-seed=N`` varies a run; new
+inputs go to the first corpus directory, crashes to ``crash-*`` files; a fixed finding goes
+into tests/fuzz_regressions/. For parallel runs start one process per core on the same
+corpus directory: ``-jobs``/``-fork`` start a new interpreter that re-instruments axsynth for
+every job, which is slower for a Python target — docs/robustness.md.)
+
+Inputs the engine refuses with a clear error (ParseError, LimitError) are fine; any other
+exception, or a malformed CDP tree, is a finding.
 """
 
 from __future__ import annotations
