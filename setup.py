@@ -28,8 +28,9 @@ def ext_modules() -> list:
         return []
     from Cython.Build import cythonize
     # binding=True keeps functions introspectable like Python ones; the generated C goes to build/.
-    return cythonize(COMPILED_MODULES, build_dir="build/cython", quiet=True,
+    return cythonize(COMPILED_MODULES, build_dir="build/cython", quiet=True, nthreads=os.cpu_count() or 1,
                      compiler_directives={"language_level": 3, "binding": True})
 
 
-setup(ext_modules=ext_modules())
+# The C compiler runs once per module: in parallel, the build takes half the time on two cores.
+setup(ext_modules=ext_modules(), options={"build_ext": {"parallel": os.cpu_count() or 1}})
