@@ -45,9 +45,8 @@ def digests() -> dict[str, str]:
 
 def run_digests(pythonpath: Path) -> tuple[bool, dict[str, str]]:
     """(compiled?, digests) from a fresh interpreter that imports axsynth from ``pythonpath``."""
-    code = ("import json, sys, axsynth.dom; sys.path.insert(0, %r); import check_compiled; "
-            "print(json.dumps([axsynth.dom.__file__.endswith('.so'), check_compiled.digests()]))"
-            % str(Path(__file__).parent))
+    code = ("import json, sys, axsynth; sys.path.insert(0, %r); import check_compiled; "
+            "print(json.dumps([axsynth.COMPILED, check_compiled.digests()]))" % str(Path(__file__).parent))
     env = dict(os.environ, PYTHONPATH=str(pythonpath))
     # cwd: not the repository, whose axsynth/ would shadow PYTHONPATH's ("-c" puts cwd first).
     result = subprocess.run([sys.executable, "-c", code], env=env, cwd=tempfile.gettempdir(), check=True,
