@@ -538,37 +538,43 @@ class AXTree:
         its own button, so the author's one has no layout and its content
         stays out of the tree."""
         wrapper = self._synthetic(obj, "slot", "GenericContainer", kind="ua-box")
-        self._add_select_element(button, wrapper, menu_list=True).hidden_via_style = True
+        self._add_select_element(button, wrapper, True, wrapper.has_layout).hidden_via_style = True
 
     def _add_select_items(self, obj: AXObject, options_parent: AXObject, menu_list: bool,
                           button: Element | None) -> None:
         """A select's content, as the customizable-select parser keeps it:
         options (leaves), optgroups (their content in a slot), separators,
         and any other element or text around them."""
-        stack = [(c, options_parent) for c in reversed(obj.node.children) if c is not button]
+        # (node, parent object, whether the parent lays out boxes: a display:contents
+        # element has none of its own but its children do)
+        stack = [(c, options_parent, options_parent.has_layout) for c in reversed(obj.node.children) if c is not button]
         while stack:
-            node, parent = stack.pop()
+            node, parent, parent_box = stack.pop()
             if isinstance(node, Text):
                 # A listbox lays out no text directly inside the select.
                 if menu_list or parent is not options_parent:
-                    self._add_select_text(node, parent, menu_list)
+                    self._add_select_text(node, parent, menu_list, parent_box)
                 continue
             if not isinstance(node, Element) or node.namespace != HTML_NS:
                 continue
-            child = self._add_select_element(node, parent, menu_list)
+            child = self._add_select_element(node, parent, menu_list, parent_box)
             if node.local_name == "optgroup":
                 # HTMLOptGroupElement's shadow: its content sits in a slot.
                 slot = self._synthetic(child, "slot", "GenericContainer", kind="ua-slot")
-                stack.extend((c, slot) for c in reversed(node.children))
+                stack.extend((c, slot, slot.has_layout) for c in reversed(node.children))
             elif node.local_name not in ("option", "hr"):
-                stack.extend((c, child) for c in reversed(node.children))
+                # Flat-tree children: an author shadow host shows its shadow tree, a slot its
+                # assigned nodes; unslotted light children have no box and no object.
+                child_box = child.has_layout or (child.display == "contents" and parent_box)
+                stack.extend((c, child, child_box) for c in reversed(self.flat.children(node)))
 
-    def _add_select_element(self, node: Element, parent: AXObject, menu_list: bool) -> AXObject:
+    def _add_select_element(self, node: Element, parent: AXObject, menu_list: bool, parent_box: bool) -> AXObject:
         """An element inside a select. A drop-down's content has no layout
         (the picker is closed) yet stays exposed; a listbox lays it out."""
         style = self.styles.get(node)
         shown = style["display"] != "none"
-        child = self._new_element(node, parent, style, not menu_list and parent.has_layout and shown,
+        has_layout = not menu_list and parent_box and shown and style["display"] != "contents"
+        child = self._new_element(node, parent, style, has_layout,
                                   parent.hidden_via_style or (not menu_list and not shown))
         if node.local_name == "optgroup":
             child.role = roles.aria_role(child) or "Group"
@@ -576,11 +582,11 @@ class AXTree:
             child.role = "Splitter"
         return child
 
-    def _add_select_text(self, node: Text, parent: AXObject, menu_list: bool) -> None:
+    def _add_select_text(self, node: Text, parent: AXObject, menu_list: bool, parent_box: bool) -> None:
         """Text inside a select: a drop-down keeps its raw data (no layout)."""
         if menu_list and is_whitespace_only(node.data):
             return
-        obj = self._new_text(node, parent, not menu_list and parent.has_layout, parent.hidden_via_style)
+        obj = self._new_text(node, parent, not menu_list and parent_box, parent.hidden_via_style)
         self.by_text[node] = obj
 
     # --- ignored ---------------------------------------------------------------
@@ -669,11 +675,14 @@ class AXTree:
 
     @staticmethod
     def _in_menu_list_popup(obj: AXObject) -> bool:
-        """The popup and all of its content but the UA slots: a closed
-        picker lays nothing out, yet its content is exposed."""
+        """The popup and all of its content but the UA slots and display:contents
+        elements (an author <slot>): a closed picker lays nothing out, yet its
+        content is exposed."""
         if obj.role == "MenuListPopup":
             return True
-        if obj.has_layout or obj.kind in ("ua-slot", "ua-nested-slot"):
+        if obj.kind in ("ua-slot", "ua-nested-slot") or (obj.kind == "element" and obj.display == "contents"):
+            return False
+        if obj.has_layout:
             return False  # nothing in a closed picker is laid out: no ancestor walk needed
         return any(a.role == "MenuListPopup" for a in obj.iter_ancestors())
 

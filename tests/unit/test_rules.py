@@ -322,6 +322,19 @@ def test_listbox_select_lays_out_its_content_and_ignores_wrappers():
     assert [props(o).get("focusable") for o in options] == [True, True]  # owned by the select through the div
 
 
+def test_select_content_follows_the_flat_tree_of_an_author_shadow_host():
+    # Chromium 156 (golden select-shadow-host-content): the shadow tree is shown, an
+    # unslotted light child is not, and an author <slot> (display: contents) is an
+    # ignored wrapper even in a closed picker, whose other content is all exposed.
+    host = ('<div><template shadowrootmode="open"><span>in shadow</span><slot name=x></slot></template>'
+            '<span>unslotted</span><span slot=x>slotted</span></div>')
+    assert unignored(f"<select aria-label=s><option>A</option>{host}</select>")[4:] == [
+        ("option", "A"), ("generic", ""), ("generic", ""), ("StaticText", "in shadow"),
+        ("generic", ""), ("StaticText", "slotted")]
+    listbox = unignored(f"<select aria-label=s size=3><option>A</option>{host}</select>")
+    assert ("StaticText", "unslotted") not in listbox and ("StaticText", "slotted") in listbox
+
+
 def test_listbox_select_lays_out_no_text_directly_inside_it():
     html = "<select aria-label=s size=3>loose<optgroup label=G>kept<option>A</option></optgroup></select>"
     texts = [n for r, n in unignored(html) if r == "StaticText"]
