@@ -148,11 +148,10 @@ class AXTree:
         display = style["display"] if style else "none"
         if el.namespace == SVG_NS and el.local_name in UNRENDERED_SVG:
             display = "none"  # no layout object, whatever the computed display
-        has_layout = parent_box and not locked and display not in ("none", "contents")
         # <wbr>'s LayoutWordBreak is an empty LayoutText, which accessibility
         # does not count: the element is created from its node, layout-less.
-        if el.is_html and el.local_name == "wbr":
-            has_layout = False
+        has_layout, child_box = _boxes(display, parent_box and not locked,
+                                       own_box=not (el.is_html and el.local_name == "wbr"))
         hidden = display == "none" or not parent_box and display != "contents"
         if style and style["visibility"] != "visible":
             hidden = True
@@ -164,7 +163,6 @@ class AXTree:
         if el.namespace == HTML_NS and el.local_name == "table" and obj.role == "Table" and not el.has("role"):
             if not _is_data_table(el, obj):
                 obj.role = "LayoutTable"
-        child_box = obj.has_layout or (display == "contents" and parent_box and not locked)
         child_locked = locked or (obj.has_layout and style["content-visibility"] == "hidden")
         if not _can_have_children(obj) or child_locked:
             # Display-locked contents (content-visibility:hidden, hidden=until-found, a
@@ -538,7 +536,7 @@ class AXTree:
         its own button, so the author's one has no layout and its content
         stays out of the tree."""
         wrapper = self._synthetic(obj, "slot", "GenericContainer", kind="ua-box")
-        self._add_select_element(button, wrapper, True, wrapper.has_layout).hidden_via_style = True
+        self._add_select_element(button, wrapper, True, wrapper.has_layout)[0].hidden_via_style = True
 
     def _add_select_items(self, obj: AXObject, options_parent: AXObject, menu_list: bool,
                           button: Element | None) -> None:
@@ -557,7 +555,7 @@ class AXTree:
                 continue
             if not isinstance(node, Element) or node.namespace != HTML_NS:
                 continue
-            child = self._add_select_element(node, parent, menu_list, parent_box)
+            child, child_box = self._add_select_element(node, parent, menu_list, parent_box)
             if node.local_name == "optgroup":
                 # HTMLOptGroupElement's shadow: its content sits in a slot.
                 slot = self._synthetic(child, "slot", "GenericContainer", kind="ua-slot")
@@ -565,22 +563,23 @@ class AXTree:
             elif node.local_name not in ("option", "hr"):
                 # Flat-tree children: an author shadow host shows its shadow tree, a slot its
                 # assigned nodes; unslotted light children have no box and no object.
-                child_box = child.has_layout or (child.display == "contents" and parent_box)
                 stack.extend((c, child, child_box) for c in reversed(self.flat.children(node)))
 
-    def _add_select_element(self, node: Element, parent: AXObject, menu_list: bool, parent_box: bool) -> AXObject:
-        """An element inside a select. A drop-down's content has no layout
-        (the picker is closed) yet stays exposed; a listbox lays it out."""
+    def _add_select_element(self, node: Element, parent: AXObject, menu_list: bool,
+                            parent_box: bool) -> tuple[AXObject, bool]:
+        """An element inside a select, and whether its children can have boxes. A
+        drop-down's content has no layout (the picker is closed) yet stays exposed;
+        a listbox lays it out."""
         style = self.styles.get(node)
         shown = style["display"] != "none"
-        has_layout = not menu_list and parent_box and shown and style["display"] != "contents"
+        has_layout, child_box = _boxes(style["display"], not menu_list and parent_box)
         child = self._new_element(node, parent, style, has_layout,
                                   parent.hidden_via_style or (not menu_list and not shown))
         if node.local_name == "optgroup":
             child.role = roles.aria_role(child) or "Group"
         elif node.local_name == "hr":
             child.role = "Splitter"
-        return child
+        return child, child_box
 
     def _add_select_text(self, node: Text, parent: AXObject, menu_list: bool, parent_box: bool) -> None:
         """Text inside a select: a drop-down keeps its raw data (no layout)."""
@@ -675,15 +674,17 @@ class AXTree:
 
     @staticmethod
     def _in_menu_list_popup(obj: AXObject) -> bool:
-        """The popup and all of its content but the UA slots and display:contents
-        elements (an author <slot>): a closed picker lays nothing out, yet its
-        content is exposed."""
+        """The popup and all of its content but the UA slots: a closed picker lays
+        nothing out, yet its content is exposed (ComputeIsIgnored keeps the
+        structure of a collapsed <select> for what would be ignored as hidden)."""
         if obj.role == "MenuListPopup":
             return True
-        if obj.kind in ("ua-slot", "ua-nested-slot") or (obj.kind == "element" and obj.display == "contents"):
-            return False
-        if obj.has_layout:
+        if obj.has_layout or obj.kind in ("ua-slot", "ua-nested-slot"):
             return False  # nothing in a closed picker is laid out: no ancestor walk needed
+        if obj.kind == "element" and obj.display == "contents":
+            # ShouldIgnoreForHiddenOrInert never takes a display:contents element for
+            # unrendered, so that rule does not reach it: the semantic rules decide.
+            return False
         return any(a.role == "MenuListPopup" for a in obj.iter_ancestors())
 
     def _ignored_by_semantics(self, obj: AXObject) -> bool:
@@ -1119,6 +1120,13 @@ def _owns_cycle(owner: AXObject, target: AXObject) -> bool:
             return True
         ancestor = ancestor.owned_by or ancestor.parent
     return False
+
+
+def _boxes(display: str, parent_box: bool, own_box: bool = True) -> tuple[bool, bool]:
+    """(whether an element gets a box, whether its children can): display:contents
+    makes no box of its own yet leaves its children theirs."""
+    has_box = own_box and parent_box and display not in ("none", "contents")
+    return has_box, has_box or (display == "contents" and parent_box)
 
 
 def _is_pruned(el: Element, parent: AXObject) -> bool:

@@ -29,17 +29,16 @@ FIXTURES = REPO / "tests" / "fixtures"
 
 def digests() -> dict[str, str]:
     """sha256 of every format of every fixture, with whichever axsynth is importable."""
-    from axsynth import Document
+    from axsynth.conformance import find_fixtures, load
     out = {}
-    for path in sorted(FIXTURES.rglob("*.html")):
-        name = path.relative_to(FIXTURES).as_posix()
-        doc = Document.from_html(path.read_bytes(), url="http://axsynth.test/" + name)
+    for fixture in find_fixtures(FIXTURES):
+        doc = load(fixture)
         cdp = io.StringIO()
         doc.write_full_ax_tree(cdp)
         texts = {"cdp": cdp.getvalue(), "aria": doc.aria_snapshot(),
-                 "agent": doc.agent_snapshot(max_bytes=None).text, "devtools": str(doc.devtools_snapshot())}
+                 "agent": doc.agent_snapshot(max_bytes=None).text, "devtools": doc.devtools_snapshot()}
         for fmt, text in texts.items():
-            out[f"{name} {fmt}"] = hashlib.sha256(text.encode()).hexdigest()
+            out[f"{fixture.name} {fmt}"] = hashlib.sha256(text.encode()).hexdigest()
     return out
 
 
