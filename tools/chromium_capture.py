@@ -1,0 +1,146 @@
+"""Capture Chromium's accessibility tree and Playwright's ARIA snapshot of pages.
+
+One home for how goldens are taken, shared by ``gen_goldens.py`` (the fixtures),
+``realweb.py`` (saved real pages, goldens in a cache outside the repository) and
+``difffuzz.py`` (generated documents). Every capture is taken alike:
+
+* Debian's Chromium 156 headless, driven by Playwright, JavaScript disabled, a
+  1280x720 viewport, a fresh context and tab per page (the tab has focus, so the
+  RootWebArea reports ``focused: true``);
+* the page is served by request interception from a fixed origin, so goldens
+  carry no machine paths and axsynth can be given the same URL; every other
+  request fails at once (``--host-resolver-rules`` makes DNS fail too), so two
+  captures of the same page are identical;
+* the CDP tree is stored normalized (``axsynth.conformance.normalize_cdp``), the
+  aria snapshot as Playwright returns it plus a newline.
+
+Needs ``apt-get install chromium`` and ``pip install -e '.[goldens]'``.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from axsynth.conformance import dump_cdp, normalize_cdp  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # Remote resources fail at once instead of hanging on DNS: captures are repeatable.
+    "--host-resolver-rules=MAP * ~NOTFOUND",
+]
+VIEWPORT = {"width": 1280, "height": 720}
+
+#: Answers a request URL (query and fragment removed) with (body, content type), or
+#: None for "not found here" (a 404 below the origin, an aborted request elsewhere).
+Resolver = Callable[[str], "tuple[bytes, str] | None"]
+
+
+@dataclass(frozen=True)
+class Capture:
+    cdp: str  # normalized, one node per line (axsynth.conformance.dump_cdp)
+    aria: str  # Playwright's aria_snapshot() and a newline
+
+
+def chromium_path() -> str:
+    path = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(path).exists():
+        sys.exit("Chromium not found; apt-get install -y chromium")
+    return path
+
+
+def directory_resolver(origin: str, root: Path) -> Resolver:
+    """Serve files below ``root`` at ``origin``; nothing outside ``root``."""
+    root = root.resolve()
+
+    def resolve(url: str) -> tuple[bytes, str] | None:
+        if not url.startswith(origin):
+            return None
+        path = (root / url[len(origin):]).resolve()
+        if not (path.is_file() and root in path.parents):
+            return None
+        return path.read_bytes(), mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+
+    return resolve
+
+
+class Chromium:
+    """A headless Chromium for many captures; restarted if it dies.
+
+    >>> with Chromium() as chromium:
+    ...     capture = chromium.capture(url, resolver)
+    """
+
+    def __init__(self, timeout_ms: int = 30_000) -> None:
+        self.timeout_ms = timeout_ms
+        self._playwright = None
+        self._browser = None
+
+    def __enter__(self) -> "Chromium":
+        from playwright.sync_api import sync_playwright
+
+        self._playwright = sync_playwright().start()
+        self._launch()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        try:
+            if self._browser is not None:
+                self._browser.close()
+        finally:
+            self._playwright.stop()
+
+    def _launch(self) -> None:
+        self._browser = self._playwright.chromium.launch(
+            executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
+
+    @property
+    def version(self) -> str:
+        return self._browser.version
+
+    def capture(self, url: str, resolver: Resolver) -> Capture:
+        """Load ``url`` (its bytes come from ``resolver``) and take both trees."""
+        if not self._browser.is_connected():
+            self._launch()
+        context = self._browser.new_context(java_script_enabled=False, viewport=VIEWPORT)
+        try:
+            page = context.new_page()
+            page.route("**/*", lambda route: _serve(route, url, resolver))
+            page.goto(url, wait_until="load", timeout=self.timeout_ms)
+            cdp = context.new_cdp_session(page)
+            tree = cdp.send("Accessibility.getFullAXTree")
+            aria = page.locator("body").aria_snapshot(timeout=self.timeout_ms)
+        finally:
+            context.close()
+        return Capture(dump_cdp(normalize_cdp(tree)), aria + "\n")
+
+
+def _serve(route, page_url: str, resolver: Resolver) -> None:
+    url = route.request.url.split("#", 1)[0].split("?", 1)[0]
+    answer = resolver(url)
+    if answer is not None:
+        body, mime = answer
+        route.fulfill(status=200, body=body, headers={"content-type": mime})
+    elif _origin(url) == _origin(page_url):
+        route.fulfill(status=404, body=b"", headers={"content-type": "text/plain"})
+    else:
+        route.abort()
+
+
+def _origin(url: str) -> tuple[str, str]:
+    parts = urlsplit(url)
+    return parts.scheme, parts.netloc
