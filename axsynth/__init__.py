@@ -1,9 +1,9 @@
 """axsynth: Chromium's accessibility tree from HTML, without a browser."""
 
-from . import dom as _dom
+from .html import dom as _dom
 from .api import AXNode, Document, LimitError, ParseError, QueryError
-from .aria_match import AriaMatch, match_aria_snapshot
-from .snapshot_yaml import AriaTemplateError
+from .testing.match import AriaMatch, match_aria_snapshot
+from .playwright.yaml import AriaTemplateError
 
 __all__ = [
     "AXNode", "AriaMatch", "AriaTemplateError", "Document", "LimitError", "ParseError", "QueryError",

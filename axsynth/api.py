@@ -8,14 +8,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Pattern, TextIO
 
-from .dom import Element
+from .html.dom import Element
 from .emit.agent import AgentSnapshot, ScopeError
 from .limits import LimitError, bounded
-from .names import Names
-from .parse import ParseError, parse_html
+from .ax.names import Names
+from .html.parse import ParseError, parse_html
 from .query import AXNode, QueryError, RoleIndex, describe_query
-from .states import States
-from .tree import AXTree
+from .ax.states import States
+from .ax.tree import AXTree
 
 __all__ = ["AXNode", "Document", "LimitError", "ParseError", "QueryError", "ScopeError"]
 

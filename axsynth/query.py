@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Pattern
 
-from .dom import Element
+from .html.dom import Element
 
 if TYPE_CHECKING:
     from .api import Document

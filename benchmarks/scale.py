@@ -111,7 +111,7 @@ def make_document(target_nodes: int) -> str:
 
 
 def count_nodes(document) -> int:
-    from axsynth.dom import Element
+    from axsynth.html.dom import Element
 
     count, stack = 0, [document]
     while stack:
@@ -165,7 +165,7 @@ class _Clock:
 def run_stages(html: bytes, trace: bool = False) -> dict:
     """Run the pipeline once and return per-stage seconds (and memory)."""
     import axsynth.api as api
-    import axsynth.tree as tree_mod
+    import axsynth.ax.tree as tree_mod
 
     if trace:
         import tracemalloc

@@ -12,7 +12,7 @@ import os
 import pytest
 
 from axsynth import Document, LimitError, ParseError
-from axsynth.parse import MAX_DOM_DEPTH
+from axsynth.html.parse import MAX_DOM_DEPTH
 from cdp_checks import check_cdp
 
 

@@ -37,10 +37,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from ..axobject import AXObject
+from ..ax.object import AXObject
 from ..data.aria import CLICK_HANDLERS
 from ..data.chrome_roles import ROLES
-from ..dom import Document as DomDocument, Element, ShadowRoot
+from ..html.dom import Document as DomDocument, Element, ShadowRoot
 
 if TYPE_CHECKING:
     from ..api import Document

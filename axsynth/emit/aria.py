@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Union
 
 from ..data import aria_snapshot as data
-from ..dom import Element, Node, Text
-from .aria_semantics import JS_SPACE, Dom, Semantics, js_number, normalize_whitespace, tag_of
+from ..html.dom import Element, Node, Text
+from ..playwright.semantics import JS_SPACE, Dom, Semantics, js_number, normalize_whitespace, tag_of
 
 if TYPE_CHECKING:
     from ..api import Document

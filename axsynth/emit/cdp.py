@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator, TextIO
 
-from ..axobject import AXObject
+from ..ax.object import AXObject
 from ..data.chrome_roles import ROLES
-from ..names import NameSource
-from ..states import related_node
+from ..ax.names import NameSource
+from ..ax.states import related_node
 from .json_text import KEYS, PADS, member_text
 
 if TYPE_CHECKING:

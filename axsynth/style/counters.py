@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from axsynth.dom import Document, Element, Node
+from axsynth.html.dom import Document, Element, Node
 
 Cells = tuple  # tuple[list[int], ...]: the nested instances of one counter, innermost last
 Scope = dict  # counter name → Cells

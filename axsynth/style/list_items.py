@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from axsynth.dom import Document, Element, Node, parse_int
+from axsynth.html.dom import Document, Element, Node, parse_int
 
 LIST_OWNERS = frozenset({"ol", "ul", "menu"})
 # CountersAttachmentContext::ElementGeneratesListItemCounter: the elements that

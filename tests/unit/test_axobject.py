@@ -1,7 +1,7 @@
 """AXObject derives its DOM facts (element, tag) once, from its kind and node."""
 
 from axsynth import Document
-from axsynth.dom import HTML_NS, Element
+from axsynth.html.dom import HTML_NS, Element
 
 UA_SHADOW_PAGE = (
     "<input type=date value=2024-01-02><input type=color><input type=search placeholder=s>"

@@ -2,7 +2,7 @@
 that use it: one minimal fixture per rule."""
 
 from axsynth import Document
-from axsynth.inner_text import inner_text
+from axsynth.ax.inner_text import inner_text
 
 from .helpers import find, props, tree
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from axsynth import AriaTemplateError, Document, match_aria_snapshot
-from axsynth.aria_template import parse_snapshot, parse_template
+from axsynth.playwright.template import parse_snapshot, parse_template
 
 
 def page(body: str) -> Document:

@@ -2,7 +2,7 @@
 math-auto italics, and link roles' urls."""
 
 from axsynth import Document
-from axsynth.text import italic_math_variant
+from axsynth.ax.whitespace import italic_math_variant
 
 from .helpers import find, props, unignored
 

@@ -5,7 +5,7 @@ or underscores; a fuzzer found the crash this caused (tests/fuzz_regressions/)."
 
 import pytest
 
-from axsynth.dom import parse_int
+from axsynth.html.dom import parse_int
 
 from .helpers import find, props, unignored
 

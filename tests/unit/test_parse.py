@@ -1,7 +1,7 @@
 import pytest
 
-from axsynth.dom import Element, ShadowRoot
-from axsynth.parse import ParseError, parse_html
+from axsynth.html.dom import Element, ShadowRoot
+from axsynth.html.parse import ParseError, parse_html
 
 
 def test_declarative_shadow_root_is_attached_to_its_host():

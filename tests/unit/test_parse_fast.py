@@ -21,9 +21,9 @@ pytest.importorskip("turbohtml")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from axsynth import parse_fast  # noqa: E402
-from axsynth.dom import HTML_NS, MATHML_NS, SVG_NS, Comment, Document, Element, Node, ShadowRoot, Text  # noqa: E402
-from axsynth.parse import parse_html  # noqa: E402
+from axsynth.html import parse_fast  # noqa: E402
+from axsynth.html.dom import HTML_NS, MATHML_NS, SVG_NS, Comment, Document, Element, Node, ShadowRoot, Text  # noqa: E402
+from axsynth.html.parse import parse_html  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 CHROMIUM_DOMS = json.loads((Path(__file__).resolve().parent / "data" / "chromium_tag_soup_doms.json").read_text())["cases"]

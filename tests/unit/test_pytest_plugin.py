@@ -10,7 +10,7 @@ PAGE = "<!DOCTYPE html><h1>Shop</h1><button>Buy</button>"
 
 def test_the_plugin_is_registered_by_entry_point():
     plugins = {entry.name: entry.value for entry in entry_points(group="pytest11")}
-    assert plugins.get("axsynth") == "axsynth.pytest_plugin"
+    assert plugins.get("axsynth") == "axsynth.testing.pytest_plugin"
 
 
 def test_ax_builds_documents_from_strings_and_files(pytester: pytest.Pytester):
@@ -27,7 +27,7 @@ def test_ax_builds_documents_from_strings_and_files(pytester: pytest.Pytester):
 
 def test_assert_aria_snapshot_fails_with_the_problem_and_a_diff(pytester: pytest.Pytester):
     pytester.makepyfile(f"""
-        from axsynth.pytest_plugin import assert_aria_snapshot
+        from axsynth.testing import assert_aria_snapshot
 
         def test_page():
             assert_aria_snapshot({PAGE!r}, '''

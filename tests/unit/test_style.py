@@ -1,5 +1,5 @@
-from axsynth.dom import FlatTree
-from axsynth.parse import parse_html
+from axsynth.html.dom import FlatTree
+from axsynth.html.parse import parse_html
 from axsynth.style.cascade import Styles
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from .dom import HTML_NS, SVG_NS, Element, Node, Text
+from ..html.dom import HTML_NS, SVG_NS, Element, Node, Text
 
 # Elements whose box is replaced content: atomic inlines when display is inline.
 REPLACED = frozenset(

@@ -11,21 +11,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import datetime_edit, first_letter, formvalue, roles
-from .axobject import FLEX_OR_GRID, AXObject
-from .data.aria import (
+from ..html import datetime_edit, values
+from . import first_letter, roles
+from .object import FLEX_OR_GRID, AXObject
+from ..data.aria import (
     ALWAYS_INCLUDED_ROLES, CELL_LIKE, CLICK_HANDLERS, CLICKABLE_ROLES, CONTROL_ROLES, DPUB_LIST_ITEM_ROLES,
     IMAGE_ROLES, REQUIRED_CONTEXT_ARIA, ROW_LIKE, STRUCTURE_ROLES, TABLE_LIKE, TEXT_INPUT_TYPES,
 )
-from .data import media_controls
-from .data.quotes import DEFAULT_LANGUAGE, QUOTES_BY_LANGUAGE
-from .data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
-from .data.svg import UNRENDERED_SVG
-from .dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot, Text, element_by_id
+from ..data import media_controls
+from ..data.quotes import DEFAULT_LANGUAGE, QUOTES_BY_LANGUAGE
+from ..data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
+from ..data.svg import UNRENDERED_SVG
+from ..html.dom import (
+    HTML_NS, MATHML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot, Text, element_by_id,
+)
 from .names import Names
-from .style.cascade import FIRST_LETTER, Styles
-from .style.counters import format_counter
-from .text import PRESERVES_SPACES, collapse_block, is_whitespace_only, layout_text_needed, space_is_needed
+from ..style.cascade import FIRST_LETTER, Styles
+from ..style.counters import format_counter
+from .whitespace import (
+    PRESERVES_SPACES, collapse_block, is_whitespace_only, layout_text_needed, space_is_needed,
+)
 
 _PRUNED_TAGS = frozenset({"title", "col", "colgroup", "map"})
 _LEAF_INPUTS = frozenset({"checkbox", "radio", "range"})
@@ -190,8 +195,8 @@ class AXTree:
             return  # content: normal/none generates no box
         parts, alt = (style["content"] if isinstance(style["content"], tuple) else ((), None))
         images = any(p[0] == "image" for p in parts)
-        values = self.styles.counters(el, which) if which != "marker" else {}
-        segments, quote_depth = _content_segments(el, parts, style, self._quote_depth, values)
+        counter_values = self.styles.counters(el, which) if which != "marker" else {}
+        segments, quote_depth = _content_segments(el, parts, style, self._quote_depth, counter_values)
         text = "".join(t for _, t in segments) if which != "marker" else _marker_text(owner, style, self.styles.list_ordinal(el))
         owner_inline = owner.is_layout_inline() or owner.is_atomic_inline()
         if which != "marker" and style["display"] != "inline" and not owner_inline and is_whitespace_only(text) and alt is None and not images:
@@ -1177,8 +1182,8 @@ def _image_loads(src: str | None) -> bool:
 
 def _sanitized_value(el: Element, kind: str) -> str:
     if kind == "number":
-        return formvalue.number_input_value(el.attrs)
-    return formvalue.text_input_value(kind, el.attrs)
+        return values.number_input_value(el.attrs)
+    return values.text_input_value(kind, el.attrs)
 
 
 def _ua_host(obj: AXObject) -> AXObject | None:

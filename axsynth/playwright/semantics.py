@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Iterator
 
 from ..data import aria_snapshot as data
-from ..dom import SVG_NS, Element, Node, ShadowRoot, Text, element_by_id
+from ..html.dom import SVG_NS, Element, Node, ShadowRoot, Text, element_by_id
 
 if TYPE_CHECKING:
     from ..api import Document

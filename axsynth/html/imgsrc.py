@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from .data.forms import SUPPORTED_IMAGE_TYPES
+from ..data.forms import SUPPORTED_IMAGE_TYPES
 from .dom import Element
-from .style import media
+from ..style import media
 
 _DPR = 1.0
 _LENGTH = re.compile(r"^(\d*\.?\d+)(px|vw)$", re.ASCII)  # CSS digits are ASCII

@@ -6,16 +6,16 @@ Where is the role of ``<th>`` decided?  ``_table_cell_role`` below.
 
 from __future__ import annotations
 
-from .axobject import AXObject
-from .data import forms, media_controls
-from .data.svg import SVG_SHAPES
-from .data.aria import (
-    ARIA_ROLES, ASIDE_SCOPES, CONTEXT_TRANSPARENT_TAGS, HEADER_FOOTER_SCOPES, HTML_ROLES, INPUT_ROLES, MATHML_ROLES,
-    INPUT_TYPES, NATIVE_LANDMARK_ROLES, REQUIRED_CONTEXT_ARIA, REQUIRED_CONTEXT_NATIVE, TEXT_FIELD_ROLES,
-    TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
+from .object import AXObject
+from ..data import forms, media_controls
+from ..data.svg import SVG_SHAPES
+from ..data.aria import (
+    ARIA_ROLES, ASIDE_SCOPES, CONTEXT_TRANSPARENT_TAGS, HEADER_FOOTER_SCOPES, HTML_ROLES, INPUT_ROLES,
+    MATHML_ROLES, INPUT_TYPES, NATIVE_LANDMARK_ROLES, REQUIRED_CONTEXT_ARIA, REQUIRED_CONTEXT_NATIVE,
+    TEXT_FIELD_ROLES, TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
 )
-from .dom import HTML_NS, MATHML_NS, SVG_NS, Element, element_by_id, parse_int
-from .ua_shadow import is_ua_details_root
+from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Element, element_by_id, parse_int
+from ..html.ua_shadow import is_ua_details_root
 
 
 def input_type(el: Element) -> str:

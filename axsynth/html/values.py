@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
-from .data.css_colors import NAMED_COLORS
+from ..data.css_colors import NAMED_COLORS
 
 # "A valid floating-point number": optional '-', digits and/or '.digits',
 # optional exponent. Blink rejects a leading '+' and a trailing '.'.

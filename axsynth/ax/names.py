@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 
 from . import roles
 from .inner_text import inner_text
-from .axobject import AXObject
-from .data.aria import (
+from .object import AXObject
+from ..data.aria import (
     CONTROL_ROLES, NAME_FROM_CONTENTS, NAME_FROM_CONTENTS_RECURSIVE_ONLY, NAME_NEVER_FROM_CONTENTS,
     NAME_PROHIBITED,
 )
-from .dom import SVG_NS, Element
-from .data.forms import DATE_TIME_LAYOUTS, FILE_BUTTON_LABELS
-from .data.media_controls import PLAYBACK_ERROR
+from ..html.dom import SVG_NS, Element
+from ..data.forms import DATE_TIME_LAYOUTS, FILE_BUTTON_LABELS
+from ..data.media_controls import PLAYBACK_ERROR
 
 if TYPE_CHECKING:
     from .tree import AXTree

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .aria_match import AriaSource, as_document, match_aria_snapshot, received_snapshot
+from .match import AriaSource, as_document, match_aria_snapshot, received_snapshot
 
 __all__ = ["assert_aria_snapshot", "ax_snapshot"]
 

@@ -11,15 +11,16 @@ import re
 import struct
 from typing import TYPE_CHECKING, Any
 
-from . import datetime_edit, formvalue, imgsrc, roles, urls
-from .dom import element_by_id
+from ..html import datetime_edit, imgsrc, urls, values
+from . import roles
+from ..html.dom import element_by_id
 from .inner_text import inner_text
-from .data import forms
-from .axobject import AXObject
-from .data.aria import COMBOBOX_CONTAINER_ROLES, LINK_ROLES, LIVE_ROLES, TEXT_FIELD_ROLES
+from ..data import forms
+from .object import AXObject
+from ..data.aria import COMBOBOX_CONTAINER_ROLES, LINK_ROLES, LIVE_ROLES, TEXT_FIELD_ROLES
 
 if TYPE_CHECKING:
-    from .dom import Element
+    from ..html.dom import Element
     from .names import Names
     from .tree import AXTree
 
@@ -360,7 +361,7 @@ class States:
         kind = roles.input_type(el)
         if el.has("readonly") and kind not in forms.READONLY_IGNORED_INPUT_TYPES:
             return False
-        if formvalue.has_validity_error(kind, el.attrs):
+        if values.has_validity_error(kind, el.attrs):
             return True
         # A required text field left empty is not reported: it has not been
         # edited yet. Other controls report valueMissing.
@@ -669,9 +670,9 @@ class States:
         el = obj.element
         kind = roles.input_type(el) if obj.tag() == "input" else None
         if kind == "range":
-            return formvalue.range_input_value(el.attrs)
+            return values.range_input_value(el.attrs)
         if kind == "number":
-            return formvalue.number_input_value(el.attrs)
+            return values.number_input_value(el.attrs)
         if roles.is_atomic_text_field(el):
             return self.string_value(obj)
         return ""
@@ -708,13 +709,13 @@ class States:
             if kind == "password":
                 return "•" * len(value)
             if kind == "color":
-                return formvalue.color_input_value(el.attrs)
+                return values.color_input_value(el.attrs)
             if kind == "range":  # under a non-range role: still the sanitized number
-                return formvalue.range_input_value(el.attrs)
+                return values.range_input_value(el.attrs)
             if kind == "file":
                 return "No file chosen"
             if kind in ("text", "search", "tel", "url", "email"):
-                return formvalue.text_input_value(kind, el.attrs)
+                return values.text_input_value(kind, el.attrs)
             if kind in forms.DATE_TIME_LAYOUTS and not datetime_edit.parse(kind, value):
                 return ""  # sanitized away: not a valid date/time string
             return value
@@ -735,7 +736,7 @@ def range_value(obj: AXObject, states: "States | None" = None) -> float | None:
             return now
         if not el.has("value"):
             return None  # indeterminate
-        value = formvalue.parse_number(el.attrs.get("value"))
+        value = values.parse_number(el.attrs.get("value"))
         value = 0.0 if value is None else float(value)  # an unparseable value is 0
         high = _float(el.attrs.get("max"))
         high = 1.0 if high is None or high <= 0 else high
@@ -753,10 +754,10 @@ def range_value(obj: AXObject, states: "States | None" = None) -> float | None:
             return high
         return now
     if tag == "input" and roles.input_type(el) == "number":
-        value = formvalue.parse_number(el.attrs.get("value"))
+        value = values.parse_number(el.attrs.get("value"))
         return None if value is None else float(value)
     if tag == "input" and roles.input_type(el) == "range":
-        return float(formvalue.range_input_number(el.attrs))
+        return float(values.range_input_number(el.attrs))
     if tag == "meter":
         low = _float(el.attrs.get("min")) or 0.0
         high = _float(el.attrs.get("max"))

@@ -12,8 +12,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Callable
 
-from .axobject import FLEX_OR_GRID, AXObject
-from .text import is_whitespace_only
+from .object import FLEX_OR_GRID, AXObject
+from .whitespace import is_whitespace_only
 
 _PUNCTUATION = frozenset({"Ps", "Pe", "Pi", "Pf", "Po"})  # CSS 2.1 §5.12.2
 _SPACES = " \t\n\r\f\u00a0"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .data.forms import DATE_TIME_FIELDS, DATE_TIME_LAYOUTS, MONTH_NAMES
+from ..data.forms import DATE_TIME_FIELDS, DATE_TIME_LAYOUTS, MONTH_NAMES
 
 _PATTERNS = {
     "date": r"(?P<year>\d{4,})-(?P<month>\d\d)-(?P<day>\d\d)",

@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, Union
 
-from .aria_template import (
+from ..playwright.template import (
     SnapshotNode, TemplateNode, TemplateRole, TemplateText, TextValue, parse_snapshot, parse_template,
 )
-from .emit.aria import yaml_key, yaml_value
+from ..emit.aria import yaml_key, yaml_value
 
 if TYPE_CHECKING:
-    from .api import Document
+    from ..api import Document
 
 __all__ = ["AriaMatch", "AriaSource", "as_document", "match_aria_snapshot", "received_snapshot"]
 
@@ -108,7 +108,7 @@ def received_snapshot(tree_or_html: AriaSource, scope: str | None = None) -> str
 
 def as_document(source: AriaSource) -> "Document":
     """A Document as is; HTML text or bytes parsed; a path read as an HTML file."""
-    from .api import Document
+    from ..api import Document
 
     if isinstance(source, Document):
         return source

@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal, Pattern, Union, cast
 
-from .data import aria_snapshot as roles_with
-from .emit.aria_semantics import normalize_whitespace
-from .snapshot_yaml import AriaTemplateError, Entry, Item, Scalar, read_sequence
+from ..data import aria_snapshot as roles_with
+from .semantics import normalize_whitespace
+from .yaml import AriaTemplateError, Entry, Item, Scalar, read_sequence
 
 __all__ = [
     "AriaTemplateError", "ContainerMode", "SnapshotNode", "TemplateRole", "TemplateText", "TextValue",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .axobject import AXObject
+from .object import AXObject
 
 _COLLAPSIBLE = re.compile(r"[ \t\n\r\f]+")
 _SPACES_TABS = re.compile(r"[ \t]+")
