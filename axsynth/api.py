@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import gc
-import hashlib
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Pattern, TextIO
 
-from .html.dom import Element
-from .emit.agent import AgentSnapshot, ScopeError
-from .limits import LimitError, bounded
-from .ax.names import Names
-from .html.parse import ParseError, parse_html
-from .query import AXNode, QueryError, RoleIndex, describe_query
-from .ax.states import States
+from .ax.cache import AXCache
 from .ax.tree import AXTree
+from .emit.agent import AgentSnapshot, ScopeError
+from .html.dom import Document as DomDocument, Element
+from .html.parse import ParseError
+from .limits import LimitError, bounded
+from .page import Page
+from .query import AXNode, QueryError, RoleIndex, describe_query
 
 __all__ = ["AXNode", "Document", "LimitError", "ParseError", "QueryError", "ScopeError"]
 
@@ -27,16 +26,35 @@ class Document:
     def __init__(self, html: str | bytes, url: str | None = None, base_dir: Path | None = None) -> None:
         if isinstance(html, (str, bytes)) and not html.strip():
             raise ParseError("input is empty")
-        self.url = url or "about:blank"
         with _gc_paused():
-            self.dom = parse_html(html, self.url)
-            self.tree = AXTree(self.dom, base_dir)
-            self.tree.base_url = _base_url(self.dom, self.url)
-        self.names = Names(self.tree)
-        self.states = States(self.tree, self.names)
-        # A stable stand-in for Chromium's frame token: derived from the URL.
-        self.frame_id = hashlib.md5(self.url.encode("utf-8")).hexdigest().upper()
+            self.page = Page(html, url or "about:blank", base_dir)
+        self._ax: AXCache | None = None
         self._index: RoleIndex | None = None
+
+    @property
+    def ax(self) -> AXCache:
+        """Chromium's accessibility tree with its names and states, built on first use
+        (an ARIA snapshot, which follows Playwright's rules, never needs it)."""
+        if self._ax is None:
+            with _gc_paused():
+                self._ax = AXCache(self.page)
+        return self._ax
+
+    @property
+    def url(self) -> str:
+        return self.page.url
+
+    @property
+    def dom(self) -> DomDocument:
+        return self.page.document
+
+    @property
+    def tree(self) -> AXTree:
+        return self.ax.tree
+
+    @property
+    def frame_id(self) -> str:
+        return self.page.frame_id
 
     @classmethod
     def from_html(cls, html: str | bytes, url: str | None = None) -> "Document":
@@ -56,7 +74,7 @@ class Document:
         from .emit.cdp import CdpSerializer
 
         with _gc_paused():
-            return {"nodes": CdpSerializer(self).full_tree(depth)}
+            return {"nodes": CdpSerializer(self.ax).full_tree(depth)}
 
     @bounded("CDP tree")
     def write_full_ax_tree(self, fp: TextIO, depth: int | None = None) -> None:
@@ -66,7 +84,7 @@ class Document:
         from .emit.cdp import CdpSerializer
 
         with _gc_paused():
-            CdpSerializer(self).write_full_tree(fp, depth)
+            CdpSerializer(self.ax).write_full_tree(fp, depth)
 
     # --- the rest of the CDP Accessibility domain -------------------------------
 
@@ -147,7 +165,7 @@ class Document:
 
     def _role_index(self) -> RoleIndex:
         if self._index is None:
-            self._index = RoleIndex(self)
+            self._index = RoleIndex(self.ax)
         return self._index
 
     def _query_message(self, count: str, role: str, name: Any, options: dict, found: list[AXNode]) -> str:
@@ -159,7 +177,7 @@ class Document:
     def _serializer(self):
         from .emit.cdp import CdpSerializer
 
-        return CdpSerializer(self)
+        return CdpSerializer(self.ax)
 
     def _object_for_dom(self, node: int | Element):
         node_id = node if isinstance(node, int) else node.node_id
@@ -195,7 +213,7 @@ class Document:
         from .emit.aria import aria_snapshot, select_one
 
         with _gc_paused():
-            return aria_snapshot(self, select_one(self, scope) if scope else None)
+            return aria_snapshot(self.page, select_one(self.page, scope) if scope else None)
 
     @bounded("agent snapshot")
     def agent_snapshot(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
@@ -205,7 +223,7 @@ class Document:
         ``scope`` is not a valid selector or matches nothing in the tree."""
         from .emit.agent import agent_snapshot
 
-        return agent_snapshot(self, scope=scope, interactive_only=interactive_only, max_depth=max_depth,
+        return agent_snapshot(self.ax, scope=scope, interactive_only=interactive_only, max_depth=max_depth,
                               max_bytes=max_bytes, with_cdp_size=with_cdp_size)
 
     @bounded("devtools snapshot")
@@ -232,15 +250,3 @@ def _gc_paused():
         if was_enabled:
             gc.enable()
 
-
-def _base_url(dom, url: str) -> str:
-    from urllib.parse import urljoin
-
-    base = next((e for e in dom.iter_elements() if e.local_name == "base" and e.is_html and e.has("href")), None)
-    if base is None:
-        return url
-    href = base.attrs["href"].strip()
-    try:
-        return urljoin(url, href)
-    except ValueError:
-        return href  # invalid (say "http://[bad/"): relative URLs then resolve to none

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Pattern
+from typing import Any, Pattern
 
+from .ax.cache import AXCache
+from .emit.cdp import CdpSerializer
 from .html.dom import Element
 
-if TYPE_CHECKING:
-    from .api import Document
 
 
 class QueryError(AssertionError):
@@ -39,12 +39,12 @@ class RoleIndex:
     built once: an exact-name query reads one small bucket instead of every
     node of the role (StaticText alone can be thousands)."""
 
-    def __init__(self, doc: "Document") -> None:
-        elements = {obj.node_id: obj.element for obj in doc.tree.objects if obj.node_id is not None}
+    def __init__(self, ax: AXCache) -> None:
+        elements = {obj.node_id: obj.element for obj in ax.tree.objects if obj.node_id is not None}
         self.nodes: list[AXNode] = []
         self.by_role: dict[str, list[AXNode]] = {}
         self.by_role_and_name: dict[tuple[str, str], list[AXNode]] = {}
-        for cdp in doc.get_full_ax_tree()["nodes"]:
+        for cdp in CdpSerializer(ax).iter_full_tree():
             node = _ax_node(cdp, elements)
             self.nodes.append(node)
             self.by_role.setdefault(node.role, []).append(node)

@@ -260,16 +260,16 @@ class States:
 
     def tree_url(self, obj: AXObject) -> str | None:
         if obj.kind == "document":
-            return self.tree.document.url
+            return self.tree.page.url
         if obj.role in LINK_ROLES and obj.has_attr("href"):
-            return urls.resolve(self.tree.base_url, obj.attr("href"))
+            return urls.resolve(self.tree.page.base_url, obj.attr("href"))
         image_input = obj.tag() == "input" and roles.input_type(obj.element) == "image"
         if obj.role == "Image" and obj.tag() == "img" and (obj.has_attr("src") or obj.has_attr("srcset")):
             src = imgsrc.current_src(obj.element).strip()
-            return urls.resolve(self.tree.base_url, src) if src else None
+            return urls.resolve(self.tree.page.base_url, src) if src else None
         if image_input and obj.has_attr("src"):
             src = obj.attr("src").strip()
-            return urls.resolve(self.tree.base_url, src) if src else None
+            return urls.resolve(self.tree.page.base_url, src) if src else None
         return None
 
     def idref_list(self, obj: AXObject, attr: str, targets: list[AXObject]) -> dict:

@@ -9,8 +9,6 @@ AXObject::ComputeIsIgnoredButIncludedInTree.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..html import datetime_edit, values
 from . import first_letter, roles
 from .object import FLEX_OR_GRID, AXObject
@@ -23,10 +21,11 @@ from ..data.quotes import DEFAULT_LANGUAGE, QUOTES_BY_LANGUAGE
 from ..data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
 from ..data.svg import UNRENDERED_SVG
 from ..html.dom import (
-    HTML_NS, MATHML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot, Text, element_by_id,
+    HTML_NS, MATHML_NS, SVG_NS, Document, Element, Node, ShadowRoot, Text, element_by_id,
 )
 from .names import Names
-from ..style.cascade import FIRST_LETTER, Styles
+from ..page import Page
+from ..style.cascade import FIRST_LETTER
 from ..style.counters import format_counter
 from .whitespace import (
     PRESERVES_SPACES, collapse_block, is_whitespace_only, layout_text_needed, space_is_needed,
@@ -40,11 +39,12 @@ _BUTTON_INPUTS = frozenset({"button", "submit", "reset"})
 class AXTree:
     """Builds and holds the accessibility tree of one document."""
 
-    def __init__(self, document: Document, base_dir: Path | None = None) -> None:
-        self.document = document
-        self.flat = FlatTree()
-        self.styles = Styles(document, self.flat, base_dir)
-        self._next_id = max((n.node_id for n in _all_nodes(document)), default=0) + 1
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.document = page.document
+        self.flat = page.flat
+        self.styles = page.styles
+        self._next_id = max((n.node_id for n in _all_nodes(self.document)), default=0) + 1
         self._labels: list[AXObject] | None = None
         self._labels_by_control: dict[int, list[AXObject]] | None = None
         self._shadow_memo: dict[Node, bool] = {}

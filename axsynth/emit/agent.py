@@ -34,16 +34,16 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlsplit
 
+from ..ax.cache import AXCache
+from .cdp import CdpSerializer
 from ..ax.object import AXObject
 from ..data.aria import CLICK_HANDLERS
 from ..data.chrome_roles import ROLES
 from ..html.dom import Document as DomDocument, Element, ShadowRoot
 
-if TYPE_CHECKING:
-    from ..api import Document
 
 DEFAULT_MAX_BYTES = 50_000
 TEXT_LIMIT = 100
@@ -359,10 +359,10 @@ def _attached(el: Element) -> bool:
 # --- the emitter -----------------------------------------------------------------------
 
 class AgentEmitter:
-    def __init__(self, doc: "Document") -> None:
-        self.doc = doc
-        self.tree = doc.tree
-        self.selectors = Selectors(doc.dom)
+    def __init__(self, ax: AXCache) -> None:
+        self.ax = ax
+        self.tree = ax.tree
+        self.selectors = Selectors(ax.page.document)
         self._refs: dict[int, Ref] = {}
         self._names: dict[int, str] = {}
         self._prop_cache: dict[int, dict[str, Any]] = {}
@@ -424,7 +424,7 @@ class AgentEmitter:
     def _name(self, obj: AXObject) -> str:
         cached = self._names.get(id(obj))
         if cached is None:
-            cached = " ".join(self.doc.names.name(obj).split())
+            cached = " ".join(self.ax.names.name(obj).split())
             self._names[id(obj)] = cached
         return cached
 
@@ -440,7 +440,7 @@ class AgentEmitter:
     def _props(self, obj: AXObject) -> dict[str, Any]:
         cached = self._prop_cache.get(id(obj))
         if cached is None:
-            cached = {name: value.get("value") for name, value in self.doc.states.properties(obj)}
+            cached = {name: value.get("value") for name, value in self.ax.states.properties(obj)}
             self._prop_cache[id(obj)] = cached
         return cached
 
@@ -477,7 +477,7 @@ class AgentEmitter:
         if "level" in props and role in ("heading", "treeitem"):
             out.append(f"level={props['level']}")
         if obj.kind == "element" and role not in ("option",):
-            value = self.doc.states.value(obj)
+            value = self.ax.states.value(obj)
             if value is not None and value.get("value") not in (None, ""):
                 v = value["value"]
                 if self._secret(obj):
@@ -492,7 +492,7 @@ class AgentEmitter:
 
     def _short_url(self, url: str) -> str:
         try:
-            base = urlsplit(self.doc.url)
+            base = urlsplit(self.ax.page.url)
             target = urlsplit(url)
         except ValueError:  # an invalid URL, reported as written
             return _cut(url).replace(" ", "%20")
@@ -536,7 +536,7 @@ class AgentEmitter:
             return [_BREAK, *parts, _BREAK] if block else parts
         role = self.cdp_role(obj)
         if role in ("StaticText", "InlineTextBox"):
-            return [_Text(re.sub(r"\s+", " ", self.doc.names.name(obj)))]
+            return [_Text(re.sub(r"\s+", " ", self.ax.names.name(obj)))]
         if role == "LineBreak":
             return [_BREAK]
         if role == "ListMarker":
@@ -548,7 +548,7 @@ class AgentEmitter:
             return [_BREAK, *parts, _BREAK] if block else parts
         display = self._display_role(obj)
         item = _Item(display, name, ref.ref if ref else None, self._states(obj, display), obj)
-        if self._secret(obj) and name and self.doc.states.value(obj) and name == self.doc.states.string_value(obj):
+        if self._secret(obj) and name and self.ax.states.value(obj) and name == self.ax.states.string_value(obj):
             item.name = _REDACTED
         if role in LEAF_ROLES:
             parts = [p for p in parts if isinstance(p, _Item) and p.has_ref]
@@ -589,8 +589,8 @@ class AgentEmitter:
         title = self._name(self.tree.root) if self.tree.root.kind == "document" else ""
         cdp_chars = None
         if with_cdp_size:
-            cdp_chars = len(json.dumps(self.doc.get_full_ax_tree(), ensure_ascii=False))
-        return AgentSnapshot(text, self.doc.url, title, shown, len(refs_in_scope), deepest, refs,
+            cdp_chars = len(json.dumps({"nodes": CdpSerializer(self.ax).full_tree()}, ensure_ascii=False))
+        return AgentSnapshot(text, self.ax.page.url, title, shown, len(refs_in_scope), deepest, refs,
                              omitted_nodes, omitted_refs, cdp_chars)
 
     def _scope(self, selector: str) -> AXObject:
@@ -601,7 +601,7 @@ class AgentEmitter:
             compiled = cssselect2.compile_selector_list(selector)
         except SelectorError as exc:
             raise ScopeError("scope_invalid", f"{selector!r} is not a valid CSS selector ({exc})") from None
-        top = self.doc.dom.document_element
+        top = self.ax.page.document.document_element
         if top is not None:
             for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree():
                 if any(s.test(wrapper) for s in compiled):
@@ -748,5 +748,5 @@ def _cut_bytes(lines: list[tuple[str, str | None]], max_bytes: int | None) -> tu
     return "\n".join([*(line for line, _ in lines[:shown]), trailer]) + "\n", shown, len(rest), omitted_refs
 
 
-def agent_snapshot(doc: "Document", **options: Any) -> AgentSnapshot:
-    return AgentEmitter(doc).snapshot(**options)
+def agent_snapshot(ax: AXCache, **options: Any) -> AgentSnapshot:
+    return AgentEmitter(ax).snapshot(**options)

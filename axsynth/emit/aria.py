@@ -17,14 +17,13 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Union
+from typing import Union
 
 from ..data import aria_snapshot as data
 from ..html.dom import Element, Node, Text
+from ..page import Page
 from ..playwright.semantics import JS_SPACE, Dom, Semantics, js_number, normalize_whitespace, tag_of
 
-if TYPE_CHECKING:
-    from ..api import Document
 
 # --- the snapshot tree ------------------------------------------------------------------------
 
@@ -47,8 +46,8 @@ class AriaNode:
 class _Builder:
     """Walks the DOM below a root element into an AriaNode tree (generateAriaTree)."""
 
-    def __init__(self, doc: "Document", redact_passwords: bool = True) -> None:
-        self.dom = Dom(doc, redact_passwords)
+    def __init__(self, page: Page, redact_passwords: bool = True) -> None:
+        self.dom = Dom(page, redact_passwords)
         self.sem = Semantics(self.dom)
         self._visited: set[int] = set()
 
@@ -262,16 +261,16 @@ def _render(node: str | AriaNode, depth: int, lines: list[str]) -> None:
 # --- entry points ---------------------------------------------------------------------------------
 
 
-def aria_snapshot(doc: "Document", root: Element | None = None) -> str:
+def aria_snapshot(page: Page, root: Element | None = None) -> str:
     """The YAML ``locator.aria_snapshot()`` returns for ``root`` (default: <body>)."""
     if root is None:
-        root = doc.dom.find_first("body")
+        root = page.document.find_first("body")
         if root is None:
             return ""
-    return render_yaml(_Builder(doc).build(root))
+    return render_yaml(_Builder(page).build(root))
 
 
-def select_one(doc: "Document", selector: str) -> Element:
+def select_one(page: Page, selector: str) -> Element:
     """The single element a CSS selector matches, piercing open shadow roots, as
     ``page.locator(selector)`` resolves it (strict: exactly one match)."""
     import cssselect2
@@ -282,7 +281,7 @@ def select_one(doc: "Document", selector: str) -> Element:
         detail = exc.args[-1] if exc.args and isinstance(exc.args[-1], str) else "cannot parse"
         raise ValueError(f"invalid selector {selector!r}: {detail}") from None
     matches = []
-    roots: list[Node] = [doc.dom]
+    roots: list[Node] = [page.document]
     while roots:
         root = roots.pop(0)
         for top in (c for c in root.children if isinstance(c, Element)):

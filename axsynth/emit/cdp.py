@@ -3,24 +3,25 @@ agent does (its walk order, key order and AXValue shapes)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator, TextIO
+from typing import Any, Iterator, TextIO
 
+from ..ax.cache import AXCache
 from ..ax.object import AXObject
 from ..data.chrome_roles import ROLES
 from ..ax.names import NameSource
 from ..ax.states import related_node
 from .json_text import KEYS, PADS, member_text
 
-if TYPE_CHECKING:
-    from ..api import Document
 
 _FIRST_GENERATED_ID = -1000000002  # blink's first generated (node-less) AXID
 
 
 class CdpSerializer:
-    def __init__(self, doc: "Document") -> None:
-        self.doc = doc
-        self.tree = doc.tree
+    def __init__(self, ax: AXCache) -> None:
+        self.tree = ax.tree
+        self.names = ax.names
+        self.states = ax.states
+        self.frame_id = ax.page.frame_id
         self._generated: dict[int, int] = {}
 
     def node_id(self, obj: AXObject) -> str:
@@ -76,7 +77,7 @@ class CdpSerializer:
             number, name, kind = ROLES[obj.role]
             out["role"] = {"type": kind, "value": name}
             out["chromeRole"] = {"type": "internalRole", "value": number}
-            out["name"] = {"type": "computedString", "value": self.doc.names.name(obj)}
+            out["name"] = {"type": "computedString", "value": self.names.name(obj)}
         elif obj.ignored:
             out["ignoredReasons"] = [self._reason(name, related) for name, related in obj.reasons]
             out["role"] = {"type": "role", "value": "none"}
@@ -94,11 +95,11 @@ class CdpSerializer:
         if obj.node_id is not None:
             out["backendDOMNodeId"] = obj.node_id
         if parent is None:
-            out["frameId"] = self.doc.frame_id
+            out["frameId"] = self.frame_id
         return out
 
     def _fill_unignored(self, obj: AXObject, out: dict[str, Any]) -> list[dict]:
-        text, sources = self.doc.names.name_with_sources(obj)
+        text, sources = self.names.name_with_sources(obj)
         name: dict[str, Any] = {"type": "computedString", "value": text}
         labelled_by = []
         if sources:
@@ -108,13 +109,13 @@ class CdpSerializer:
                     labelled_by.append({"type": "nodeList", "relatedNodes": [related_node(o, t) for o, t in s.related]})
         out["name"] = name
         if obj.kind == "element":
-            description = self.doc.names.description(obj)
+            description = self.names.description(obj)
             if description:
                 out["description"] = {"type": "computedString", "value": description}
-        value = self.doc.states.value(obj) if obj.kind == "element" else None
+        value = self.states.value(obj) if obj.kind == "element" else None
         if value is not None:
             out["value"] = value
-        props = [{"name": n, "value": v} for n, v in self.doc.states.properties(obj)]
+        props = [{"name": n, "value": v} for n, v in self.states.properties(obj)]
         props += [{"name": "labelledby", "value": v} for v in labelled_by]
         return props
 

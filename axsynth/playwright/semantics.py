@@ -12,13 +12,12 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
 from ..data import aria_snapshot as data
+from ..page import Page
 from ..html.dom import SVG_NS, Element, Node, ShadowRoot, Text, element_by_id
 
-if TYPE_CHECKING:
-    from ..api import Document
 
 # JavaScript's \s (and what String.prototype.trim strips).
 JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
@@ -69,11 +68,11 @@ def tag_of(el: Element) -> str:
 class Dom:
     """DOM and computed-style facts, answered the way Chromium answers the script."""
 
-    def __init__(self, doc: "Document", redact_passwords: bool = True) -> None:
+    def __init__(self, page: Page, redact_passwords: bool = True) -> None:
         self.redact_passwords = redact_passwords
-        self.document = doc.dom
-        self.flat = doc.tree.flat
-        self.styles = doc.tree.styles
+        self.document = page.document
+        self.flat = page.flat
+        self.styles = page.styles
         self._hidden: dict[int, bool] = {}
         self._rendered: dict[int, bool] = {}
         self._labels: dict[int, list[Element]] | None = None

@@ -142,7 +142,7 @@ def test_selectors_are_unique_in_the_document():
         doc = Document.from_file(path)
         root = cssselect2.ElementWrapper.from_html_root(doc.dom.document_element)
         everything = list(root.iter_subtree())
-        for ref in AgentEmitter(doc)._refs.values():
+        for ref in AgentEmitter(doc.ax)._refs.values():
             compiled = cssselect2.compile_selector_list(ref.selector)
             hits = [w.etree_element for w in everything if any(s.test(w) for s in compiled)]
             assert hits == [ref.obj.element], ref.selector
@@ -243,7 +243,7 @@ def test_no_option_drops_a_ref(path):
         expected = cdp_interactive(doc)
     except Exception as exc:  # the engine itself fails on the page: nothing to check here
         pytest.xfail(f"engine error: {exc!r}")
-    emitter = AgentEmitter(doc)
+    emitter = AgentEmitter(doc.ax)
     everything = {r.obj.node_id for r in emitter._refs.values()}
     assert expected <= everything
     for options in ({}, {"interactive_only": True}, {"max_depth": 0}, {"max_depth": 2},

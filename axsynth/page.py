@@ -1,0 +1,45 @@
+"""The page: one loaded document and what both engines read from it.
+
+``Page`` is the shared context of the pipeline: the DOM (``html``), its flat
+tree, the computed styles (``style``), the document URL and base URL. The
+Chromium engine (``ax``) and the Playwright engine (``playwright``) each read a
+Page and never each other, so an ARIA snapshot does not build Chromium's tree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from urllib.parse import urljoin
+
+from .html.dom import Document, FlatTree
+from .html.parse import parse_html
+from .style.cascade import Styles
+
+
+class Page:
+    """A parsed, styled document.
+
+    ``base_dir`` is where local ``<link rel=stylesheet>`` files are read from (the
+    file's directory); without it no file is read."""
+
+    def __init__(self, html: str | bytes, url: str, base_dir: Path | None = None) -> None:
+        self.url = url
+        self.document: Document = parse_html(html, url)
+        self.flat = FlatTree()
+        self.styles = Styles(self.document, self.flat, base_dir)
+        self.base_url = document_base_url(self.document, url)
+        # A stable stand-in for Chromium's frame token: derived from the URL.
+        self.frame_id = hashlib.md5(url.encode("utf-8")).hexdigest().upper()
+
+
+def document_base_url(document: Document, url: str) -> str:
+    """The document base URL: the first ``<base href>``, resolved against the URL."""
+    base = next((e for e in document.iter_elements() if e.local_name == "base" and e.is_html and e.has("href")), None)
+    if base is None:
+        return url
+    href = base.attrs["href"].strip()
+    try:
+        return urljoin(url, href)
+    except ValueError:
+        return href  # invalid (say "http://[bad/"): relative URLs then resolve to none
