@@ -12,6 +12,7 @@ import struct
 from typing import TYPE_CHECKING, Any
 
 from ..html import datetime_edit, imgsrc, urls, values
+from ..style import media
 from . import roles
 from ..html.dom import element_by_id
 from .inner_text import inner_text
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from .tree import AXTree
 
 Prop = tuple[str, dict[str, Any]]
+_VIEWPORT = imgsrc.Viewport(media.VIEWPORT_WIDTH, media.matches_attribute)
 RANGE_ROLES = frozenset({"Meter", "ProgressIndicator", "ScrollBar", "Slider", "SpinButton"})
 _MULTISELECTABLE_ROLES = frozenset({"Grid", "ListBox", "TabList", "TreeGrid", "Tree"})
 _READONLY_ROLES = frozenset({"Grid", "GridCell", "TextField", "ColumnHeader", "RowHeader", "TreeGrid"})
@@ -265,7 +267,7 @@ class States:
             return urls.resolve(self.tree.page.base_url, obj.attr("href"))
         image_input = obj.tag() == "input" and roles.input_type(obj.element) == "image"
         if obj.role == "Image" and obj.tag() == "img" and (obj.has_attr("src") or obj.has_attr("srcset")):
-            src = imgsrc.current_src(obj.element).strip()
+            src = imgsrc.current_src(obj.element, _VIEWPORT).strip()
             return urls.resolve(self.tree.page.base_url, src) if src else None
         if image_input and obj.has_attr("src"):
             src = obj.attr("src").strip()

@@ -1,0 +1,93 @@
+"""The pipeline's layers import one way only (README, "How it works").
+
+data → html → style → page → {ax, playwright} → emit → query → api → {cli, testing, conformance}
+
+A module may import its own layer and the layers before it; ``ax`` and
+``playwright`` are two engines over the same page and never import each other.
+Every import counts, including ones inside functions and under TYPE_CHECKING.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import axsynth
+
+PACKAGE = Path(axsynth.__file__).parent
+
+# Rank of each top-level part of the package; equal ranks may not import each other
+# unless they are the same part.
+LAYERS = {
+    "data": 0, "limits": 0,
+    "html": 1,
+    "style": 2,
+    "page": 3,
+    "ax": 4, "playwright": 4,
+    "emit": 5,
+    "query": 6,
+    "api": 7,
+    "cli": 8, "testing": 8, "conformance": 8,
+    "__init__": 9, "__main__": 9,
+}
+
+
+def part_of(module: str) -> str:
+    """'axsynth.ax.names' -> 'ax'; 'axsynth' -> '__init__'."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def imports_of(path: Path, root: Path) -> list[tuple[int, str]]:
+    """(line, absolute module) for every axsynth import in a file of the package at ``root``."""
+    module = ".".join(path.relative_to(root.parent).with_suffix("").parts)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            names = [target + "." + a.name for a in node.names] if not node.module or target == "axsynth" else [target]
+            found += [(node.lineno, t) for t in names if t.startswith("axsynth")]
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names if a.name.startswith("axsynth")]
+    return found
+
+
+def violations(root: Path = PACKAGE) -> list[str]:
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        here = part_of(".".join(path.relative_to(root.parent).with_suffix("").parts))
+        for line, target in imports_of(path, root):
+            there = part_of(target)
+            if there == here:
+                continue
+            if there not in LAYERS or here not in LAYERS:
+                out.append(f"{path.relative_to(root.parent)}:{line}: {target} is in no layer")
+            elif LAYERS[there] >= LAYERS[here]:
+                out.append(f"{path.relative_to(root.parent)}:{line}: {here} imports {target}")
+    return out
+
+
+def test_every_import_points_to_an_earlier_layer():
+    assert violations() == []
+
+
+def test_every_part_of_the_package_has_a_layer():
+    parts = {p.stem if p.is_file() else p.name for p in PACKAGE.iterdir()
+             if (p.suffix == ".py" or (p / "__init__.py").exists())}
+    assert parts - set(LAYERS) == set()
+
+
+def test_the_checker_sees_a_back_edge(tmp_path):
+    # The contract must be able to fail: an html module importing from ax, relatively
+    # and inside a function, is caught; the same import from ax into html is not.
+    root = tmp_path / "axsynth"
+    for part, source in (("html", "def f():\n    from ..ax import roles\n"), ("ax", "from ..html import dom\n")):
+        (root / part).mkdir(parents=True)
+        (root / part / "__init__.py").write_text("")
+        (root / part / "probe.py").write_text(source)
+    assert violations(root) == ["axsynth/html/probe.py:2: html imports axsynth.ax"]
