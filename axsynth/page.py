@@ -1,7 +1,8 @@
 """The page: one loaded document and what both engines read from it.
 
 ``Page`` is the shared context of the pipeline: the DOM (``html``), its flat
-tree, the computed styles (``style``), the document URL and base URL. The
+tree, the computed styles (``style``), the document URL and base URL, and the
+forms facts that need the whole document (labels, selectedness, radio groups). The
 Chromium engine (``ax``) and the Playwright engine (``playwright``) each read a
 Page and never each other, so an ARIA snapshot does not build Chromium's tree.
 """
@@ -13,6 +14,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 from .html.dom import Document, FlatTree
+from .html.forms import Forms
 from .html.parse import parse_html
 from .style.cascade import Styles
 
@@ -29,6 +31,7 @@ class Page:
         self.flat = FlatTree()
         self.styles = Styles(self.document, self.flat, base_dir)
         self.base_url = document_base_url(self.document, url)
+        self.forms = Forms(self.document)
         # A stable stand-in for Chromium's frame token: derived from the URL.
         self.frame_id = hashlib.md5(url.encode("utf-8")).hexdigest().upper()
 

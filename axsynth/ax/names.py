@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import roles
+from ..html import forms
 from .inner_text import inner_text
 from .object import AXObject
+from .values import range_value
 from ..data.aria import (
     CONTROL_ROLES, NAME_FROM_CONTENTS, NAME_FROM_CONTENTS_RECURSIVE_ONLY, NAME_NEVER_FROM_CONTENTS,
     NAME_PROHIBITED,
@@ -141,7 +143,7 @@ class Names:
             if desc:
                 return simplify_whitespace(desc)
         tag = obj.tag()
-        if tag == "input" and roles.input_type(el) in ("button", "submit", "reset") and self.name_from(obj) != "value":
+        if tag == "input" and forms.input_type(el) in ("button", "submit", "reset") and self.name_from(obj) != "value":
             value = el.attrs.get("value")
             if value:
                 return simplify_whitespace(value)
@@ -263,8 +265,6 @@ class Names:
                 return value or None
             return inner_text(self.tree, el) or None
         if role in ("Slider", "SpinButton", "ProgressIndicator", "Meter", "ScrollBar"):
-            from .states import range_value
-
             text = el.attrs.get("aria-valuetext")
             if text is not None:
                 return text
@@ -275,10 +275,7 @@ class Names:
             # value is its contents.
             return simplify_whitespace(self._text_from_descendants(obj, visited, None))
         if role in ("ComboBoxSelect", "ComboBoxMenuButton", "ComboBoxGrouping", "ListBox"):
-            selected = [o for o in obj.iter_descendants() if o.role in ("MenuListOption", "ListBoxOption") and _is_selected(o)]
-            if obj.role == "ComboBoxSelect" and not selected:
-                options = [o for o in obj.iter_descendants() if o.role == "MenuListOption" and not o.has_attr("disabled")]
-                selected = options[:1]
+            selected = self._selected_options(obj)
             names = []
             for option in selected:
                 if id(option) in visited:
@@ -286,6 +283,15 @@ class Names:
                 names.append(self.name(option))
             return " ".join(names)
         return None
+
+    def _selected_options(self, obj: AXObject) -> list[AXObject]:
+        """A select's options by HTML's selectedness (and any marked aria-selected);
+        an ARIA widget's aria-selected ones."""
+        options = [o for o in obj.iter_descendants() if o.role in ("MenuListOption", "ListBoxOption")]
+        if obj.tag() != "select":
+            return [o for o in options if _aria_selected(o)]
+        chosen = self.tree.page.forms.selected_options(obj.element)
+        return [o for o in options if o.node in chosen or _aria_selected(o)]
 
     def _aria_text_alternative(self, obj, recursive, root, visited, sources, found):
         """aria-labelledby and aria-label. Returns (text, name_from) once found, else None."""
@@ -346,7 +352,7 @@ class Names:
                 found[0] = True
             return text, "final"
         result = None
-        if roles.is_labelable(el):
+        if forms.is_labelable(el):
             source = NameSource("relatedElement", native_source="label", superseded=found[0])
             push(source)
             labels = self.tree.labels_of(obj)
@@ -365,7 +371,7 @@ class Names:
             else:
                 source.native_source = "label"
         if tag == "input":
-            kind = roles.input_type(el)
+            kind = forms.input_type(el)
             if kind in ("button", "submit", "reset"):
                 source = NameSource("attribute", attribute="value", superseded=found[0])
                 push(source)
@@ -658,7 +664,7 @@ def _date_time_host(obj: AXObject) -> AXObject | None:
     host = obj.parent
     while host is not None and host.in_ua_shadow:
         host = host.parent
-    if host is not None and host.tag() == "input" and roles.input_type(host.node) in DATE_TIME_LAYOUTS:
+    if host is not None and host.tag() == "input" and forms.input_type(host.node) in DATE_TIME_LAYOUTS:
         return host
     return None
 
@@ -667,8 +673,8 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
-def _is_selected(option: AXObject) -> bool:
-    return option.has_attr("selected") or (option.attr("aria-selected") or "").lower() == "true"
+def _aria_selected(option: AXObject) -> bool:
+    return (option.attr("aria-selected") or "").lower() == "true"
 
 
 def _first_text(sources: list[NameSource]) -> tuple[str, str]:

@@ -7,29 +7,20 @@ Where is the role of ``<th>`` decided?  ``_table_cell_role`` below.
 from __future__ import annotations
 
 from .object import AXObject
-from ..data import forms, media_controls
+from ..data import media_controls
+from ..html import forms
 from ..data.svg import SVG_SHAPES
 from ..data.aria import (
     ARIA_ROLES, ASIDE_SCOPES, CONTEXT_TRANSPARENT_TAGS, HEADER_FOOTER_SCOPES, HTML_ROLES, INPUT_ROLES,
-    MATHML_ROLES, INPUT_TYPES, NATIVE_LANDMARK_ROLES, REQUIRED_CONTEXT_ARIA, REQUIRED_CONTEXT_NATIVE,
+    MATHML_ROLES, NATIVE_LANDMARK_ROLES, REQUIRED_CONTEXT_ARIA, REQUIRED_CONTEXT_NATIVE,
     TEXT_FIELD_ROLES, TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
 )
 from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Element, element_by_id, parse_int
 from ..html.ua_shadow import is_ua_details_root
 
 
-def input_type(el: Element) -> str:
-    value = el.attrs.get("type", "").strip().lower()
-    return value if value in INPUT_TYPES else "text"
 
 
-def is_labelable(el: Element) -> bool:
-    """A labelable element (HTML §4.10.2): what <label> can name."""
-    if not el.is_html:
-        return False
-    if el.local_name == "input":
-        return input_type(el) != "hidden"
-    return el.local_name in ("button", "meter", "output", "progress", "select", "textarea")
 
 
 def has_author_name(el: Element) -> bool:
@@ -61,7 +52,7 @@ def is_focusable(obj: AXObject) -> bool:
     if tag in ("button", "select", "textarea", "dialog"):
         return True
     if tag == "input":
-        return input_type(el) != "hidden"
+        return forms.input_type(el) != "hidden"
     if tag == "summary":
         return _is_details_summary(el)
     if tag in ("iframe", "frame") or tag == "option":
@@ -139,7 +130,7 @@ def is_atomic_text_field(el: Element | None) -> bool:
     """blink::IsTextControl: <textarea> or a text-like <input>."""
     if el is None or el.local_name not in ("input", "textarea") or not el.is_html:
         return False
-    return el.local_name == "textarea" or input_type(el) in TEXT_INPUT_TYPES | {"number"}
+    return el.local_name == "textarea" or forms.input_type(el) in TEXT_INPUT_TYPES | {"number"}
 
 
 def is_non_atomic_text_field(obj: AXObject) -> bool:
@@ -374,45 +365,28 @@ def _img(obj: AXObject) -> str:
 
 def _input(obj: AXObject) -> str:
     el = obj.element
-    kind = input_type(el)
+    kind = forms.input_type(el)
     # <input type=checkbox switch> stays a checkbox: Chromium 156 does not map the attribute.
-    if kind in TEXT_INPUT_TYPES | {"number"} and datalist_of(el) is not None:
+    if kind in TEXT_INPUT_TYPES | {"number"} and forms.datalist_of(el) is not None:
         return "TextFieldWithComboBox"
     if kind in ("button", "submit", "reset", "image"):
         return button_role(obj)
     return INPUT_ROLES.get(kind, "TextField")
 
 
-def datalist_of(el: Element) -> Element | None:
-    """HTMLInputElement::DataList: the <datalist> the list attribute names, in
-    the input's own tree, for types that respect the attribute."""
-    idref = el.attrs.get("list")
-    if not idref or input_type(el) not in forms.LIST_INPUT_TYPES:
-        return None
-    root = el
-    while root.parent is not None:
-        root = root.parent
-    target = next((e for e in root.iter_elements() if e.attrs.get("id") == idref), None)
-    return target if target is not None and target.is_html and target.local_name == "datalist" else None
 
 
-def uses_menu_list(el: Element) -> bool:
-    """A <select> shown as a drop-down (not multiple, size <= 1)."""
-    size = parse_int(el.attrs.get("size", "") or "") if el.attrs.get("size") else None
-    if "multiple" in el.attrs:
-        return size == 1  # an explicit size=1 multi-select is a drop-down too
-    return size is None or size <= 1
 
 
 def _select(obj: AXObject) -> str:
-    return "ComboBoxSelect" if uses_menu_list(obj.element) else "ListBox"
+    return "ComboBoxSelect" if forms.uses_menu_list(obj.element) else "ListBox"
 
 
 def _option(obj: AXObject) -> str:
     for anc in obj.iter_ancestors():
         el = anc.element
         if el is not None and el.is_html and el.local_name == "select":
-            return "MenuListOption" if uses_menu_list(el) else "ListBoxOption"
+            return "MenuListOption" if forms.uses_menu_list(el) else "ListBoxOption"
         if el is not None and el.is_html and el.local_name == "datalist":
             return "ListBoxOption"
     return "ListBoxOption"

@@ -11,23 +11,25 @@ import re
 import struct
 from typing import TYPE_CHECKING, Any
 
-from ..html import datetime_edit, imgsrc, urls, values
+from ..html import forms, imgsrc, urls, values
 from ..style import media
 from . import roles
 from ..html.dom import element_by_id
 from .inner_text import inner_text
-from ..data import forms
+from ..data.forms import (
+    ARIA_READONLY_ROLES, LISTED_ELEMENTS, READONLY_IGNORED_INPUT_TYPES, SETTABLE_ROLES,
+    TEXT_FIELD_INPUT_TYPES, VALUELESS_INPUT_TYPES,
+)
 from .object import AXObject
+from .values import RANGE_ROLES, range_bounds, range_value
 from ..data.aria import COMBOBOX_CONTAINER_ROLES, LINK_ROLES, LIVE_ROLES, TEXT_FIELD_ROLES
 
 if TYPE_CHECKING:
-    from ..html.dom import Element
     from .names import Names
     from .tree import AXTree
 
 Prop = tuple[str, dict[str, Any]]
 _VIEWPORT = imgsrc.Viewport(media.VIEWPORT_WIDTH, media.matches_attribute)
-RANGE_ROLES = frozenset({"Meter", "ProgressIndicator", "ScrollBar", "Slider", "SpinButton"})
 _MULTISELECTABLE_ROLES = frozenset({"Grid", "ListBox", "TabList", "TreeGrid", "Tree"})
 _READONLY_ROLES = frozenset({"Grid", "GridCell", "TextField", "ColumnHeader", "RowHeader", "TreeGrid"})
 _REQUIRED_ROLES = frozenset(
@@ -89,14 +91,6 @@ def _number(value: float) -> dict:
     return {"type": "number", "value": int(value) if float(value).is_integer() else value}
 
 
-def _float(text: str | None) -> float | None:
-    if text is None:
-        return None
-    try:
-        value = float(text.strip())
-    except ValueError:
-        return None
-    return value if value == value and value not in (float("inf"), float("-inf")) else None
 
 
 class States:
@@ -106,7 +100,7 @@ class States:
         # Memos keyed by the objects themselves (not id() ints, one int object per entry).
         self._inherited_editing: dict[AXObject, str | None] = {}  # obj -> _inherited_editable(obj)
         self._focusable: dict[AXObject, bool] = {}  # obj -> is_focusable(obj), asked several times per object
-        self._single_selection: dict[Element, Element | None] = {}  # select -> _single_selection(select), asked per option
+        self.forms = tree.page.forms
 
     def properties(self, obj: AXObject) -> list[Prop]:
         # Most objects carry no ARIA attribute: the groups then skip the checks
@@ -158,7 +152,7 @@ class States:
         autocomplete = (obj.attr("aria-autocomplete") or "").strip().lower()
         if autocomplete in ("inline", "list", "both") and (roles.is_atomic_text_field(obj.element) or roles.is_aria_text_field(obj)):
             props.append(("autocomplete", _token(autocomplete)))
-        elif obj.tag() == "input" and roles.datalist_of(obj.element) is not None:
+        elif obj.tag() == "input" and forms.datalist_of(obj.element) is not None:
             props.append(("autocomplete", _token("list")))
         popup = self._has_popup(obj)
         if popup:
@@ -178,7 +172,7 @@ class States:
         if role in _REQUIRED_ROLES:
             props.append(("required", _bool(self._required(obj))))
         if self.range_supported(obj):
-            low, high = self.range_bounds(obj)
+            low, high = range_bounds(obj)
             if low is not None:
                 props.append(("valuemin", _number(low)))
             if high is not None:
@@ -265,7 +259,7 @@ class States:
             return self.tree.page.url
         if obj.role in LINK_ROLES and obj.has_attr("href"):
             return urls.resolve(self.tree.page.base_url, obj.attr("href"))
-        image_input = obj.tag() == "input" and roles.input_type(obj.element) == "image"
+        image_input = obj.tag() == "input" and forms.input_type(obj.element) == "image"
         if obj.role == "Image" and obj.tag() == "img" and (obj.has_attr("src") or obj.has_attr("srcset")):
             src = imgsrc.current_src(obj.element, _VIEWPORT).strip()
             return urls.resolve(self.tree.page.base_url, src) if src else None
@@ -351,7 +345,7 @@ class States:
 
     @staticmethod
     def _can_be_invalid(obj: AXObject) -> bool:
-        return obj.tag() in forms.LISTED_ELEMENTS or obj.has_attr("aria-invalid")
+        return obj.tag() in LISTED_ELEMENTS or obj.has_attr("aria-invalid")
 
     def _natively_invalid(self, obj: AXObject) -> bool:
         el = obj.element
@@ -360,23 +354,23 @@ class States:
             return False  # barred from constraint validation, or always valid
         if tag == "select":
             return self._select_value_missing(obj)
-        kind = roles.input_type(el)
-        if el.has("readonly") and kind not in forms.READONLY_IGNORED_INPUT_TYPES:
+        kind = forms.input_type(el)
+        if el.has("readonly") and kind not in READONLY_IGNORED_INPUT_TYPES:
             return False
         if values.has_validity_error(kind, el.attrs):
             return True
         # A required text field left empty is not reported: it has not been
         # edited yet. Other controls report valueMissing.
-        return el.has("required") and kind not in forms.TEXT_FIELD_INPUT_TYPES and self._input_value_missing(el, kind)
+        return el.has("required") and kind not in TEXT_FIELD_INPUT_TYPES and self._input_value_missing(el, kind)
 
     def _input_value_missing(self, el, kind: str) -> bool:
         if kind == "checkbox":
             return not el.has("checked")
         if kind == "radio":
-            return not any(r.has("checked") for r in _radio_group(el))
+            return not any(r.has("checked") for r in self.forms.radio_group(el))
         if kind == "file":
             return True
-        if kind in forms.VALUELESS_INPUT_TYPES:
+        if kind in VALUELESS_INPUT_TYPES:
             return False
         return not el.attrs.get("value", "").strip()
 
@@ -386,11 +380,11 @@ class States:
         select = obj.element
         if not select.has("required"):
             return False
-        options = [o for o in select.iter_elements() if o.local_name == "option"]
-        selected = [o for o in options if self.option_selected(self.tree.by_element.get(o) or _Stub(o))]
+        options = forms.option_list(select)
+        selected = self.forms.selected_options(select)
         if not selected:
             return True
-        if select.has("multiple") or not roles.uses_menu_list(select):
+        if select.has("multiple") or not forms.uses_menu_list(select):
             return False
         first = options[0]
         return selected[-1] is first and first.parent is select and first.attrs.get("value", " ".join(first.text_content().split())) == ""
@@ -429,7 +423,7 @@ class States:
         return level
 
     def _settable(self, obj: AXObject) -> bool:
-        return obj.role in forms.SETTABLE_ROLES and self.restriction(obj) is None
+        return obj.role in SETTABLE_ROLES and self.restriction(obj) is None
 
     def restriction(self, obj: AXObject) -> str | None:
         """AXNodeObject::Restriction: "disabled", "readonly" or None."""
@@ -440,10 +434,10 @@ class States:
         el = obj.element
         if el.is_html and el.has("readonly") and (
             el.local_name == "textarea"
-            or el.local_name == "input" and roles.input_type(el) in forms.TEXT_FIELD_INPUT_TYPES
+            or el.local_name == "input" and forms.input_type(el) in TEXT_FIELD_INPUT_TYPES
         ):
             return "readonly"
-        if obj.role in forms.ARIA_READONLY_ROLES:
+        if obj.role in ARIA_READONLY_ROLES:
             value = (el.attrs.get("aria-readonly") or "").strip().lower()
             if value == "true":
                 return "readonly"
@@ -509,7 +503,7 @@ class States:
         return obj.tag() == "select" and obj.has_attr("multiple")
 
     def _orientation(self, obj: AXObject) -> str | None:
-        if obj.tag() == "input" and roles.input_type(obj.element) == "range":
+        if obj.tag() == "input" and forms.input_type(obj.element) == "range":
             # AXSlider, whatever the role: a native range follows its writing mode, not ARIA.
             horizontal = not obj.style or obj.style["writing-mode"] == "horizontal-tb"
             return "horizontal" if horizontal else "vertical"
@@ -553,8 +547,8 @@ class States:
             if value == "mixed":
                 return "mixed"
             return "false" if value in ("false", "", "undefined") else "true"  # unknown tokens count as true
-        if obj.tag() == "input" and roles.input_type(el) in ("checkbox", "radio"):
-            return "true" if el.has("checked") else "false"
+        if obj.tag() == "input" and forms.input_type(el) in ("checkbox", "radio"):
+            return "true" if self.forms.is_checked(el) else "false"
         value = (el.attrs.get("aria-checked") or "").strip().lower()
         if value in ("", "undefined"):
             return "false" if role in ("CheckBox", "Switch", "RadioButton", "MenuItemCheckBox", "MenuItemRadio") else None
@@ -609,15 +603,7 @@ class States:
         return next(([o] for o in options if self.option_selected(o)), [])
 
     def option_selected(self, obj: AXObject) -> bool:
-        el = obj.node
-        select = el.parent
-        while select is not None and not (getattr(select, "local_name", "") == "select"):
-            select = select.parent
-        if select is None or select.has("multiple"):
-            return el.has("selected")
-        if select not in self._single_selection:
-            self._single_selection[select] = _single_selection(select)
-        return self._single_selection[select] is el
+        return self.forms.is_selected(obj.node)
 
     # --- ranges and values ---------------------------------------------------------
 
@@ -626,62 +612,22 @@ class States:
             return True
         return obj.role == "Splitter" and self.is_focusable(obj)
 
-    def range_bounds(self, obj: AXObject) -> tuple[float | None, float | None]:
-        el = obj.element
-        low = _float(obj.attr("aria-valuemin"))
-        high = _float(obj.attr("aria-valuemax"))
-        tag = obj.tag()
-        if tag == "input" and roles.input_type(el) in ("range", "number"):
-            kind = roles.input_type(el)
-            native_low = _float(el.attrs.get("min"))
-            native_high = _float(el.attrs.get("max"))
-            if kind == "range":
-                native_low = 0.0 if native_low is None else native_low
-                native_high = 100.0 if native_high is None else native_high
-                if native_high < native_low:
-                    native_high = native_low
-            low = low if low is not None else native_low
-            high = high if high is not None else native_high
-            return (low if low is not None else 0.0), (high if high is not None else 0.0)
-        if tag == "meter":
-            native_low = _float(el.attrs.get("min")) or 0.0
-            native_high = _float(el.attrs.get("max"))
-            native_high = 1.0 if native_high is None else native_high
-            if native_high < native_low:
-                native_high = native_low
-            return (low if low is not None else native_low), (high if high is not None else native_high)
-        if tag == "progress":
-            native_high = _float(el.attrs.get("max"))
-            if native_high is None or native_high <= 0:
-                native_high = 1.0
-            return (low if low is not None else 0.0), (high if high is not None else native_high)
-        if obj.role == "SpinButton":
-            # An ARIA spinbutton has no implicit range: missing bounds are 0.
-            return (low or 0.0), (high or 0.0)
-        full_range = obj.role in ("Slider", "ScrollBar", "ProgressIndicator", "Splitter", "Meter")
-        if low is None:
-            low = 0.0 if full_range else None
-        if high is None:
-            high = 100.0 if full_range else None
-        return low, high
 
     def _value_string(self, obj: AXObject) -> str:
         """StringAttribute::kValue of a range widget: only native inputs have one
         (a numeric input's sanitized number, a text field's sanitized value, as
         GetValueForControl reads it); aria-valuetext is not used."""
         el = obj.element
-        kind = roles.input_type(el) if obj.tag() == "input" else None
-        if kind == "range":
-            return values.range_input_value(el.attrs)
-        if kind == "number":
-            return values.number_input_value(el.attrs)
+        kind = forms.input_type(el) if obj.tag() == "input" else None
+        if kind in ("range", "number"):
+            return values.sanitized_value(kind, el.attrs)
         if roles.is_atomic_text_field(el):
             return self.string_value(obj)
         return ""
 
     def value(self, obj: AXObject) -> dict | None:
         if self.range_supported(obj):
-            value = range_value(obj, self)
+            value = range_value(obj)
             return None if value is None else _number(value)
         text = self.string_value(obj)
         return {"type": "string", "value": text} if text else None
@@ -704,80 +650,19 @@ class States:
         if tag == "textarea":
             return el.text_content().removeprefix("\n")
         if tag == "input":
-            kind = roles.input_type(el)
+            kind = forms.input_type(el)
             if kind in ("button", "checkbox", "image", "radio", "reset", "submit", "hidden"):
                 return ""
-            value = el.attrs.get("value", "")
-            if kind == "password":
-                return "•" * len(value)
-            if kind == "color":
-                return values.color_input_value(el.attrs)
-            if kind == "range":  # under a non-range role: still the sanitized number
-                return values.range_input_value(el.attrs)
             if kind == "file":
-                return "No file chosen"
-            if kind in ("text", "search", "tel", "url", "email"):
-                return values.text_input_value(kind, el.attrs)
-            if kind in forms.DATE_TIME_LAYOUTS and not datetime_edit.parse(kind, value):
-                return ""  # sanitized away: not a valid date/time string
-            return value
+                return "No file chosen"  # the UA button's label
+            value = values.sanitized_value(kind, el.attrs)
+            return "•" * len(value) if kind == "password" else value
         if roles.is_non_atomic_text_field(obj):
             return inner_text(self.tree, el)  # SlowGetValueForControlIncludingContentEditable
         if obj.role == "ComboBoxMenuButton":
             # GetValueForControl: an ARIA menu-button combobox's value is its contents.
             return self.names.value_from_contents(obj)
         return ""
-
-
-def range_value(obj: AXObject, states: "States | None" = None) -> float | None:
-    el = obj.element
-    now = _float(obj.attr("aria-valuenow"))
-    tag = obj.tag()
-    if tag == "progress":
-        if now is not None:
-            return now
-        if not el.has("value"):
-            return None  # indeterminate
-        value = values.parse_number(el.attrs.get("value"))
-        value = 0.0 if value is None else float(value)  # an unparseable value is 0
-        high = _float(el.attrs.get("max"))
-        high = 1.0 if high is None or high <= 0 else high
-        return min(max(value, 0.0), high)
-    low, high = (states or States.__new__(States)).range_bounds(obj) if states else (None, None)
-    if obj.role == "SpinButton" and obj.in_ua_shadow and now is not None:
-        return now  # a date/time field's raw value: 0 while empty, below its minimum
-    if obj.role == "SpinButton" and tag != "input":
-        # Only explicit ARIA bounds clamp a spinbutton's value.
-        low, high = _float(obj.attr("aria-valuemin")), _float(obj.attr("aria-valuemax"))
-    if now is not None:
-        if low is not None and now < low:
-            return low
-        if high is not None and now > high:
-            return high
-        return now
-    if tag == "input" and roles.input_type(el) == "number":
-        value = values.parse_number(el.attrs.get("value"))
-        return None if value is None else float(value)
-    if tag == "input" and roles.input_type(el) == "range":
-        return float(values.range_input_number(el.attrs))
-    if tag == "meter":
-        low = _float(el.attrs.get("min")) or 0.0
-        high = _float(el.attrs.get("max"))
-        high = 1.0 if high is None else max(high, low)
-        value = _float(el.attrs.get("value")) or 0.0
-        return min(max(value, low), high)
-    role = obj.role
-    if role in ("Slider", "ScrollBar"):
-        if low is not None and high is not None:
-            return (low + high) / 2
-        return 50.0
-    if role == "Splitter":
-        return 50.0
-    if role == "Meter":
-        return low if low is not None else 0.0
-    if role == "SpinButton":
-        return 0.0
-    return None
 
 
 def related_node(obj: AXObject, text: str | None = None) -> dict:
@@ -807,28 +692,9 @@ def _ax_ancestors(obj: AXObject):
         node = node.owned_by or node.parent
 
 
+
 def _native_disabled(obj: AXObject) -> bool:
-    el = obj.element
-    if el is None or not el.is_html:
-        return False
-    # Only these can be disabled form controls (HTML "disabled" concept; <output> never
-    # is). A disabled <optgroup> or <fieldset> passes the state on to its descendants
-    # but Chromium exposes no restriction on the group itself.
-    if el.local_name not in ("input", "button", "select", "textarea", "option"):
-        return False
-    if el.has("disabled"):
-        return True
-    if el.local_name in ("option",):
-        parent = el.parent
-        return parent is not None and getattr(parent, "local_name", "") == "optgroup" and parent.has("disabled")
-    node = el.parent
-    while node is not None and hasattr(node, "local_name"):
-        if node.local_name == "fieldset" and node.has("disabled"):
-            first_legend = next((c for c in node if c.local_name == "legend"), None)
-            if first_legend is None or not _is_inside(el, first_legend):
-                return True
-        node = node.parent
-    return False
+    return obj.element is not None and forms.is_disabled(obj.element)
 
 
 def _owner_select(obj: AXObject):
@@ -840,50 +706,8 @@ def _owner_select(obj: AXObject):
     return owner if owner is not None and owner.tag() == "select" else None
 
 
-def _single_selection(select: Element) -> Element | None:
-    """The option a single select keeps selected: the last option marked
-    selected, else (drop-down only) the first enabled option."""
-    options = [o for o in select.iter_elements() if o.local_name == "option"]
-    marked = [o for o in options if o.has("selected")]
-    if marked:
-        return marked[-1]
-    if not roles.uses_menu_list(select):
-        return None
-    return next((o for o in options if not o.has("disabled")), None)
 
 
-class _Stub:
-    """Just enough of an AXObject for option_selected on an object-less option."""
-
-    def __init__(self, node) -> None:
-        self.node = node
-
-
-def _radio_group(radio):
-    """The radio button group: same name, same form owner, same tree."""
-    name = radio.attrs.get("name", "")
-    if not name:
-        return [radio]
-    form = _form_owner(radio)
-    root = radio
-    while root.parent is not None:
-        root = root.parent
-    return [
-        el for el in root.iter_elements()
-        if el.local_name == "input" and roles.input_type(el) == "radio"
-        and el.attrs.get("name") == name and _form_owner(el) is form
-    ]
-
-
-def _form_owner(el):
-    """The form owner (HTML §4.10.17.3): the form named by a ``form`` attribute, else the nearest form ancestor."""
-    if el.has("form"):
-        owner = element_by_id(el, el.attrs["form"])
-        return owner if owner is not None and owner.local_name == "form" else None
-    node = el.parent
-    while node is not None and getattr(node, "local_name", None) != "form":
-        node = node.parent
-    return node
 
 
 def _popover_target(obj: AXObject):
@@ -895,11 +719,11 @@ def _popover_target(obj: AXObject):
         return None
     if el.local_name == "button":
         submits = (el.attrs.get("type") or "").strip().lower() not in ("button", "reset")
-    elif el.local_name == "input" and roles.input_type(el) in _POPOVER_INVOKER_INPUTS:
-        submits = roles.input_type(el) in ("submit", "image")
+    elif el.local_name == "input" and forms.input_type(el) in _POPOVER_INVOKER_INPUTS:
+        submits = forms.input_type(el) in ("submit", "image")
     else:
         return None
-    if submits and _form_owner(el) is not None:
+    if submits and forms.form_owner(el) is not None:
         return None
     target = element_by_id(el, el.attrs["popovertarget"])
     return target if target is not None and target.is_html and target.has("popover") else None

@@ -9,7 +9,7 @@ AXObject::ComputeIsIgnoredButIncludedInTree.
 
 from __future__ import annotations
 
-from ..html import datetime_edit, values
+from ..html import datetime_edit, forms, values
 from . import first_letter, roles
 from .object import FLEX_OR_GRID, AXObject
 from ..data.aria import (
@@ -45,8 +45,6 @@ class AXTree:
         self.flat = page.flat
         self.styles = page.styles
         self._next_id = max((n.node_id for n in _all_nodes(self.document)), default=0) + 1
-        self._labels: list[AXObject] | None = None
-        self._labels_by_control: dict[int, list[AXObject]] | None = None
         self._shadow_memo: dict[Node, bool] = {}
         self.objects: list[AXObject] = []
         # Keyed by the DOM nodes themselves (an id() key is one more int object per node).
@@ -363,9 +361,9 @@ class AXTree:
         tag = obj.tag()
         el = obj.node
         if tag == "input":
-            kind = roles.input_type(el)
+            kind = forms.input_type(el)
             if kind in TEXT_INPUT_TYPES or kind == "number":
-                self._add_text_field(obj, _sanitized_value(el, kind), kind)
+                self._add_text_field(obj, values.sanitized_value(kind, el.attrs), kind)
             elif kind == "color":
                 self._add_color_swatch(obj)
             elif kind in DATE_TIME_LAYOUTS:
@@ -492,7 +490,7 @@ class AXTree:
         if kind in ("search", "number"):
             # Their internals below the shadow-root child are never included.
             container = self._synthetic(obj, "div", "GenericContainer", kind="ua-internal")
-        elif kind != "textarea" and roles.datalist_of(obj.node) is not None:
+        elif kind != "textarea" and forms.datalist_of(obj.node) is not None:
             # TextFieldInputType: a datalist indicator needs the
             # text-field-container > editing-view-port wrapper.
             container = self._synthetic(obj, "div", "GenericContainer", kind="ua-internal")
@@ -517,7 +515,7 @@ class AXTree:
                 text.rendered_text = line
 
     def _add_select(self, obj: AXObject, child_box: bool, locked: bool) -> None:
-        menu_list = obj.role == "ComboBoxSelect" or roles.uses_menu_list(obj.node)
+        menu_list = obj.role == "ComboBoxSelect" or forms.uses_menu_list(obj.node)
         if not menu_list and not any(_is_select_item(c) for c in obj.node.children):
             return  # an empty listbox exposes no option slot
         button = _select_button(obj.node) if menu_list else None
@@ -859,41 +857,19 @@ class AXTree:
         return roles.native_role(obj) in CLICKABLE_ROLES and obj.tag() not in ("input", "select", "textarea", "button", "a", "summary", "option", "area")
 
     def label_control(self, label: AXObject) -> AXObject | None:
-        """HTMLLabelElement::control(): the for= target, else the first labelable descendant."""
-        el = label.element
-        target = el.attrs.get("for")
-        if target is not None:
-            found = self.element_by_id(el, target)
-            obj = self.by_element.get(found) if found is not None else None
-            return obj if obj is not None and roles.is_labelable(obj.node) else None
-        for desc in el.iter_elements():
-            if roles.is_labelable(desc):
-                return self.by_element.get(desc)
-        return None
+        """HTMLLabelElement::control's object."""
+        control = forms.labeled_control(label.element)
+        return self.by_element.get(control) if control is not None else None
 
     def labels_of(self, control: AXObject) -> list[AXObject]:
-        """element.labels: every label whose control is this element, in tree order."""
+        """The objects of element.labels: every label whose control this is, in tree order."""
         el = control.element
-        if el is None or not roles.is_labelable(el):
-            return []
-        by_control = self._labels_by_control
-        if by_control is None:  # one pass over the labels, not one per control
-            by_control = {}
-            for label in self._all_labels():
-                target = self.label_control(label)
-                if target is not None:
-                    by_control.setdefault(id(target), []).append(label)
-            self._labels_by_control = by_control
-        return by_control.get(id(control), [])
-
-    def _all_labels(self) -> list[AXObject]:
-        if self._labels is None:
-            self._labels = [o for o in self.objects if o.tag() == "label" and o.kind == "element"]
-        return self._labels
+        labels = self.page.forms.labels(el) if el is not None else ()
+        return [self.by_element[label] for label in labels if label in self.by_element]
 
     def _redundant_label(self, label: AXObject, control: AXObject) -> bool:
         el = control.element
-        if el.local_name != "input" or roles.input_type(el) not in ("checkbox", "radio"):
+        if el.local_name != "input" or forms.input_type(el) not in ("checkbox", "radio"):
             return False
         if not control.has_layout or control.hidden_via_style:
             return False
@@ -1180,11 +1156,6 @@ def _image_loads(src: str | None) -> bool:
     return bool(src) and src.strip().lower().startswith("data:")
 
 
-def _sanitized_value(el: Element, kind: str) -> str:
-    if kind == "number":
-        return values.number_input_value(el.attrs)
-    return values.text_input_value(kind, el.attrs)
-
 
 def _ua_host(obj: AXObject) -> AXObject | None:
     """The element whose synthesized UA shadow tree holds obj."""
@@ -1199,7 +1170,7 @@ def _shadow_host_type(obj: AXObject) -> str | None:
     host = _ua_host(obj)
     if host is None or host.tag() != "input":
         return None
-    return roles.input_type(host.node)
+    return forms.input_type(host.node)
 
 
 def _can_have_children(obj: AXObject) -> bool:
@@ -1207,7 +1178,7 @@ def _can_have_children(obj: AXObject) -> bool:
     el = obj.node
     if tag in ("img", "hr", "progress", "br", "map", "iframe", "frame", "option"):
         return False
-    if tag == "input" and roles.input_type(el) in _LEAF_INPUTS:
+    if tag == "input" and forms.input_type(el) in _LEAF_INPUTS:
         return False
     if tag == "template":
         return False

@@ -106,10 +106,6 @@ INPUT_ROLES: dict[str, str] = {
     "search": "SearchBox", "color": "ColorWell", "date": "Date", "datetime-local": "DateTime",
     "month": "DateTime", "week": "DateTime", "time": "InputTime", "hidden": "GenericContainer",
 }
-INPUT_TYPES = frozenset(
-    "text search tel url email password date month week time datetime-local number range color "
-    "checkbox radio file submit image reset button hidden".split()
-)
 TEXT_INPUT_TYPES = frozenset({"text", "search", "tel", "url", "email", "password"})
 
 # Global ARIA attributes whose presence cancels role=none/presentation (DoesUndoRolePresentation).

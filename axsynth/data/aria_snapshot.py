@@ -49,10 +49,6 @@ INPUT_TYPE_ROLES = {
     "radio": "radio", "range": "slider", "reset": "button", "submit": "button", "file": "button",
 }
 TEXT_FIELD_TYPES = frozenset({"email", "search", "tel", "text", "url", ""})
-INPUT_TYPES = frozenset(
-    "hidden text search tel url email password date month week time datetime-local number range "
-    "color checkbox radio file submit image reset button".split()
-)
 PLACEHOLDER_TYPES = frozenset({"text", "password", "number", "search", "tel", "email", "url"})
 
 # A presentational parent passes its role down to these children.
@@ -84,7 +80,6 @@ SVG_UNRENDERED = frozenset(
 # Elements never shown, whatever their style.
 IGNORED_TAGS = frozenset({"STYLE", "SCRIPT", "NOSCRIPT", "TEMPLATE"})
 NATIVE_FORM_CONTROLS = frozenset({"BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP"})
-LABELABLE_TAGS = frozenset({"BUTTON", "INPUT", "METER", "OUTPUT", "PROGRESS", "SELECT", "TEXTAREA"})
 
 # --- accessible names ---------------------------------------------------------
 

@@ -89,3 +89,12 @@ MONTH_NAMES = (
 
 # HTMLInputElement::AltText's last resort (IDS_FORM_INPUT_ALT, en-US).
 IMAGE_INPUT_ALT = "Submit"
+
+# The keywords of <input type>: any other value is the text state.
+INPUT_TYPES = frozenset(
+    "text search tel url email password date month week time datetime-local number range color "
+    "checkbox radio file submit image reset button hidden".split()
+)
+
+# Labelable elements (HTML §4.10.2), <input> unless hidden.
+LABELABLE_ELEMENTS = frozenset({"button", "input", "meter", "output", "progress", "select", "textarea"})

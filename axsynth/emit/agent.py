@@ -42,6 +42,7 @@ from .cdp import CdpSerializer
 from ..ax.object import AXObject
 from ..data.aria import CLICK_HANDLERS
 from ..data.chrome_roles import ROLES
+from ..html import forms
 from ..html.dom import Document as DomDocument, Element, ShadowRoot
 
 
@@ -432,7 +433,7 @@ class AgentEmitter:
         el = obj.element
         if el is None:
             return False
-        if el.local_name == "input" and el.attrs.get("type", "").strip().lower() == "password":
+        if el.is_html and el.local_name == "input" and forms.input_type(el) == "password":
             return True
         tokens = (el.attrs.get("autocomplete") or "").lower().split()
         return any(_SECRET_AUTOCOMPLETE.search(t) for t in tokens)

@@ -7,18 +7,11 @@ placeholders, like an empty one.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from ..data.forms import DATE_TIME_FIELDS, DATE_TIME_LAYOUTS, MONTH_NAMES
+from .values import parse_date_time
 
-_PATTERNS = {
-    "date": r"(?P<year>\d{4,})-(?P<month>\d\d)-(?P<day>\d\d)",
-    "time": r"(?P<hour>\d\d):(?P<minute>\d\d)(?::(?P<second>\d\d)(?:\.\d{1,3})?)?",
-    "month": r"(?P<year>\d{4,})-(?P<month>\d\d)",
-    "week": r"(?P<year>\d{4,})-W(?P<week>\d\d)",
-}
-_PATTERNS["datetime-local"] = _PATTERNS["date"] + "[T ]" + _PATTERNS["time"]
 
 # Fields whose range narrows when min and max agree on every larger unit.
 _LARGER = {"month": ("year",), "day": ("year", "month"), "week": ("year",)}
@@ -33,17 +26,17 @@ class Field:
     high: int
 
 
-def parse(kind: str, value: str | None) -> dict[str, int]:
-    match = re.fullmatch(_PATTERNS[kind], value or "", re.ASCII)  # HTML date digits are ASCII
-    if match is None:
-        return {}
-    return {k: int(v) for k, v in match.groupdict().items() if v is not None}
+def _shown_fields(kind: str, value: str | None) -> dict[str, int]:
+    """The fields the edit shows for a value: none unless it is a valid one."""
+    fields = parse_date_time(kind, value)
+    fields.pop("millisecond", None)  # the edit shows no millisecond field here
+    return fields
 
 
 def layout(kind: str, value: str | None, step: str | None, lo: str | None, hi: str | None) -> list:
     """The edit's parts: Field objects and literal strings."""
-    parts = parse(kind, value)
-    low, high = parse(kind, lo), parse(kind, hi)
+    parts = _shown_fields(kind, value)
+    low, high = _shown_fields(kind, lo), _shown_fields(kind, hi)
     out: list = []
     for item in DATE_TIME_LAYOUTS[kind]:
         if item not in DATE_TIME_FIELDS:

@@ -1,47 +1,89 @@
-"""Sanitized values and validity of <input> elements (the HTML value
-sanitization algorithm as Blink's InputType subclasses and StepRange do it)."""
+"""The values of <input> elements: HTML's value sanitization algorithm for each
+type (as Blink's InputType subclasses and StepRange do it), the number, date
+and color microsyntaxes it uses, and validity (ValidityState without valueMissing).
+
+One copy, read by both engines: Chromium's accessibility tree exposes these
+values, and Playwright's script reads the same ``input.value``.
+"""
 
 from __future__ import annotations
 
+import math
 import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
-from ..data.css_colors import NAMED_COLORS
+import tinycss2.color4
 
-# "A valid floating-point number": optional '-', digits and/or '.digits',
-# optional exponent. Blink rejects a leading '+' and a trailing '.'.
-# HTML "valid floating-point number": ASCII digits only (Python's \d would also take e.g. Arabic-Indic ones).
+# "A valid floating-point number": optional '-', digits and/or '.digits', optional
+# exponent (Blink rejects a leading '+' and a trailing '.'); ASCII digits only
+# (Python's \d would also take e.g. Arabic-Indic ones).
 _FLOAT_RE = re.compile(r"-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?", re.ASCII)
+_DOUBLE_MAX = Decimal("1.7976931348623157e308")  # numbers must be finite doubles
 
 RANGE_DEFAULT_MIN = Decimal(0)
 RANGE_DEFAULT_MAX = Decimal(100)
 RANGE_DEFAULT_STEP = Decimal(1)
+_HTML_SPACE = " \t\n\f\r"
+_STRIP_NEWLINES = str.maketrans("", "", "\r\n")
+_TEXT_TYPES = frozenset({"text", "search", "tel", "password"})
+_DEFAULT_MODE_TYPES = frozenset({"button", "submit", "reset", "image", "hidden"})
 
 
 def parse_number(text: str | None) -> Decimal | None:
+    """HTML's rules for parsing a valid floating-point number, as a Decimal (Blink's
+    ParseToDecimalForNumberType); None for anything else or beyond a double's range."""
     if text is None or not _FLOAT_RE.fullmatch(text):
         return None
     try:
         value = Decimal(text)
     except InvalidOperation:
         return None
-    return value if value.is_finite() else None
+    return value if value.is_finite() and abs(value) <= _DOUBLE_MAX else None
 
 
 def serialize(value: Decimal) -> str:
-    """Decimal::ToString for the magnitudes forms use: no exponent, no
-    trailing zeros."""
+    """Decimal::ToString for the magnitudes forms use: no exponent, no trailing zeros."""
     text = format(value.normalize(), "f")
     return "0" if text == "-0" else text
 
 
-def number_input_value(attrs: dict) -> str:
-    """NumberInputType::SanitizeValue keeps a valid number string as written."""
-    value = attrs.get("value", "")
-    return value if parse_number(value) is not None else ""
+def sanitized_value(kind: str, attrs: dict[str, str]) -> str:
+    """``input.value`` of an input of this type, from its attributes (before any
+    user edit): the value attribute through the type's sanitization algorithm."""
+    value = attrs.get("value")
+    if kind in ("checkbox", "radio"):
+        return "on" if value is None else value  # the "default/on" value mode
+    if kind in _DEFAULT_MODE_TYPES:
+        return value or ""
+    if kind == "file":
+        return ""
+    value = value or ""
+    if kind in _TEXT_TYPES:
+        return value.translate(_STRIP_NEWLINES)
+    if kind == "email":
+        value = value.translate(_STRIP_NEWLINES)
+        if "multiple" in attrs:
+            return ",".join(part.strip(_HTML_SPACE) for part in value.split(","))
+        return value.strip(_HTML_SPACE)
+    if kind == "url":
+        return value.translate(_STRIP_NEWLINES).strip(_HTML_SPACE)
+    if kind == "number":
+        return value if parse_number(value) is not None else ""
+    if kind == "range":
+        return serialize(range_number(attrs))
+    if kind == "color":
+        return color_value(value)
+    if kind in DATE_TIME_TYPES:
+        return date_time_value(kind, value)
+    return value
 
 
-def range_input_number(attrs: dict) -> Decimal:
+# --- range ----------------------------------------------------------------------
+
+
+def range_number(attrs: dict[str, str]) -> Decimal:
+    """RangeInputType::SanitizeValue: the value (default: the middle of the range)
+    clamped to [min, max] and put on the step grid."""
     low = parse_number(attrs.get("min"))
     low = RANGE_DEFAULT_MIN if low is None else low
     high = parse_number(attrs.get("max"))
@@ -49,11 +91,17 @@ def range_input_number(attrs: dict) -> Decimal:
     value = parse_number(attrs.get("value"))
     if value is None:
         value = low + (high - low) / 2
-    return _clamp_to_step(value, low, high, _range_step(attrs.get("step")))
+    return _clamp_to_step(value, low, high, _step_base(attrs), _range_step(attrs.get("step")))
 
 
-def range_input_value(attrs: dict) -> str:
-    return serialize(range_input_number(attrs))
+def _step_base(attrs: dict[str, str]) -> Decimal:
+    """The step base: min if it parses, else the value attribute if it parses, else 0
+    (so ``max=1 step=0.1 value=0.35`` keeps 0.35: it is its own base)."""
+    for name in ("min", "value"):
+        base = parse_number(attrs.get(name))
+        if base is not None:
+            return base
+    return Decimal(0)
 
 
 def _range_step(text: str | None) -> Decimal | None:
@@ -63,17 +111,159 @@ def _range_step(text: str | None) -> Decimal | None:
     return step if step is not None and step > 0 else RANGE_DEFAULT_STEP
 
 
-def _clamp_to_step(value: Decimal, low: Decimal, high: Decimal, step: Decimal | None) -> Decimal:
-    """StepRange::ClampValue: clamp, then round to the step grid based at min."""
+def _clamp_to_step(value: Decimal, low: Decimal, high: Decimal, base: Decimal, step: Decimal | None) -> Decimal:
+    """StepRange::ClampValue: clamp, then round half up to the step grid from the base;
+    a grid point outside the range steps back inside (or the clamped value stays)."""
     value = max(low, min(value, high))
     if step is None:
         return value
-    rounded = ((value - low) / step).quantize(Decimal(1), rounding=ROUND_HALF_UP) * step + low
+    rounded = ((value - base) / step).quantize(Decimal(1), rounding=ROUND_HALF_UP) * step + base
     if rounded > high:
-        return rounded - step
-    if rounded < low:
-        return rounded + step
-    return rounded
+        rounded -= step
+    elif rounded < low:
+        rounded += step
+    return rounded if low <= rounded <= high else value
+
+
+# --- color ----------------------------------------------------------------------
+
+
+def color_value(value: str) -> str:
+    """ColorInputType::SanitizeValue: any CSS color, alpha dropped, serialized as
+    lowercase #rrggbb; anything else (or a color that needs a context, such as
+    currentcolor) becomes black."""
+    color = tinycss2.color4.parse_color(value.strip(_HTML_SPACE))
+    rgb = _to_srgb(color) if isinstance(color, tinycss2.color4.Color) else None
+    if rgb is None:
+        return "#000000"
+    return "#" + "".join("%02x" % int(min(max(c, 0.0), 1.0) * 255 + 0.5) for c in rgb)
+
+
+# CSS Color 4 §10: XYZ-D50 → XYZ-D65 (Bradford), XYZ-D65 → linear sRGB.
+_D50_TO_D65 = (
+    (0.955473421488075, -0.02309845494876471, 0.06325924320057072),
+    (-0.0283697093338637, 1.0099953980813041, 0.021041441191917323),
+    (0.012314014864481998, -0.020507649298898964, 1.330365926242124),
+)
+_XYZ_D65_TO_LINEAR_SRGB = (
+    (3.2409699419045226, -1.537383177570094, -0.4986107602930034),
+    (-0.9692436362808796, 1.8759675015077202, 0.04155505740717559),
+    (0.05563007969699366, -0.20397695888897652, 1.0569715142428786),
+)
+
+
+def _to_srgb(color: tinycss2.color4.Color) -> tuple[float, float, float] | None:
+    space = color.space
+    if space in ("srgb", "hsl", "hwb"):
+        return tuple(color.to("srgb").coordinates)
+    if space == "srgb-linear":
+        return tuple(_gamma(c) for c in color.coordinates)
+    if space in ("lab", "lch", "xyz-d50"):
+        xyz = _multiply(_D50_TO_D65, color.to("xyz-d50").coordinates)
+    elif space in ("oklab", "oklch", "xyz-d65", "xyz"):
+        xyz = color.to("xyz-d65").coordinates
+    else:
+        return None  # display-p3, a98-rgb, prophoto-rgb, rec2020: not converted (docs/divergences.md)
+    return tuple(_gamma(c) for c in _multiply(_XYZ_D65_TO_LINEAR_SRGB, xyz))
+
+
+def _multiply(matrix, vector) -> tuple[float, float, float]:
+    return tuple(sum(m * (v or 0.0) for m, v in zip(row, vector)) for row in matrix)
+
+
+def _gamma(linear: float) -> float:
+    """The sRGB transfer function (CSS Color 4 §10.2)."""
+    magnitude = abs(linear)
+    encoded = 1.055 * magnitude ** (1 / 2.4) - 0.055 if magnitude > 0.0031308 else 12.92 * magnitude
+    return math.copysign(encoded, linear)
+
+
+# --- dates and times ------------------------------------------------------------
+
+DATE_TIME_TYPES = frozenset({"date", "month", "week", "time", "datetime-local"})
+_D = "[0-9]"
+_TIME = f"(?P<hour>{_D}{{2}}):(?P<minute>{_D}{{2}})(?::(?P<second>{_D}{{2}})(?:\\.(?P<fraction>{_D}{{1,3}}))?)?"
+_DATE = f"(?P<year>{_D}{{4,}})-(?P<month>{_D}{{2}})-(?P<day>{_D}{{2}})"
+_DATE_TIME_PATTERNS = {
+    "date": re.compile(_DATE),
+    "month": re.compile(f"(?P<year>{_D}{{4,}})-(?P<month>{_D}{{2}})"),
+    "week": re.compile(f"(?P<year>{_D}{{4,}})-W(?P<week>{_D}{{2}})"),
+    "time": re.compile(_TIME),
+    "datetime-local": re.compile(_DATE + "[T ]" + _TIME),
+}
+# DateComponents' limits: the latest date a JavaScript Date can hold.
+_MAX_DATE = (275760, 9, 13)
+_MAX_WEEK = (275760, 37)
+
+
+def parse_date_time(kind: str, value: str | None) -> dict[str, int]:
+    """The fields of a valid date/month/week/time/datetime-local string (year,
+    month, day, week, hour, minute, second, millisecond), or {} if it is not one."""
+    match = _DATE_TIME_PATTERNS[kind].fullmatch(value or "")
+    if match is None:
+        return {}
+    fields = {k: int(v) for k, v in match.groupdict().items() if v is not None and k != "fraction"}
+    if match.groupdict().get("fraction") is not None:
+        fields["millisecond"] = int(match.group("fraction").ljust(3, "0"))
+    return fields if _in_range(kind, fields) else {}
+
+
+def _in_range(kind: str, f: dict[str, int]) -> bool:
+    if "hour" in f and not (f["hour"] <= 23 and f["minute"] <= 59 and f.get("second", 0) <= 59):
+        return False
+    if "year" not in f:
+        return True
+    if f["year"] < 1:
+        return False
+    if kind == "week":
+        return 1 <= f["week"] <= _weeks_in_year(f["year"]) and (f["year"], f["week"]) <= _MAX_WEEK
+    if not 1 <= f["month"] <= 12:
+        return False
+    if "day" in f and not 1 <= f["day"] <= _days_in_month(f["year"], f["month"]):
+        return False
+    latest = (f["year"], f["month"], f.get("day", 1)) <= _MAX_DATE
+    if kind == "datetime-local" and (f["year"], f["month"], f["day"]) == _MAX_DATE:
+        return f["hour"] == f["minute"] == f.get("second", 0) == f.get("millisecond", 0) == 0
+    return latest
+
+
+def _days_in_month(year: int, month: int) -> int:
+    if month == 2:
+        return 29 if year % 4 == 0 and (year % 100 != 0 or year % 400 == 0) else 28
+    return 30 if month in (4, 6, 9, 11) else 31
+
+
+def _weeks_in_year(year: int) -> int:
+    """ISO 8601: a year has 53 weeks when it starts on a Thursday, or on a
+    Wednesday in a leap year (any year, not only those Python's date handles)."""
+    jan1 = _weekday(year, 1, 1)  # 0 = Monday
+    leap = _days_in_month(year, 2) == 29
+    return 53 if jan1 == 3 or (leap and jan1 == 2) else 52
+
+
+def _weekday(year: int, month: int, day: int) -> int:
+    """Day of the week, 0 = Monday (Sakamoto's method)."""
+    offsets = (0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4)
+    y = year - (month < 3)
+    sunday_based = (y + y // 4 - y // 100 + y // 400 + offsets[month - 1] + day) % 7
+    return (sunday_based + 6) % 7
+
+
+def date_time_value(kind: str, value: str) -> str:
+    """A date/time input's sanitized value: "" unless valid; a datetime-local is
+    normalized (T separator, the shortest time form)."""
+    fields = parse_date_time(kind, value)
+    if not fields:
+        return ""
+    if kind != "datetime-local":
+        return value
+    date, _, _ = value.replace(" ", "T").partition("T")
+    time = "%02d:%02d" % (fields["hour"], fields["minute"])
+    if fields.get("second") or fields.get("millisecond"):
+        time += ":%02d" % fields.get("second", 0)
+    if fields.get("millisecond"):
+        time += ("." + "%03d" % fields["millisecond"]).rstrip("0")
+    return f"{date}T{time}"
 
 
 # --- validity (ValidityState without valueMissing) ---------------------------
@@ -85,23 +275,9 @@ _EMAIL_RE = re.compile(
 )
 _URL_RE = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:\S*")
 _PATTERN_TYPES = frozenset({"text", "search", "url", "tel", "email", "password"})
-_STRIP_NEWLINES = str.maketrans("", "", "\r\n")
-_HTML_SPACE = " \t\n\f\r"
 
 
-def text_input_value(kind: str, attrs: dict) -> str:
-    """The sanitized value of a text-like input (TextFieldInputType et al.)."""
-    value = attrs.get("value", "").translate(_STRIP_NEWLINES)
-    if kind == "email":
-        if "multiple" in attrs:
-            return ",".join(part.strip(_HTML_SPACE) for part in value.split(","))
-        return value.strip(_HTML_SPACE)
-    if kind == "url":
-        return value.strip(_HTML_SPACE)
-    return value
-
-
-def has_validity_error(kind: str, attrs: dict) -> bool:
+def has_validity_error(kind: str, attrs: dict[str, str]) -> bool:
     """A failed constraint other than valueMissing. Blink's accessibility code
     does not report a control as invalid only because a required value is
     missing; tooLong/tooShort need a user edit, so they never apply here."""
@@ -109,7 +285,7 @@ def has_validity_error(kind: str, attrs: dict) -> bool:
         return _number_error(attrs)
     if kind not in _PATTERN_TYPES:
         return False
-    value = text_input_value(kind, attrs)
+    value = sanitized_value(kind, attrs)
     if not value:
         return False
     values = value.split(",") if kind == "email" and "multiple" in attrs else [value]
@@ -129,8 +305,8 @@ def _pattern_mismatch(pattern: str | None, value: str) -> bool:
         return False  # an invalid pattern is ignored
 
 
-def _number_error(attrs: dict) -> bool:
-    value = parse_number(number_input_value(attrs))
+def _number_error(attrs: dict[str, str]) -> bool:
+    value = parse_number(attrs.get("value"))
     if value is None:
         return False
     low = parse_number(attrs.get("min"))
@@ -142,19 +318,4 @@ def _number_error(attrs: dict) -> bool:
         return False
     step = parse_number(step_text)
     step = step if step is not None and step > 0 else RANGE_DEFAULT_STEP
-    # The step base is min, else the value attribute (the default value).
-    base = low if low is not None else parse_number(attrs.get("value"))
-    return base is not None and (value - base) % step != 0
-
-
-_HEX_COLOR_RE = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
-
-
-def color_input_value(attrs: dict) -> str:
-    """ColorInputType::SanitizeValue: a CSS color serialized as lowercase
-    #rrggbb; anything unparseable becomes black. (Only hex and named colors
-    are understood here.)"""
-    value = attrs.get("value", "").strip(_HTML_SPACE).lower()
-    if _HEX_COLOR_RE.fullmatch(value):
-        return value if len(value) == 7 else "#" + "".join(c * 2 for c in value[1:])
-    return NAMED_COLORS.get(value, "#000000")
+    return (value - _step_base(attrs)) % step != 0

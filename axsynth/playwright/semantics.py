@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from ..data import aria_snapshot as data
+from ..html import forms, values
 from ..page import Page
 from ..html.dom import SVG_NS, Element, Node, ShadowRoot, Text, element_by_id
 
@@ -75,9 +76,7 @@ class Dom:
         self.styles = page.styles
         self._hidden: dict[int, bool] = {}
         self._rendered: dict[int, bool] = {}
-        self._labels: dict[int, list[Element]] | None = None
-        self._selected: dict[int, bool] = {}
-        self._checked_radios: set[int] | None = None
+        self.forms = page.forms
 
     # tree structure
 
@@ -294,41 +293,11 @@ class Dom:
 
     @staticmethod
     def input_type(el: Element) -> str:
-        kind = (el.attrs.get("type") or "").lower()
-        return kind if kind in data.INPUT_TYPES else "text"
+        return forms.input_type(el)
 
     def labels(self, el: Element) -> list[Element]:
         """``element.labels``: the label elements whose labeled control is ``el``."""
-        if not self._labelable(el):
-            return []
-        if self._labels is None:
-            self._labels = {}
-            for label in self._all_elements():
-                if tag_of(label) == "LABEL" and label.is_html:
-                    control = self._labeled_control(label)
-                    if control is not None:
-                        self._labels.setdefault(id(control), []).append(label)
-        return self._labels.get(id(el), [])
-
-    def _all_elements(self) -> Iterator[Element]:
-        stack: list[Node] = [self.document]
-        while stack:
-            root = stack.pop()
-            for el in root.iter_elements():
-                yield el
-                if el.shadow_root is not None and el.shadow_root.mode in ("open", "closed"):
-                    stack.append(el.shadow_root)
-
-    def _labeled_control(self, label: Element) -> Element | None:
-        if "for" in label.attrs:
-            target = self.by_id(label, label.attrs["for"])
-            return target if target is not None and self._labelable(target) else None
-        return next((e for e in label.iter_elements() if self._labelable(e)), None)
-
-    def _labelable(self, el: Element) -> bool:
-        if not el.is_html or tag_of(el) not in data.LABELABLE_TAGS:
-            return False
-        return tag_of(el) != "INPUT" or self.input_type(el) != "hidden"
+        return self.forms.labels(el)
 
     def value(self, el: Element) -> str:
         """The ``value`` IDL attribute of an input or textarea ("" for a redacted password)."""
@@ -337,170 +306,36 @@ class Dom:
         kind = self.input_type(el)
         if kind == "password" and self.redact_passwords:
             return ""
-        return _sanitize_input_value(kind, el.attrs)
+        return values.sanitized_value(kind, el.attrs)
 
-    def select_options(self, select: Element) -> list[Element]:
-        out = []
-        stack = list(reversed(select.children))
-        while stack:
-            node = stack.pop()
-            if isinstance(node, Element) and node.is_html:
-                if node.local_name == "option":
-                    out.append(node)
-                elif node.local_name not in ("select", "datalist"):
-                    stack.extend(reversed(node.children))
-        return out
+    @staticmethod
+    def select_options(select: Element) -> list[Element]:
+        return forms.option_list(select)
 
     @staticmethod
     def is_list_box(select: Element) -> bool:
-        size = re.match(r"[ \t\n\f\r]*\+?([0-9]+)", select.attrs.get("size", ""))
-        return "multiple" in select.attrs or (size is not None and int(size.group(1)) > 1)
+        """Playwright's rule: a multiple select or one whose ``size`` is above 1."""
+        return "multiple" in select.attrs or forms.select_size(select) > 1
 
     def option_selected(self, option: Element) -> bool:
         """``option.selected``, after the select's selectedness algorithm ran."""
-        if id(option) not in self._selected:
-            select = self.closest(option, "SELECT")
-            if select is None:
-                self._selected[id(option)] = "selected" in option.attrs
-            else:
-                self._select_selectedness(select)
-        return self._selected.get(id(option), False)
-
-    def _select_selectedness(self, select: Element) -> None:
-        options = self.select_options(select)
-        chosen = [o for o in options if "selected" in o.attrs]
-        if not self.is_list_box(select):
-            if chosen:
-                chosen = chosen[-1:]
-            else:
-                enabled = [o for o in options if not self.natively_disabled(o)]
-                chosen = enabled[:1]
-        for option in options:
-            self._selected[id(option)] = option in chosen
+        return self.forms.is_selected(option)
 
     def selected_options(self, select: Element) -> list[Element]:
-        return [o for o in self.select_options(select) if self.option_selected(o)]
+        return self.forms.selected_options(select)
 
     def checked(self, el: Element) -> bool:
         """``input.checked``: a checked radio unchecks earlier ones of its group."""
-        if "checked" not in el.attrs:
-            return False
-        if self.input_type(el) != "radio" or not el.attrs.get("name"):
-            return True
-        if self._checked_radios is None:
-            last: dict[tuple, Element] = {}
-            for radio in self._all_elements():
-                if (tag_of(radio) == "INPUT" and radio.is_html and self.input_type(radio) == "radio"
-                        and radio.attrs.get("name") and "checked" in radio.attrs):
-                    last[(id(radio.tree_root), id(self.closest(radio, "FORM")), radio.attrs["name"])] = radio
-            self._checked_radios = {id(r) for r in last.values()}
-        return id(el) in self._checked_radios
+        return self.forms.is_checked(el)
 
     def natively_disabled(self, el: Element) -> bool:
+        """Playwright's isNativelyDisabled: a native form control (an <optgroup> too)
+        with the attribute, in a disabled <optgroup>, or in a disabled fieldset."""
         if not el.is_html or tag_of(el) not in data.NATIVE_FORM_CONTROLS:
             return False
-        if "disabled" in el.attrs:
-            return True
-        if tag_of(el) == "OPTION":
-            group = self.closest(el, "OPTGROUP")
-            if group is not None and "disabled" in group.attrs:
-                return True
-        return self._in_disabled_fieldset(el)
-
-    def _in_disabled_fieldset(self, el: Element) -> bool:
-        node: Node | None = el
-        while isinstance(node, Element):
-            if tag_of(node) == "FIELDSET" and "disabled" in node.attrs:
-                legend = next((c for c in node.children if isinstance(c, Element) and tag_of(c) == "LEGEND"), None)
-                return legend is None or not _contains(legend, el)
-            node = node.parent
-        return False
-
-
-def _contains(ancestor: Node, node: Node) -> bool:
-    current: Node | None = node
-    while current is not None:
-        if current is ancestor:
-            return True
-        current = current.parent
-    return False
-
-
-# --- input values -----------------------------------------------------------------------
-
-_FLOAT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-_D = "[0-9]"
-_TIME = f"{_D}{{2}}:{_D}{{2}}(?::{_D}{{2}}(?:\\.{_D}{{1,3}})?)?"
-_DATE_PATTERNS = {
-    "date": re.compile(f"{_D}{{4,}}-{_D}{{2}}-{_D}{{2}}"),
-    "month": re.compile(f"{_D}{{4,}}-{_D}{{2}}"),
-    "week": re.compile(f"{_D}{{4,}}-W{_D}{{2}}"),
-    "time": re.compile(_TIME),
-    "datetime-local": re.compile(f"{_D}{{4,}}-{_D}{{2}}-{_D}{{2}}[T ]{_TIME}"),
-}
-
-
-def _sanitize_input_value(kind: str, attrs: dict[str, str]) -> str:
-    """The value sanitization algorithm of each input type, applied to value="" ."""
-    value = attrs.get("value")
-    if kind in ("checkbox", "radio"):
-        return "on" if value is None else value
-    if kind == "file":
-        return ""
-    value = value or ""
-    if kind in ("text", "search", "tel", "password"):
-        return value.replace("\r", "").replace("\n", "")
-    if kind == "email" and "multiple" in attrs:
-        return ",".join(part.strip(" \t\n\f\r") for part in value.split(","))
-    if kind in ("url", "email"):
-        return value.replace("\r", "").replace("\n", "").strip(" \t\n\f\r")
-    if kind == "number":
-        return value if _FLOAT.fullmatch(value) and math.isfinite(float(value)) else ""
-    if kind == "range":
-        return _range_value(value, attrs)
-    if kind == "color":
-        return _color_value(value)
-    if kind in _DATE_PATTERNS:
-        if not _DATE_PATTERNS[kind].fullmatch(value):
-            return ""
-        return value.replace(" ", "T") if kind == "datetime-local" else value
-    return value
-
-
-def _color_value(value: str) -> str:
-    """Chromium accepts any opaque CSS color and serializes it as #rrggbb."""
-    import tinycss2.color3
-
-    color = tinycss2.color3.parse_color(value.strip())
-    if color is None or isinstance(color, str) or color.alpha != 1:
-        return "#000000"
-    return "#" + "".join("%02x" % round(c * 255) for c in (color.red, color.green, color.blue))
-
-
-def _range_value(value: str, attrs: dict[str, str]) -> str:
-    def number(name: str, default: float) -> float:
-        text = attrs.get(name, "")
-        return float(text) if _FLOAT.fullmatch(text) else default
-
-    low, high = number("min", 0.0), number("max", 100.0)
-    if high < low:
-        high = low
-    default = low + (high - low) / 2
-    result = float(value) if _FLOAT.fullmatch(value) else default
-    result = min(max(result, low), high)
-    step_text = attrs.get("step", "").strip().lower()
-    if step_text != "any":
-        step = float(step_text) if _FLOAT.fullmatch(step_text) and float(step_text) > 0 else 1.0
-        result = low + math.floor((result - low) / step + 0.5) * step
-        if result > high:
-            result -= step
-    return _js_number_string(result)
-
-
-def _js_number_string(value: float) -> str:
-    if value == int(value) and abs(value) < 1e21:
-        return str(int(value))
-    return repr(value)
+        group = self.closest(el, "OPTGROUP")
+        return ("disabled" in el.attrs or (group is not None and "disabled" in group.attrs)
+                or forms.in_disabled_fieldset(el))
 
 
 # --- roles, names and states ---------------------------------------------------------------

@@ -91,3 +91,14 @@ def test_the_checker_sees_a_back_edge(tmp_path):
         (root / part / "__init__.py").write_text("")
         (root / part / "probe.py").write_text(source)
     assert violations(root) == ["axsynth/html/probe.py:2: html imports axsynth.ax"]
+
+
+def test_the_aria_snapshot_does_not_build_chromiums_tree():
+    # Playwright's engine reads the page only: an ARIA snapshot costs no Chromium tree.
+    from axsynth import Document
+
+    doc = Document.from_html("<main><button>Go</button></main>")
+    assert doc.aria_snapshot() == '- main:\n  - button "Go"'
+    assert doc._ax is None
+    doc.get_full_ax_tree()
+    assert doc._ax is not None

@@ -1,0 +1,112 @@
+"""Values of range widgets, as Blink's AXNodeObject reports them (ValueForRange,
+MinValueForRange, MaxValueForRange): read by the states (value, valuemin,
+valuemax) and by names (an embedded slider names its ancestor by its value)."""
+
+from __future__ import annotations
+
+from ..html import forms, values
+from .object import AXObject
+
+RANGE_ROLES = frozenset({"Meter", "ProgressIndicator", "ScrollBar", "Slider", "SpinButton"})
+
+
+def range_bounds(obj: AXObject) -> tuple[float | None, float | None]:
+    """MinValueForRange / MaxValueForRange: ARIA bounds, else the native element's."""
+    el = obj.element
+    low = _float(obj.attr("aria-valuemin"))
+    high = _float(obj.attr("aria-valuemax"))
+    tag = obj.tag()
+    if tag == "input" and forms.input_type(el) in ("range", "number"):
+        kind = forms.input_type(el)
+        native_low = _float(el.attrs.get("min"))
+        native_high = _float(el.attrs.get("max"))
+        if kind == "range":
+            native_low = 0.0 if native_low is None else native_low
+            native_high = 100.0 if native_high is None else native_high
+            if native_high < native_low:
+                native_high = native_low
+        low = low if low is not None else native_low
+        high = high if high is not None else native_high
+        return (low if low is not None else 0.0), (high if high is not None else 0.0)
+    if tag == "meter":
+        native_low = _float(el.attrs.get("min")) or 0.0
+        native_high = _float(el.attrs.get("max"))
+        native_high = 1.0 if native_high is None else native_high
+        if native_high < native_low:
+            native_high = native_low
+        return (low if low is not None else native_low), (high if high is not None else native_high)
+    if tag == "progress":
+        native_high = _float(el.attrs.get("max"))
+        if native_high is None or native_high <= 0:
+            native_high = 1.0
+        return (low if low is not None else 0.0), (high if high is not None else native_high)
+    if obj.role == "SpinButton":
+        # An ARIA spinbutton has no implicit range: missing bounds are 0.
+        return (low or 0.0), (high or 0.0)
+    full_range = obj.role in ("Slider", "ScrollBar", "ProgressIndicator", "Splitter", "Meter")
+    if low is None:
+        low = 0.0 if full_range else None
+    if high is None:
+        high = 100.0 if full_range else None
+    return low, high
+
+def range_value(obj: AXObject) -> float | None:
+    """ValueForRange: aria-valuenow clamped to the range (also where it names an
+    ancestor), else the native element's value, else the role's default."""
+    el = obj.element
+    now = _float(obj.attr("aria-valuenow"))
+    tag = obj.tag()
+    if tag == "progress":
+        if now is not None:
+            return now
+        if not el.has("value"):
+            return None  # indeterminate
+        value = values.parse_number(el.attrs.get("value"))
+        value = 0.0 if value is None else float(value)  # an unparseable value is 0
+        high = _float(el.attrs.get("max"))
+        high = 1.0 if high is None or high <= 0 else high
+        return min(max(value, 0.0), high)
+    low, high = range_bounds(obj)
+    if obj.role == "SpinButton" and obj.in_ua_shadow and now is not None:
+        return now  # a date/time field's raw value: 0 while empty, below its minimum
+    if obj.role == "SpinButton" and tag != "input":
+        # Only explicit ARIA bounds clamp a spinbutton's value.
+        low, high = _float(obj.attr("aria-valuemin")), _float(obj.attr("aria-valuemax"))
+    if now is not None:
+        if low is not None and now < low:
+            return low
+        if high is not None and now > high:
+            return high
+        return now
+    if tag == "input" and forms.input_type(el) == "number":
+        value = values.parse_number(el.attrs.get("value"))
+        return None if value is None else float(value)
+    if tag == "input" and forms.input_type(el) == "range":
+        return float(values.range_number(el.attrs))
+    if tag == "meter":
+        low = _float(el.attrs.get("min")) or 0.0
+        high = _float(el.attrs.get("max"))
+        high = 1.0 if high is None else max(high, low)
+        value = _float(el.attrs.get("value")) or 0.0
+        return min(max(value, low), high)
+    role = obj.role
+    if role in ("Slider", "ScrollBar"):
+        if low is not None and high is not None:
+            return (low + high) / 2
+        return 50.0
+    if role == "Splitter":
+        return 50.0
+    if role == "Meter":
+        return low if low is not None else 0.0
+    if role == "SpinButton":
+        return 0.0
+    return None
+
+def _float(text: str | None) -> float | None:
+    if text is None:
+        return None
+    try:
+        value = float(text.strip())
+    except ValueError:
+        return None
+    return value if value == value and value not in (float("inf"), float("-inf")) else None

@@ -1,0 +1,267 @@
+"""What the browser's HTML forms code answers about a document's controls.
+
+One home for these facts, read by both engines: Chromium's accessibility code
+asks Blink's form elements, and Playwright's injected script asks the DOM those
+same elements build, so the two must get the same answers (an input's type, its
+labels, whether it is disabled, which option is selected, which radio is checked).
+The rules are the HTML standard's, as Blink implements them.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..data.forms import INPUT_TYPES, LABELABLE_ELEMENTS, LIST_INPUT_TYPES
+from .dom import Document, Element, Node, element_by_id, parse_int
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+# Form controls that can be disabled (HTMLFormControlElement and <option>).
+_DISABLEABLE = frozenset({"input", "button", "select", "textarea", "option"})
+
+
+def ascii_lower(text: str) -> str:
+    """ASCII lowercase: how HTML matches enumerated keywords (str.lower() would
+    also fold non-ASCII letters, such as the Kelvin sign into "k")."""
+    return text.translate(_ASCII_LOWER)
+
+
+def is_html(el: Element, name: str) -> bool:
+    return el.is_html and el.local_name == name
+
+
+# --- inputs -------------------------------------------------------------------
+
+
+def input_type(el: Element) -> str:
+    """HTMLInputElement's type: the attribute matched as an ASCII-case-insensitive
+    keyword, never trimmed (``" checkbox "`` is no keyword); "text" otherwise."""
+    value = ascii_lower(el.attrs.get("type", ""))
+    return value if value in INPUT_TYPES else "text"
+
+
+def datalist_of(el: Element) -> Element | None:
+    """HTMLInputElement::DataList: the <datalist> the list attribute names, in
+    the input's own tree, for types that respect the attribute."""
+    idref = el.attrs.get("list")
+    if not idref or input_type(el) not in LIST_INPUT_TYPES:
+        return None
+    root = el
+    while root.parent is not None:
+        root = root.parent
+    target = next((e for e in root.iter_elements() if e.attrs.get("id") == idref), None)
+    return target if target is not None and is_html(target, "datalist") else None
+
+
+# --- labels -------------------------------------------------------------------
+
+
+def is_labelable(el: Element) -> bool:
+    """A labelable element (HTML §4.10.2): what a <label> can name."""
+    if not el.is_html or el.local_name not in LABELABLE_ELEMENTS:
+        return False
+    return el.local_name != "input" or input_type(el) != "hidden"
+
+
+def labeled_control(label: Element) -> Element | None:
+    """HTMLLabelElement::control: the ``for`` target in the label's tree (when
+    labelable), else its first labelable descendant."""
+    if "for" in label.attrs:
+        target = element_by_id(label, label.attrs["for"])
+        return target if target is not None and is_labelable(target) else None
+    return next((e for e in label.iter_elements() if is_labelable(e)), None)
+
+
+# --- disabled -----------------------------------------------------------------
+
+
+def is_disabled(el: Element) -> bool:
+    """A form control's disabled state (HTMLFormControlElement::IsDisabledFormControl,
+    HTMLOptionElement::IsDisabledFormControl): its own attribute, a disabled
+    <optgroup> parent for an option, or a disabled fieldset around it."""
+    if not el.is_html or el.local_name not in _DISABLEABLE:
+        return False
+    if el.local_name == "option":
+        return option_disabled(el)
+    return "disabled" in el.attrs or in_disabled_fieldset(el)
+
+
+def option_disabled(option: Element) -> bool:
+    """An option is disabled by its attribute or by its <optgroup> parent's."""
+    parent = option.parent
+    return "disabled" in option.attrs or (
+        isinstance(parent, Element) and is_html(parent, "optgroup") and "disabled" in parent.attrs)
+
+
+def in_disabled_fieldset(el: Element) -> bool:
+    """Inside a disabled <fieldset>, and not inside that fieldset's first <legend>."""
+    node = el.parent
+    while isinstance(node, Element):
+        if is_html(node, "fieldset") and "disabled" in node.attrs:
+            legend = next((c for c in node.children if isinstance(c, Element) and is_html(c, "legend")), None)
+            if legend is None or not _is_inclusive_ancestor(legend, el):
+                return True
+        node = node.parent
+    return False
+
+
+# --- form owner and selects ------------------------------------------------------
+
+
+def form_owner(el: Element) -> Element | None:
+    """The form owner (HTML §4.10.17.3): the form a ``form`` attribute names,
+    else the nearest <form> ancestor."""
+    if "form" in el.attrs:
+        owner = element_by_id(el, el.attrs["form"])
+        return owner if owner is not None and is_html(owner, "form") else None
+    node = el.parent
+    while isinstance(node, Element) and not is_html(node, "form"):
+        node = node.parent
+    return node if isinstance(node, Element) else None
+
+
+def select_size(select: Element) -> int:
+    """HTMLSelectElement.size: the attribute as a non-negative integer, else 0."""
+    size = parse_int(select.attrs.get("size", ""))
+    return size if size is not None and size >= 0 else 0
+
+
+def uses_menu_list(select: Element) -> bool:
+    """HTMLSelectElement::UsesMenuList: a drop-down (not multiple, size <= 1); an
+    explicit size=1 shows a multi-select as a drop-down too."""
+    size = select_size(select) if select.attrs.get("size") else None
+    if "multiple" in select.attrs:
+        return size == 1
+    return size is None or size <= 1
+
+
+def option_list(select: Element) -> list[Element]:
+    """The select's list of options: descendant <option>s, not those of a nested
+    <select> or <datalist>."""
+    out = []
+    stack = list(reversed(select.children))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Element) and node.is_html:
+            if node.local_name == "option":
+                out.append(node)
+            elif node.local_name not in ("select", "datalist"):
+                stack.extend(reversed(node.children))
+    return out
+
+
+def owner_select(option: Element) -> Element | None:
+    """The <select> an option belongs to (its nearest select ancestor)."""
+    node = option.parent
+    while isinstance(node, Element):
+        if is_html(node, "select"):
+            return node
+        node = node.parent
+    return None
+
+
+def selected_options(select: Element) -> list[Element]:
+    """The selectedness algorithm: a multiple select keeps every option marked
+    selected; a single one the last marked, else (drop-down only) its first option
+    that is not disabled."""
+    options = option_list(select)
+    marked = [o for o in options if "selected" in o.attrs]
+    if "multiple" in select.attrs:
+        return marked
+    if marked:
+        return marked[-1:]
+    if not uses_menu_list(select):
+        return []
+    return next(([o] for o in options if not option_disabled(o)), [])
+
+
+# --- the per-document answers -----------------------------------------------------
+
+
+class Forms:
+    """Facts that need the whole document: labels of a control, selectedness of
+    options, checkedness of radio groups; each computed once per document."""
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        self._labels: dict[Element, list[Element]] | None = None
+        self._selected: dict[Element, list[Element]] = {}
+        self._checked_radios: set[Element] | None = None
+
+    def labels(self, control: Element) -> list[Element]:
+        """``control.labels``: every label whose labeled control it is, in tree order."""
+        if not is_labelable(control):
+            return []
+        if self._labels is None:
+            self._labels = {}
+            for el in all_elements(self.document):
+                if is_html(el, "label"):
+                    target = labeled_control(el)
+                    if target is not None:
+                        self._labels.setdefault(target, []).append(el)
+        return self._labels.get(control, [])
+
+    def is_selected(self, option: Element) -> bool:
+        """``option.selected``, after its select's selectedness algorithm ran."""
+        select = owner_select(option)
+        if select is None:
+            return "selected" in option.attrs
+        if select not in self._selected:
+            self._selected[select] = selected_options(select)
+        return option in self._selected[select]
+
+    def selected_options(self, select: Element) -> list[Element]:
+        if select not in self._selected:
+            self._selected[select] = selected_options(select)
+        return self._selected[select]
+
+    def is_checked(self, el: Element) -> bool:
+        """``input.checked`` of a checkbox or radio from its markup: a checked radio
+        unchecks the earlier ones of its group, so the last one marked wins."""
+        if "checked" not in el.attrs:
+            return False
+        if input_type(el) != "radio" or not el.attrs.get("name"):
+            return True
+        if self._checked_radios is None:
+            last: dict[tuple, Element] = {}
+            for radio in self._named_radios():
+                if "checked" in radio.attrs:
+                    last[_radio_group_key(radio)] = radio
+            self._checked_radios = set(last.values())
+        return el in self._checked_radios
+
+    def radio_group(self, radio: Element) -> list[Element]:
+        """The radio button group: same name, same form owner, same tree."""
+        if not radio.attrs.get("name"):
+            return [radio]
+        key = _radio_group_key(radio)
+        return [r for r in self._named_radios() if _radio_group_key(r) == key]
+
+    def _named_radios(self) -> Iterator[Element]:
+        for el in all_elements(self.document):
+            if is_html(el, "input") and input_type(el) == "radio" and el.attrs.get("name"):
+                yield el
+
+
+def _radio_group_key(radio: Element) -> tuple:
+    return radio.tree_root, form_owner(radio), radio.attrs["name"]
+
+
+def all_elements(document: Document) -> Iterator[Element]:
+    """Every element of the document and of every author shadow tree in it."""
+    roots: list[Node] = [document]
+    while roots:
+        root = roots.pop()
+        for el in root.iter_elements():
+            yield el
+            if el.shadow_root is not None and el.shadow_root.mode in ("open", "closed"):
+                roots.append(el.shadow_root)  # an author's shadow tree; not a UA one
+
+
+def _is_inclusive_ancestor(ancestor: Node, node: Node) -> bool:
+    current: Node | None = node
+    while current is not None:
+        if current is ancestor:
+            return True
+        current = current.parent
+    return False
