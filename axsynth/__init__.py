@@ -1,9 +1,9 @@
 """axsynth: Chromium's accessibility tree from HTML, without a browser."""
 
-from .html import dom as _dom
 from .api import AXNode, Document, LimitError, ParseError, QueryError
-from .testing.match import AriaMatch, match_aria_snapshot
+from .html import dom as _dom
 from .playwright.yaml import AriaTemplateError
+from .testing.match import AriaMatch, match_aria_snapshot
 
 __all__ = [
     "AXNode", "AriaMatch", "AriaTemplateError", "Document", "LimitError", "ParseError", "QueryError",

@@ -10,7 +10,8 @@ from typing import Any, Pattern, TextIO
 from .ax.cache import AXCache
 from .ax.tree import AXTree
 from .emit.agent import AgentSnapshot, ScopeError
-from .html.dom import Document as DomDocument, Element
+from .html.dom import Document as DomDocument
+from .html.dom import Element
 from .html.parse import ParseError
 from .limits import LimitError, bounded
 from .page import Page

@@ -12,7 +12,6 @@ from .emit.cdp import CdpSerializer
 from .html.dom import Element
 
 
-
 class QueryError(AssertionError):
     """A query found no node, or more than the one it expected."""
 

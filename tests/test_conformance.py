@@ -10,7 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from axsynth.conformance import FORMATS, expected_failure, find_fixtures, first_difference, load_expectations, render
+from axsynth.conformance import (
+    FORMATS,
+    expected_failure,
+    find_fixtures,
+    first_difference,
+    load_expectations,
+    render,
+)
 
 TESTS = Path(__file__).parent
 FIXTURES = find_fixtures(TESTS / "fixtures")

@@ -4,9 +4,9 @@ format, with a well-formed CDP tree.  Add a file here with every fix of a fuzz f
 from pathlib import Path
 
 import pytest
+from cdp_checks import check_cdp
 
 from axsynth import Document
-from cdp_checks import check_cdp
 
 CASES = sorted((Path(__file__).parent / "fuzz_regressions").iterdir())
 

@@ -10,10 +10,10 @@ import json
 import os
 
 import pytest
+from cdp_checks import check_cdp
 
 from axsynth import Document, LimitError, ParseError
 from axsynth.html.parse import MAX_DOM_DEPTH
-from cdp_checks import check_cdp
 
 
 def all_formats(doc: Document) -> dict:

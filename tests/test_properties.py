@@ -9,13 +9,13 @@ import json
 import pytest
 
 hypothesis = pytest.importorskip("hypothesis")
+from cdp_checks import check_cdp  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from axsynth import Document  # noqa: E402
 from axsynth.data.chrome_roles import ROLES as CHROME_ROLES  # noqa: E402
 from axsynth.emit.agent import INTERACTIVE_ROLES  # noqa: E402
-from cdp_checks import check_cdp  # noqa: E402
 
 IDS = ["a", "b", "c", "d", "e"]
 MENU_LIST_OPTION = CHROME_ROLES["MenuListOption"][0]

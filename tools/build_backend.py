@@ -3,8 +3,14 @@
 import os
 
 from setuptools import build_meta as _setuptools
-from setuptools.build_meta import (build_editable, build_sdist, build_wheel, get_requires_for_build_sdist,
-                                   prepare_metadata_for_build_editable, prepare_metadata_for_build_wheel)
+from setuptools.build_meta import (
+    build_editable,
+    build_sdist,
+    build_wheel,
+    get_requires_for_build_sdist,
+    prepare_metadata_for_build_editable,
+    prepare_metadata_for_build_wheel,
+)
 
 # Every PEP 517/660 hook; only the two get_requires ones below differ from setuptools'.
 __all__ = ["build_editable", "build_sdist", "build_wheel", "get_requires_for_build_editable",

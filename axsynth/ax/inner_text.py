@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .object import AXObject
 from ..html.dom import HTML_NS, Element, Node, Text
+from .object import AXObject
 
 if TYPE_CHECKING:
     from .tree import AXTree

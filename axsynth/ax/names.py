@@ -12,18 +12,21 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from . import roles
+from ..data.aria import (
+    CONTROL_ROLES,
+    NAME_FROM_CONTENTS,
+    NAME_FROM_CONTENTS_RECURSIVE_ONLY,
+    NAME_NEVER_FROM_CONTENTS,
+    NAME_PROHIBITED,
+)
+from ..data.forms import DATE_TIME_LAYOUTS, FILE_BUTTON_LABELS
+from ..data.media_controls import PLAYBACK_ERROR
 from ..html import forms
+from ..html.dom import SVG_NS, Element
+from . import roles
 from .inner_text import inner_text
 from .object import AXObject
 from .values import range_value
-from ..data.aria import (
-    CONTROL_ROLES, NAME_FROM_CONTENTS, NAME_FROM_CONTENTS_RECURSIVE_ONLY, NAME_NEVER_FROM_CONTENTS,
-    NAME_PROHIBITED,
-)
-from ..html.dom import SVG_NS, Element
-from ..data.forms import DATE_TIME_LAYOUTS, FILE_BUTTON_LABELS
-from ..data.media_controls import PLAYBACK_ERROR
 
 if TYPE_CHECKING:
     from .tree import AXTree
@@ -131,7 +134,7 @@ class Names:
         if el is None:
             return ""
         if "aria-describedby" in el.attrs:
-            targets = self._idref_targets(obj, "aria-describedby")
+            targets = self.tree.relations.objects_for_idrefs(obj, "aria-describedby", repeats=True)
             if targets:
                 return simplify_whitespace(self._text_from_elements(targets, True, set(), [])[0] or "")
         if "aria-description" in el.attrs:
@@ -311,7 +314,7 @@ class Names:
                 sources.append(source)
             if el is not None and attr in el.attrs:
                 source.attribute_value = el.attrs[attr]
-                targets = self._idref_targets(obj, attr)
+                targets = self.tree.relations.objects_for_idrefs(obj, attr, repeats=True)
                 text, related = self._text_from_elements(targets, True, visited, []) if targets else (None, [])
                 if text is not None and text.strip(" \t\n\r\f"):
                     source.text, source.related = text, related
@@ -355,7 +358,7 @@ class Names:
         if forms.is_labelable(el):
             source = NameSource("relatedElement", native_source="label", superseded=found[0])
             push(source)
-            labels = self.tree.labels_of(obj)
+            labels = self.tree.relations.labels_of(obj)
             for label in labels:
                 label_for = label.attr("for")
                 source.native_source = "labelfor" if label_for and label_for == el.attrs.get("id") else "labelwrapped"
@@ -481,7 +484,7 @@ class Names:
             source.text = source.attribute_value = label
         if sources is not None:
             sources.append(source)
-        title_el = self.tree.document.find_first("title")
+        title_el = self.tree.page.document.find_first("title")
         title = simplify_whitespace(title_el.text_content()) if title_el is not None else ""
         # Without a <title> the source carries no value at all.
         source = NameSource("relatedElement", native_source="title", superseded=found[0],
@@ -546,17 +549,6 @@ class Names:
 
     # --- helpers -------------------------------------------------------------------
 
-    def _idref_targets(self, obj: AXObject, attr: str) -> list[AXObject]:
-        """Objects for an idref list, in order and with repeats: Chromium joins the
-        text of a repeated id once per occurrence ("dup dup" -> "Repeat Repeat")."""
-        out = []
-        for idref in (obj.attr(attr) or "").split():
-            el = self.tree.element_by_id(obj.node, idref)
-            target = self.tree.by_element.get(el) if el is not None else None
-            if target is not None:
-                out.append(target)
-        return out
-
     def _text_from_elements(self, targets: list[AXObject], in_labelledby: bool, visited: set,
                             related: list) -> tuple[str | None, list]:
         parts = []
@@ -593,7 +585,7 @@ class Names:
         return acc
 
     def _include_contents(self, obj: AXObject, recursive: bool, root: AXObject | None) -> bool:
-        if root is None and not self._supports_name_from_contents(obj, recursive):
+        if root is None and not supports_name_from_contents(obj, recursive):
             return False
         if obj.tag() == "select":
             return False
@@ -601,35 +593,6 @@ class Names:
             return False
         return True
 
-    @staticmethod
-    def _supports_name_from_contents(obj: AXObject, recursive: bool) -> bool:
-        role = obj.role
-        if _is_layout_text(obj):
-            return True
-        if obj.is_generated_image():
-            return False
-        if role == "Row":
-            for anc in obj.iter_ancestors():
-                if anc.role in ("Grid", "TreeGrid"):
-                    return True
-                if anc.role not in ("GenericContainer", "None", "Group", "RowGroup"):
-                    return False
-            return False
-        if role == "MenuListOption":
-            return not _has_one_text_child(obj.node)
-        if role in NAME_FROM_CONTENTS:
-            return True
-        if role in NAME_NEVER_FROM_CONTENTS or role.startswith("MathML"):
-            return False
-        if role in NAME_FROM_CONTENTS_RECURSIVE_ONLY:
-            if obj.tag() in ("body", "html"):
-                return False
-            if role == "Group" and obj.tag() != "address":
-                return False
-            return recursive
-        if role == "RubyAnnotation":
-            return not recursive
-        return False
 
     def _name_prohibited(self, obj: AXObject) -> bool:
         if roles.is_focusable(obj) or obj.ignored:
@@ -657,6 +620,38 @@ class Names:
         if obj.aria_hidden_root is obj:
             return True
         return obj.hidden_via_style
+
+
+def supports_name_from_contents(obj: AXObject, recursive: bool) -> bool:
+    """AXObject::SupportsNameFromContents: whether the role takes its name from its
+    contents (some only inside another name's computation: ``recursive``)."""
+    role = obj.role
+    if _is_layout_text(obj):
+        return True
+    if obj.is_generated_image():
+        return False
+    if role == "Row":
+        for anc in obj.iter_ancestors():
+            if anc.role in ("Grid", "TreeGrid"):
+                return True
+            if anc.role not in ("GenericContainer", "None", "Group", "RowGroup"):
+                return False
+        return False
+    if role == "MenuListOption":
+        return not _has_one_text_child(obj.node)
+    if role in NAME_FROM_CONTENTS:
+        return True
+    if role in NAME_NEVER_FROM_CONTENTS or role.startswith("MathML"):
+        return False
+    if role in NAME_FROM_CONTENTS_RECURSIVE_ONLY:
+        if obj.tag() in ("body", "html"):
+            return False
+        if role == "Group" and obj.tag() != "address":
+            return False
+        return recursive
+    if role == "RubyAnnotation":
+        return not recursive
+    return False
 
 
 def _date_time_host(obj: AXObject) -> AXObject | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ..html.dom import HTML_NS, SVG_NS, Element, Node, Text
+from ..html.dom import HTML_NS, SVG_NS, Element
 
 # Elements whose box is replaced content: atomic inlines when display is inline.
 REPLACED = frozenset(
@@ -218,5 +218,9 @@ class AXObject:
             node = node.parent
 
 
-def text_of(node: Node) -> str:
-    return node.data if isinstance(node, Text) else ""
+def boxes(display: str, parent_box: bool, own_box: bool = True) -> tuple[bool, bool]:
+    """(whether an element gets a box, whether its children can): display:contents
+    makes no box of its own yet leaves its children theirs."""
+    has_box = own_box and parent_box and display not in ("none", "contents")
+    return has_box, has_box or (display == "contents" and parent_box)
+

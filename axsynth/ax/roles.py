@@ -6,21 +6,30 @@ Where is the role of ``<th>`` decided?  ``_table_cell_role`` below.
 
 from __future__ import annotations
 
-from .object import AXObject
+from typing import Callable
+
 from ..data import media_controls
-from ..html import forms
-from ..data.svg import SVG_SHAPES
 from ..data.aria import (
-    ARIA_ROLES, ASIDE_SCOPES, CONTEXT_TRANSPARENT_TAGS, HEADER_FOOTER_SCOPES, HTML_ROLES, INPUT_ROLES,
-    MATHML_ROLES, NATIVE_LANDMARK_ROLES, REQUIRED_CONTEXT_ARIA, REQUIRED_CONTEXT_NATIVE,
-    TEXT_FIELD_ROLES, TEXT_INPUT_TYPES, UNDO_PRESENTATION_ATTRS,
+    ARIA_ROLES,
+    ASIDE_SCOPES,
+    CONTEXT_TRANSPARENT_TAGS,
+    DPUB_LIST_ITEM_ROLES,
+    HEADER_FOOTER_SCOPES,
+    HTML_ROLES,
+    INPUT_ROLES,
+    MATHML_ROLES,
+    NATIVE_LANDMARK_ROLES,
+    REQUIRED_CONTEXT_ARIA,
+    REQUIRED_CONTEXT_NATIVE,
+    TEXT_FIELD_ROLES,
+    TEXT_INPUT_TYPES,
+    UNDO_PRESENTATION_ATTRS,
 )
+from ..data.svg import SVG_SHAPES
+from ..html import forms
 from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Element, element_by_id, parse_int
 from ..html.ua_shadow import is_ua_details_root
-
-
-
-
+from .object import AXObject
 
 
 def has_author_name(el: Element) -> bool:
@@ -400,6 +409,11 @@ def _li(obj: AXObject) -> str:
     return "None" if should_ignore_list_item(obj) else "ListItem"
 
 
+def marker_role(item: AXObject) -> str:
+    """A ::marker is a ListMarker, unless its list item's list lost its list role."""
+    return "None" if should_ignore_list_item(item) else "ListMarker"
+
+
 def should_ignore_list_item(obj: AXObject) -> bool:
     """ShouldIgnoreListItem: the <ul>/<ol>/<menu> parent lost its list role, so its
     items (and their markers, whatever the item's own role) are presentational."""
@@ -448,7 +462,10 @@ def _row_group(obj: AXObject) -> str:
 
 
 def _table(obj: AXObject) -> str:
-    return "Table"  # refined to LayoutTable by tree.py once cells are known (IsDataTable)
+    """A <table> is a data table (Table) or one used for layout (LayoutTable)."""
+    if obj.has_attr("role") or is_data_table(obj):
+        return "Table"
+    return "LayoutTable"
 
 
 def table_ancestor(obj: AXObject) -> AXObject | None:
@@ -459,6 +476,47 @@ def table_ancestor(obj: AXObject) -> AXObject | None:
         if anc.role not in ("GenericContainer", "Group", "RowGroup", "Row", "LayoutTableRow", "None", "Unknown"):
             return None
     return None
+
+
+def is_data_table(obj: AXObject) -> bool:
+    """AXNodeObject::IsDataTable, without the layout-dependent cell-size checks."""
+    table = obj.element
+    if not obj.has_layout:
+        return True
+    if table.attrs.get("summary", "").strip() or table.attrs.get("rules", "").strip():
+        return True
+    kids = [c for c in table if c.is_html]
+    if any(c.local_name in ("thead", "tfoot", "caption") for c in kids):
+        return True
+    if kids and kids[0].local_name in ("col", "colgroup"):
+        return True
+    rows = [r for r in _table_rows(table)]
+    if len(rows) >= 20:
+        return True
+    if not rows:
+        return False
+    cells = [c for r in rows for c in r if c.is_html and c.local_name in ("td", "th")]
+    if len(rows) == 1 and len(cells) == 1:
+        return False
+    for cell in cells:
+        if cell.local_name == "th":
+            return True
+        if any(cell.attrs.get(a, "").strip() for a in ("headers", "abbr", "axis", "scope")):
+            return True
+    border = table.attrs.get("border")
+    if border is not None and border.strip() not in ("0",) and len(cells) > 1:
+        return True
+    return False
+
+
+def _table_rows(table: Element):
+    for child in table:
+        if not child.is_html:
+            continue
+        if child.local_name == "tr":
+            yield child
+        elif child.local_name in ("tbody", "thead", "tfoot"):
+            yield from (r for r in child if r.is_html and r.local_name == "tr")
 
 
 def _table_cell_role(obj: AXObject) -> str:
@@ -541,3 +599,30 @@ def _aria_combobox(obj: AXObject) -> str:
     # ShouldUseComboboxMenuButtonRole: a focusable (or button) combobox is a menu
     # button; otherwise it only groups its textbox and popup (ARIA 1.1 pattern).
     return "ComboBoxMenuButton" if is_focusable(obj) else "ComboBoxGrouping"
+
+
+# --- the role serialized ---------------------------------------------------------
+
+
+def final_role(obj: AXObject, unignored_parent: Callable[[AXObject], AXObject | None]) -> str:
+    """AXObject::ComputeFinalRoleForSerialization, once the tree is assembled: an
+    included <svg> root with no unignored children is exposed as an image (svg-aam
+    issue 12); a list item of a list in DPub endnotes/bibliography is an
+    endnote/biblioentry."""
+    if obj.role == "SvgRoot" and obj.included and not obj.unignored_children():
+        return "Image"
+    if obj.role == "ListItem" and obj.included and not obj.ignored:
+        return _dpub_list_item_role(obj, unignored_parent)
+    return obj.role
+
+
+def _dpub_list_item_role(item: AXObject, unignored_parent: Callable[[AXObject], AXObject | None]) -> str:
+    """The deprecated doc-endnote/doc-biblioentry roles live on as the items of
+    a list directly in doc-endnotes/doc-bibliography (not of nested lists)."""
+    ancestor = unignored_parent(item)
+    if ancestor is None or ancestor.role != "List":
+        return item.role
+    while (ancestor := unignored_parent(ancestor)) is not None and ancestor.role != "List":
+        if ancestor.role in DPUB_LIST_ITEM_ROLES:
+            return DPUB_LIST_ITEM_ROLES[ancestor.role]
+    return item.role

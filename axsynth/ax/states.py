@@ -11,18 +11,27 @@ import re
 import struct
 from typing import TYPE_CHECKING, Any
 
+from ..data.aria import (
+    COMBOBOX_CONTAINER_ROLES,
+    LINK_ROLES,
+    LIVE_ROLES,
+    TEXT_FIELD_ROLES,
+)
+from ..data.forms import (
+    ARIA_READONLY_ROLES,
+    LISTED_ELEMENTS,
+    READONLY_IGNORED_INPUT_TYPES,
+    SETTABLE_ROLES,
+    TEXT_FIELD_INPUT_TYPES,
+    VALUELESS_INPUT_TYPES,
+)
 from ..html import forms, imgsrc, urls, values
+from ..html.dom import element_by_id
 from ..style import media
 from . import roles
-from ..html.dom import element_by_id
 from .inner_text import inner_text
-from ..data.forms import (
-    ARIA_READONLY_ROLES, LISTED_ELEMENTS, READONLY_IGNORED_INPUT_TYPES, SETTABLE_ROLES,
-    TEXT_FIELD_INPUT_TYPES, VALUELESS_INPUT_TYPES,
-)
 from .object import AXObject
 from .values import RANGE_ROLES, range_bounds, range_value
-from ..data.aria import COMBOBOX_CONTAINER_ROLES, LINK_ROLES, LIVE_ROLES, TEXT_FIELD_ROLES
 
 if TYPE_CHECKING:
     from .names import Names
@@ -199,11 +208,11 @@ class States:
 
     def _relationships(self, obj: AXObject) -> list[Prop]:
         props: list[Prop] = []
-        targets = self.tree.objects_for_idrefs(obj, "aria-describedby") if obj.kind == "element" else []
+        targets = self.tree.relations.objects_for_idrefs(obj, "aria-describedby") if obj.kind == "element" else []
         if targets:
             props.append(("describedby", self.idref_list(obj, "aria-describedby", targets)))
         # Every unignored target, whether or not the relation is valid (AriaOwnsElements).
-        owns = [t for t in self.tree.objects_for_idrefs(obj, "aria-owns") if not t.ignored] if obj.kind == "element" else []
+        owns = [t for t in self.tree.relations.objects_for_idrefs(obj, "aria-owns") if not t.ignored] if obj.kind == "element" else []
         if owns:
             props.append(("owns", self.idref_list(obj, "aria-owns", owns)))
         return props
@@ -227,7 +236,7 @@ class States:
             props.append(("roledescription", {"type": "string", "value": description}))
         if obj.kind != "element":
             return props
-        active = (aria and self.tree.objects_for_idrefs(obj, "aria-activedescendant")) or self._listbox_active_option(obj)
+        active = (aria and self.tree.relations.objects_for_idrefs(obj, "aria-activedescendant")) or self._listbox_active_option(obj)
         if active and not active[0].ignored:
             props.append(("activedescendant", {"type": "idref", "relatedNodes": [related_node(active[0])]}))
         if not aria:
@@ -236,7 +245,7 @@ class States:
         for name in ("errormessage", "controls", "details", "flowto"):
             if name == "errormessage" and (not obj.has_attr("aria-errormessage") or self._invalid(obj) != _token("true")):
                 continue  # an error message is only exposed while the object is invalid
-            targets = [t for t in self.tree.objects_for_idrefs(obj, "aria-" + name) if not t.ignored]
+            targets = [t for t in self.tree.relations.objects_for_idrefs(obj, "aria-" + name) if not t.ignored]
             if name == "controls" and not targets:
                 targets = self._combobox_popup(obj)
             if targets:
@@ -279,12 +288,12 @@ class States:
         unnamed ARIA popup right after it."""
         if obj.role not in TEXT_FIELD_ROLES or obj.ignored:
             return []
-        owned = self.tree.objects_for_idrefs(obj, "aria-owns")
+        owned = self.tree.relations.objects_for_idrefs(obj, "aria-owns")
         candidate = owned[0] if owned else None
         if candidate is None and obj.role == "TextField" and obj.parent is not None and obj.parent.role == "ComboBoxGrouping":
             candidate = self.tree.unignored_next_sibling(obj)
         if candidate is None and obj.role == "TextFieldWithComboBox":
-            if not self.tree.objects_for_idrefs(obj, "aria-activedescendant"):
+            if not self.tree.relations.objects_for_idrefs(obj, "aria-activedescendant"):
                 return []
             candidate = self.tree.unignored_next_sibling(obj)
             if candidate is None or candidate.tag() == "select" or roles.aria_role(candidate) not in COMBOBOX_CONTAINER_ROLES:

@@ -187,3 +187,92 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int = 0) -> bool:
     if kids:
         return _ignorable_next_to(kids[0] if after else kids[-1], after, depth + 1)
     return True
+
+
+def finish_text(root: AXObject, objects: list[AXObject]) -> list[AXObject]:
+    """Drop whitespace that gets no layout text or is not needed, and set every
+    text's rendered text; returns the objects left, in tree order."""
+    # Whitespace dropped from the AX tree may still be rendered, and then it
+    # collapses with the text around it.
+    layout_children: dict[int, list[AXObject]] = {}
+    # CanIgnoreSpace looks at DOM neighbours, including whitespace this
+    # pass drops from an ancestor's children: keep the unpruned lists
+    # (only of the objects that lost a child: the others still hold theirs).
+    dom_children: dict[int, list[AXObject]] = {}
+    for obj in objects:
+        if obj.kind in ("text", "anonymous") or not obj.children:
+            continue
+        kept, laid_out = [], []  # laid_out: also spaces with layout text but no AX object
+        for i, child in enumerate(obj.children):
+            if child.kind == "text" and child.has_layout and is_whitespace_only(child.text):
+                prev = _prev_in_flow(obj.children, i)
+                if not layout_text_needed(child, prev, obj):
+                    continue
+                white_space = child.style["white-space"] if child.style else "normal"
+                if white_space not in ("pre", "pre-wrap", "break-spaces", "pre-line"):
+                    prev, next_ = _prev_absolute(obj, i, dom_children), _next_absolute(obj, i, dom_children)
+                    if not space_is_needed(child, prev, next_):
+                        laid_out.append(child)
+                        continue
+            kept.append(child)
+            laid_out.append(child)
+        if len(laid_out) != len(kept):
+            layout_children[id(obj)] = laid_out
+        if len(kept) != len(obj.children):
+            dom_children[id(obj)] = obj.children
+            obj.children = kept
+    objects = list(_preorder(root))
+    for obj in objects:
+        if obj.kind != "text" and (obj.has_layout or obj.kind == "document") and not obj.is_layout_inline() and not (
+            obj.kind == "anonymous" and not obj.children
+        ):
+            collapse_block(obj, lambda o: layout_children.get(id(o), o.children))
+    for obj in objects:
+        if obj.kind == "text" and not obj.has_layout:
+            obj.rendered_text = obj.text
+        if obj.kind in ("text", "anonymous") and obj.has_layout and not obj.rendered_text and obj.text:
+            obj.rendered_text = " " if is_whitespace_only(obj.text) else obj.rendered_text
+    return objects
+
+
+def _prev_in_flow(siblings: list[AXObject], index: int) -> AXObject | None:
+    for sib in reversed(siblings[:index]):
+        if sib.kind == "pseudo" and sib.pseudo_which == "marker":
+            continue
+        if sib.has_layout and not (sib.kind == "element" and sib.is_out_of_flow()):
+            if sib.kind == "element" and sib.display == "contents":
+                continue
+            return sib
+    return None
+
+
+def _prev_absolute(parent: AXObject, index: int, dom_children: dict) -> AXObject | None:
+    """NodeTraversal::PreviousAbsoluteSibling: the previous sibling, else an ancestor's."""
+    return _absolute_sibling(parent, index, -1, dom_children)
+
+
+def _next_absolute(parent: AXObject, index: int, dom_children: dict) -> AXObject | None:
+    """NodeTraversal::NextSkippingChildren: the next sibling, else an ancestor's."""
+    return _absolute_sibling(parent, index, 1, dom_children)
+
+
+
+def _absolute_sibling(parent: AXObject, index: int, step: int, dom_children: dict) -> AXObject | None:
+    siblings = dom_children.get(id(parent), parent.children)
+    node = parent
+    while True:
+        if 0 <= index + step < len(siblings):
+            return siblings[index + step]
+        if node.parent is None:
+            return None
+        siblings = dom_children.get(id(node.parent), node.parent.children)
+        index = siblings.index(node)
+        node = node.parent
+
+
+def _preorder(root: AXObject):
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        yield obj
+        stack.extend(reversed(obj.children))

@@ -38,13 +38,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..ax.cache import AXCache
-from .cdp import CdpSerializer
 from ..ax.object import AXObject
 from ..data.aria import CLICK_HANDLERS
 from ..data.chrome_roles import ROLES
 from ..html import forms
-from ..html.dom import Document as DomDocument, Element, ShadowRoot
-
+from ..html.dom import Document as DomDocument
+from ..html.dom import Element, ShadowRoot
+from .cdp import CdpSerializer
 
 DEFAULT_MAX_BYTES = 50_000
 TEXT_LIMIT = 100

@@ -22,8 +22,14 @@ from typing import Union
 from ..data import aria_snapshot as data
 from ..html.dom import Element, Node, Text
 from ..page import Page
-from ..playwright.semantics import JS_SPACE, Dom, Semantics, js_number, normalize_whitespace, tag_of
-
+from ..playwright.semantics import (
+    JS_SPACE,
+    Dom,
+    Semantics,
+    js_number,
+    normalize_whitespace,
+    tag_of,
+)
 
 # --- the snapshot tree ------------------------------------------------------------------------
 

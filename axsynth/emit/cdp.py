@@ -6,12 +6,11 @@ from __future__ import annotations
 from typing import Any, Iterator, TextIO
 
 from ..ax.cache import AXCache
-from ..ax.object import AXObject
-from ..data.chrome_roles import ROLES
 from ..ax.names import NameSource
+from ..ax.object import AXObject
 from ..ax.states import related_node
+from ..data.chrome_roles import ROLES
 from .json_text import KEYS, PADS, member_text
-
 
 _FIRST_GENERATED_ID = -1000000002  # blink's first generated (node-less) AXID
 

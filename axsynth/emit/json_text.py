@@ -12,7 +12,9 @@ goes through ``json.dumps`` itself, so the layout never differs.
 from __future__ import annotations
 
 import json
-from json.encoder import encode_basestring  # the C escaper, what ensure_ascii=False uses
+from json.encoder import (
+    encode_basestring,  # the C escaper, what ensure_ascii=False uses
+)
 from typing import Any
 
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from ..data.forms import DATE_TIME_FIELDS, DATE_TIME_LAYOUTS, MONTH_NAMES
 from .values import parse_date_time
 
-
 # Fields whose range narrows when min and max agree on every larger unit.
 _LARGER = {"month": ("year",), "day": ("year", "month"), "week": ("year",)}
 

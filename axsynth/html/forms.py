@@ -18,6 +18,7 @@ _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrst
 
 # Form controls that can be disabled (HTMLFormControlElement and <option>).
 _DISABLEABLE = frozenset({"input", "button", "select", "textarea", "option"})
+_FORM_CONTROLS = frozenset({"input", "button", "select", "textarea", "fieldset", "output"})
 
 
 def ascii_lower(text: str) -> str:
@@ -84,6 +85,12 @@ def is_disabled(el: Element) -> bool:
     if el.local_name == "option":
         return option_disabled(el)
     return "disabled" in el.attrs or in_disabled_fieldset(el)
+
+
+def has_disabled_attribute(el: Element | None) -> bool:
+    """A form-control element (input, button, select, textarea, fieldset, output)
+    carrying the disabled attribute itself."""
+    return el is not None and el.is_html and el.local_name in _FORM_CONTROLS and "disabled" in el.attrs
 
 
 def option_disabled(option: Element) -> bool:

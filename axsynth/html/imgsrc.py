@@ -7,7 +7,6 @@ this HTML code does not depend on the style layer."""
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 from typing import Callable
 

@@ -21,7 +21,12 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from html5lib._inputstream import ContentAttrParser, EncodingBytes, HTMLBinaryInputStream, lookupEncoding
+from html5lib._inputstream import (
+    ContentAttrParser,
+    EncodingBytes,
+    HTMLBinaryInputStream,
+    lookupEncoding,
+)
 from html5lib.constants import formattingElements
 
 from .dom import HTML_NS, Comment, Document, Element, Text

@@ -17,7 +17,16 @@ import cssselect2
 import tinycss2
 from cssselect2.compiler import split_whitespace
 
-from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, FlatTree, Node, ShadowRoot
+from ..html.dom import (
+    HTML_NS,
+    MATHML_NS,
+    SVG_NS,
+    Document,
+    Element,
+    FlatTree,
+    Node,
+    ShadowRoot,
+)
 from . import counters, list_items, media
 from .properties import INHERITED, INITIAL, declarations, parse_style_attribute
 

@@ -22,10 +22,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, Union
 
-from ..playwright.template import (
-    SnapshotNode, TemplateNode, TemplateRole, TemplateText, TextValue, parse_snapshot, parse_template,
-)
 from ..emit.aria import yaml_key, yaml_value
+from ..playwright.template import (
+    SnapshotNode,
+    TemplateNode,
+    TemplateRole,
+    TemplateText,
+    TextValue,
+    parse_snapshot,
+    parse_template,
+)
 
 if TYPE_CHECKING:
     from ..api import Document

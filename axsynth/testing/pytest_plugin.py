@@ -19,7 +19,8 @@ from typing import Any, Callable
 import pytest
 
 from ..api import Document
-from . import assert_aria_snapshot, ax_snapshot as _ax_snapshot
+from . import assert_aria_snapshot
+from . import ax_snapshot as _ax_snapshot
 
 __all__ = ["DocumentFactory", "assert_aria_snapshot"]
 

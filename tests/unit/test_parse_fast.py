@@ -22,7 +22,17 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from axsynth.html import parse_fast  # noqa: E402
-from axsynth.html.dom import HTML_NS, MATHML_NS, SVG_NS, Comment, Document, Element, Node, ShadowRoot, Text  # noqa: E402
+from axsynth.html.dom import (  # noqa: E402
+    HTML_NS,
+    MATHML_NS,
+    SVG_NS,
+    Comment,
+    Document,
+    Element,
+    Node,
+    ShadowRoot,
+    Text,
+)
 from axsynth.html.parse import parse_html  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"

@@ -1,0 +1,190 @@
+"""Which accessibility objects exist: the walk over the flat tree that creates an
+object for each element and text with a layout object (or none, where Chromium
+still creates one), with their generated content and UA shadow structures
+(AXObjectCacheImpl::GetOrCreate and the AXNodeObject children it adds)."""
+
+from __future__ import annotations
+
+from ..data.svg import UNRENDERED_SVG
+from ..html import forms
+from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, Node, Text
+from ..page import Page
+from . import roles
+from .generated import GeneratedContent, drop_space_after_floated_letter
+from .object import AXObject, boxes
+from .ua_shadow import UAShadow
+from .whitespace import finish_text, is_whitespace_only
+
+_PRUNED_TAGS = frozenset({"title", "col", "colgroup", "map"})
+_LEAF_INPUTS = frozenset({"checkbox", "radio", "range"})
+# MathML token elements lay out text; other MathML boxes (LayoutMathMLBlock::IsChildAllowed)
+# take only MathML element children, so their text gets no layout object.
+_MATHML_TOKENS = frozenset({"mi", "mn", "mo", "ms", "mtext"})
+
+
+class TreeBuilder:
+    """Creates the objects of one page, in tree order."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.document = page.document
+        self.styles = page.styles
+        self.flat = page.flat
+        self._next_id = max((n.node_id for n in _all_nodes(self.document)), default=0) + 1
+        self.objects: list[AXObject] = []
+        # Keyed by the DOM nodes themselves (an id() key is one more int object per node).
+        self.by_element: dict[Element, AXObject] = {}
+        self.by_text: dict[Text, AXObject] = {}  # each text node's object, also whitespace later dropped from the tree
+        self.generated = GeneratedContent(self)
+        self.ua_shadow = UAShadow(self)
+
+    def new_id(self) -> int:
+        """A DOM node id for a node only the tree has (UA shadow content, pseudo-elements)."""
+        self._next_id += 1
+        return self._next_id - 1
+
+    def build(self) -> AXObject:
+        """Create every object; returns the root (the document's RootWebArea)."""
+        root = AXObject("document", self.document, None, None)
+        root.has_layout = True
+        root.node_id = self.document.node_id
+        root.role = "RootWebArea"
+        self.objects.append(root)
+        # (node, parent object, parent has box, inside display:none, display-locked)
+        stack: list[tuple[Node, AXObject, bool, bool]] = [
+            (c, root, True, False) for c in reversed(self.document.children)
+        ]
+        while stack:
+            node, parent, parent_box, locked = stack.pop()
+            if isinstance(node, Element):
+                self._add_element(node, parent, parent_box, locked, stack)
+            elif isinstance(node, Text):
+                self._add_text(node, parent, parent_box, locked)
+            elif isinstance(node, _AfterPseudo):
+                self.generated.add_pseudo(node.owner, "after", parent_box)
+        floated_letters = [found for obj in list(self.objects) if (found := self.generated.add_first_letter(obj))]
+        self.objects = finish_text(root, self.objects)
+        for text in floated_letters:
+            drop_space_after_floated_letter(text)
+        return root
+
+    def _add_element(self, el: Element, parent: AXObject, parent_box: bool, locked: bool, stack: list) -> None:
+        if _is_pruned(el, parent):
+            return
+        style = self.styles.get(el)
+        display = style["display"] if style else "none"
+        if el.namespace == SVG_NS and el.local_name in UNRENDERED_SVG:
+            display = "none"  # no layout object, whatever the computed display
+        # <wbr>'s LayoutWordBreak is an empty LayoutText, which accessibility
+        # does not count: the element is created from its node, layout-less.
+        has_layout, child_box = boxes(display, parent_box and not locked,
+                                      own_box=not (el.is_html and el.local_name == "wbr"))
+        hidden = display == "none" or not parent_box and display != "contents"
+        if style and style["visibility"] != "visible":
+            hidden = True
+        if locked or (style and display == "none"):
+            hidden = True
+        if parent.hidden_via_style and (not parent.has_layout or not has_layout) and parent.kind != "document":
+            hidden = hidden or not has_layout
+        obj = self.new_element(el, parent, style, has_layout, hidden)
+        child_locked = locked or (obj.has_layout and style["content-visibility"] == "hidden")
+        if not _can_have_children(obj) or child_locked:
+            # Display-locked contents (content-visibility:hidden, hidden=until-found, a
+            # closed <details>) get no AX objects: Chromium's tree shows none of them.
+            return
+        if self.ua_shadow.add(obj, child_box, child_locked):
+            return
+        for which in ("marker", "before"):
+            self.generated.add_pseudo(obj, which, child_box and not child_locked)
+        if self.styles.pseudo(el, "after") is not None:
+            # ::after is added once the children are done: a sentinel below them on the stack.
+            stack.append((_AfterPseudo(obj), obj, child_box and not child_locked, False))
+        for child in reversed(self.flat.children(el)):
+            stack.append((child, obj, child_box, child_locked))
+
+    def _add_text(self, node: Text, parent: AXObject, parent_box: bool, locked: bool) -> None:
+        if not node.data:
+            return
+        has_layout = parent_box and not locked and parent.display != "none" and not _rejects_text(parent)
+        if not has_layout and is_whitespace_only(node.data) and not locked:
+            return
+        obj = self.new_text(node, parent, has_layout, parent.hidden_via_style or not has_layout)
+        self.by_text[node] = obj
+
+    def new_element(self, el: Element, parent: AXObject, style: dict | None, has_layout: bool,
+                    hidden: bool) -> AXObject:
+        """An object for a page element, added under ``parent`` and indexed, its role computed."""
+        obj = AXObject("element", el, style, parent)
+        obj.node_id = el.node_id
+        obj.has_layout = has_layout
+        obj.hidden_via_style = hidden
+        parent.children.append(obj)
+        self.objects.append(obj)
+        self.by_element[el] = obj
+        obj.role = roles.compute_role(obj)
+        return obj
+
+    def new_text(self, node: Text, parent: AXObject, has_layout: bool, hidden: bool) -> AXObject:
+        """A StaticText object for a text node, added under ``parent``."""
+        obj = AXObject("text", node, parent.style, parent)
+        obj.node_id = node.node_id
+        obj.text = node.data
+        obj.role = "StaticText"
+        obj.has_layout = has_layout
+        obj.hidden_via_style = hidden
+        parent.children.append(obj)
+        self.objects.append(obj)
+        return obj
+
+
+class _AfterPseudo(Node):
+    """A stack sentinel: add the owner's ::after box once its children are done."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, owner: AXObject) -> None:
+        super().__init__()
+        self.owner = owner
+
+
+def _all_nodes(document: Document):
+    stack: list[Node] = [document]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(node.children)
+        if isinstance(node, Element) and node.shadow_root is not None:
+            stack.append(node.shadow_root)
+
+
+def _is_pruned(el: Element, parent: AXObject) -> bool:
+    if el.namespace == HTML_NS:
+        tag = el.local_name
+        if tag in _PRUNED_TAGS:
+            return True
+        if tag == "area" and not (isinstance(el.parent, Element) and el.parent.local_name == "map"):
+            return True
+        if tag in ("head", "script", "style", "template", "meta", "link", "base", "noscript") and tag != "noscript":
+            return True
+        if tag == "slot" and not el.children and not parent.node is None:
+            return False
+    if parent.kind == "element" and parent.tag() in ("iframe", "frame"):
+        return True
+    return False
+
+
+def _can_have_children(obj: AXObject) -> bool:
+    tag = obj.tag()
+    el = obj.node
+    if tag in ("img", "hr", "progress", "br", "map", "iframe", "frame", "option"):
+        return False
+    if tag == "input" and forms.input_type(el) in _LEAF_INPUTS:
+        return False
+    if tag == "template":
+        return False
+    return True
+
+
+def _rejects_text(parent: AXObject) -> bool:
+    el = parent.element
+    return el is not None and el.namespace == MATHML_NS and el.local_name not in _MATHML_TOKENS

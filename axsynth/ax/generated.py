@@ -1,0 +1,234 @@
+"""Generated content: the boxes of ::before, ::after and ::marker, their text,
+quotes, counters and images, and the ::first-letter box Chromium exposes (Blink's
+PseudoElement / LayoutQuote / LayoutCounter objects, as AXObjectCacheImpl
+creates objects for them)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..data.quotes import DEFAULT_LANGUAGE, QUOTES_BY_LANGUAGE
+from ..html.dom import Element, Node, ShadowRoot
+from ..style.cascade import FIRST_LETTER
+from ..style.counters import format_counter
+from . import first_letter, roles
+from .object import FLEX_OR_GRID, AXObject
+from .whitespace import PRESERVES_SPACES, is_whitespace_only
+
+if TYPE_CHECKING:
+    from .build import TreeBuilder
+
+
+class GeneratedContent:
+    """Adds pseudo-element objects while the tree is built."""
+
+    def __init__(self, builder: "TreeBuilder") -> None:
+        self.builder = builder
+        self.styles = builder.styles
+        self._quote_depth = 0  # open-quote nesting, in layout (document) order
+
+
+    def has_first_letter_style(self, obj: AXObject) -> bool:
+        return obj.kind == "element" and self.styles.pseudo(obj.node, FIRST_LETTER) is not None
+
+    def add_first_letter(self, host: AXObject) -> AXObject | None:
+        """A ::first-letter box, when the block's first letter is generated content:
+        the only case accessibility exposes one (IsRelevantPseudoElement). It takes
+        the letter out of that text, which keeps the rest. Returns a DOM text whose
+        first letter is floated out of it (its StaticText still holds the letter)."""
+        if not (host.has_layout and self.has_first_letter_style(host)
+                and first_letter.behaves_like_block_container(host)):
+            return None
+        found = first_letter.first_letter_text(host, self.has_first_letter_style)
+        if found is None:
+            return None
+        text, length = found
+        letter_style = self.styles.pseudo(host.node, FIRST_LETTER)
+        if text.kind != "anonymous":
+            return text if letter_style["float"] != "none" else None
+        holder = text.parent
+        letter_box = AXObject("pseudo", host.node, letter_style, holder)
+        letter_box.pseudo_which = FIRST_LETTER
+        letter_box.role = "GenericContainer"
+        letter_box.has_layout = True
+        letter_box.hidden_via_style = text.hidden_via_style
+        letter_box.node_id = self.builder.new_id()
+        holder.children.insert(holder.children.index(text), letter_box)
+        self.builder.objects.append(letter_box)
+        self._anonymous(letter_box, letter_box.style, "StaticText").text = text.text[:length]
+        text.text = text.text[length:]
+        if not text.text:
+            holder.children.remove(text)
+            self.builder.objects.remove(text)
+        return None
+
+    def add_pseudo(self, owner: AXObject, which: str, has_box: bool) -> None:
+        style = self.styles.pseudo(owner.node, which)
+        if style is None or not has_box or style["display"] == "none":
+            return
+        el = owner.node
+        if which == "marker":
+            if owner.display != "list-item" or style["list-style-type"] == "none" and style["content"] in ("normal", "none"):
+                return
+        if which != "marker" and not isinstance(style["content"], tuple):
+            return  # content: normal/none generates no box
+        parts, alt = (style["content"] if isinstance(style["content"], tuple) else ((), None))
+        images = any(p[0] == "image" for p in parts)
+        counter_values = self.styles.counters(el, which) if which != "marker" else {}
+        segments, quote_depth = _content_segments(el, parts, style, self._quote_depth, counter_values)
+        text = "".join(t for _, t in segments) if which != "marker" else _marker_text(owner, style, self.styles.list_ordinal(el))
+        owner_inline = owner.is_layout_inline() or owner.is_atomic_inline()
+        if which != "marker" and style["display"] != "inline" and not owner_inline and is_whitespace_only(text) and alt is None and not images:
+            return  # the "clearfix" hack: a block pseudo holding only whitespace
+        if which != "marker" and alt is not None and not _content_text(el, alt) and not images:
+            return  # `content: "x" / ""`: decorative, ignored and left out of the tree
+        pseudo = AXObject("pseudo", el, style, owner)
+        pseudo.pseudo_which = which
+        pseudo.has_layout = True
+        pseudo.hidden_via_style = owner.hidden_via_style or style["visibility"] != "visible"
+        pseudo.node_id = self.builder.new_id()
+        owner.children.append(pseudo)
+        self.builder.objects.append(pseudo)
+        if which == "marker":
+            pseudo.role = roles.marker_role(owner)
+            pseudo.text = text
+            pseudo.rendered_text = text
+            inner = AXObject("anonymous", None, style, pseudo)
+            inner.has_layout = True
+            inner.hidden_via_style = pseudo.hidden_via_style
+            inner.text = inner.rendered_text = text
+            inner.role = "StaticText"
+            pseudo.children.append(inner)
+            self.builder.objects.append(inner)
+            return
+        if alt is not None:
+            pseudo.text = "".join(_content_text(el, alt))
+            pseudo.role = "Image" if images else "StaticText"
+            return
+        pseudo.role = "GenericContainer"
+        self._quote_depth = quote_depth
+        holder = pseudo
+        if pseudo.display in FLEX_OR_GRID and any(t for _, t in segments):
+            # A flex/grid pseudo wraps its text in an anonymous flex item block.
+            holder = self._anonymous(pseudo, pseudo.style, "GenericContainer")
+        for kind, segment in segments:
+            parent = holder
+            if kind == "image":
+                self._anonymous(holder, style, "Image")
+                continue
+            if kind == "quote":
+                # Each quote is a LayoutQuote: a node-less inline box (ignored,
+                # but kept like all node-less objects) holding its text.
+                box_style = dict(style, display="inline", position="static", float="none")
+                parent = self._anonymous(holder, box_style, "GenericContainer", "anonymous-box")
+            if segment:
+                self._anonymous(parent, style, "StaticText").text = segment
+
+    def _anonymous(self, parent: AXObject, style: dict, role: str, kind: str = "anonymous") -> AXObject:
+        """A node-less layout object inside a pseudo element."""
+        obj = AXObject(kind, None, style, parent)
+        obj.has_layout = True
+        obj.hidden_via_style = parent.hidden_via_style
+        obj.role = role
+        parent.children.append(obj)
+        self.builder.objects.append(obj)
+        return obj
+
+
+def _content_segments(el: Element, parts: tuple, style: dict, depth: int, counters: dict) -> tuple[list, int]:
+    """The layout objects of a ``content`` list: ("text", s) for each run of
+    strings/attr() (one LayoutTextFragment), ("counter", s) for each counter,
+    ("image", "") for each url() image, ("quote", s) for each quote
+    (its own LayoutQuote); and the document's quote depth afterwards."""
+    segments: list[tuple[str, str]] = []
+    quotes = style.get("quotes", "auto")
+    pairs = _auto_quotes(el) if quotes == "auto" else () if quotes == "none" else quotes
+    for part in parts:
+        kind = part[0]
+        if kind in ("open-quote", "no-open-quote"):
+            text = pairs[min(depth, len(pairs) - 1)][0] if pairs and kind == "open-quote" else ""
+            depth += 1
+            segments.append(("quote", text))
+        elif kind in ("close-quote", "no-close-quote"):
+            depth = max(depth - 1, 0)
+            text = pairs[min(depth, len(pairs) - 1)][1] if pairs and kind == "close-quote" else ""
+            segments.append(("quote", text))
+        elif kind in ("counter", "counters"):  # each counter is its own LayoutCounter
+            segments.append(("counter", _counter_text(part, counters.get(part[1], (0,)))))
+        elif kind == "image":  # each image is its own anonymous LayoutImage
+            segments.append(("image", ""))
+        else:
+            text = _content_text(el, (part,))
+            if segments and segments[-1][0] == "text":
+                segments[-1] = ("text", segments[-1][1] + text)
+            else:
+                segments.append(("text", text))
+    return segments, depth
+
+
+def _content_text(el: Element, parts: tuple, counters: dict | None = None) -> str:
+    out = []
+    for part in parts:
+        if part[0] == "text":
+            out.append(part[1])
+        elif part[0] in ("counter", "counters"):
+            out.append(_counter_text(part, (counters or {}).get(part[1], (0,))))
+        elif part[0] == "attr":
+            out.append(el.attrs.get(part[1], ""))
+        elif part[0] == "open-quote":
+            out.append("\u201c")
+        elif part[0] == "close-quote":
+            out.append("\u201d")
+    return "".join(out)
+
+
+def _counter_text(part: tuple, values: tuple[int, ...]) -> str:
+    """counter(name, style): the innermost value; counters(name, sep, style): all, joined."""
+    if part[0] == "counter":
+        return format_counter(values[-1], part[2])
+    return part[3].join(format_counter(v, part[2]) for v in values)
+
+
+def _auto_quotes(el: Element) -> tuple[tuple[str, str], ...]:
+    """``quotes: auto``: the pairs of the element's language (its nearest ``lang``),
+    the longest tag prefix the table knows ("zh-Hant-TW" -> "zh-hant"), else English."""
+    language = _language(el).lower()
+    while language and language not in QUOTES_BY_LANGUAGE:
+        language = language.rpartition("-")[0]
+    open1, close1, open2, close2 = QUOTES_BY_LANGUAGE[language or DEFAULT_LANGUAGE]
+    return (open1, close1), (open2, close2)
+
+
+def _language(el: Element) -> str:
+    """The ``lang`` attribute of the nearest element that has one, across shadow
+    boundaries (an ``xml:lang`` written in HTML is just an attribute)."""
+    node: Node | None = el
+    while node is not None:
+        if isinstance(node, Element) and "lang" in node.attrs:
+            return node.attrs["lang"].strip()
+        node = node.host if isinstance(node, ShadowRoot) else node.parent
+    return ""
+
+
+def _marker_text(li: AXObject, style: dict, ordinal: int) -> str:
+    content = style["content"]
+    if isinstance(content, tuple):
+        return _content_text(li.node, content[0])
+    kind = style["list-style-type"]
+    if isinstance(kind, tuple):
+        return kind[1]
+    if kind in ("disc", "circle", "square", "disclosure-open", "disclosure-closed"):
+        return {"disc": "\u2022 ", "circle": "\u25e6 ", "square": "\u25a0 ",
+                "disclosure-open": "\u25be ", "disclosure-closed": "\u25b8 "}[kind]
+    if kind == "none":
+        return ""
+    return format_counter(ordinal, kind) + ". "
+
+
+def drop_space_after_floated_letter(text: AXObject) -> None:
+    """The rest of the text starts a line beside the floated letter, so a space
+    right after the letter collapses away; the StaticText joins the two."""
+    rendered = text.rendered_text
+    length = first_letter.first_letter_length(rendered)
+    if length and rendered[length:length + 1] == " " and text.style["white-space"] not in PRESERVES_SPACES:
+        text.rendered_text = rendered[:length] + rendered[length + 1:]
