@@ -20,7 +20,7 @@ from ..data.aria import (
     STRUCTURE_ROLES,
     TABLE_LIKE,
 )
-from ..html import forms
+from ..html import editing, focus, forms
 from ..html.dom import HTML_NS, SVG_NS, Element, Node, ShadowRoot
 from . import roles
 from .names import supports_name_from_contents
@@ -117,7 +117,7 @@ class IgnoredRules:
     @staticmethod
     def _can_set_focus(obj: AXObject) -> bool:
         return (
-            roles.is_focusable(obj) and not forms.has_disabled_attribute(obj.element) and obj.inert_root is None
+            focus.supports_focus(obj.element) and not forms.has_disabled_attribute(obj.element) and obj.inert_root is None
             and obj.has_layout and not obj.hidden_via_style
         )
 
@@ -228,7 +228,7 @@ class IgnoredRules:
         if tag == "html":
             obj.add_reason("uninteresting")
             return Inclusion.IGNORE
-        if tag != "body" and roles.is_focusable(obj) and not forms.has_disabled_attribute(obj.element):
+        if tag != "body" and focus.supports_focus(obj.element) and not forms.has_disabled_attribute(obj.element):
             return Inclusion.INCLUDE
         if role == "Link":
             return Inclusion.INCLUDE
@@ -245,7 +245,7 @@ class IgnoredRules:
         # RawAriaRole: a nameless region/form token is dropped like an unknown one.
         if roles.aria_role(obj) is not None:
             return Inclusion.INCLUDE
-        if roles.has_contenteditable_attribute(el):
+        if editing.has_contenteditable_attribute(el):
             return Inclusion.INCLUDE  # AXNodeObject::IsEditableRoot: any contenteditable host, nested ones too
         if tag == "legend":
             return Inclusion.INCLUDE
@@ -298,7 +298,7 @@ class IgnoredRules:
         el = obj.element
         if el is None or forms.has_disabled_attribute(obj.element):
             return False
-        if any(h in el.attrs for h in CLICK_HANDLERS) or roles.has_contenteditable_attribute(el):
+        if any(h in el.attrs for h in CLICK_HANDLERS) or editing.has_contenteditable_attribute(el):
             return True
         return roles.native_role(obj) in CLICKABLE_ROLES and obj.tag() not in ("input", "select", "textarea", "button", "a", "summary", "option", "area")
 

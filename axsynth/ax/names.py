@@ -21,7 +21,7 @@ from ..data.aria import (
 )
 from ..data.forms import DATE_TIME_LAYOUTS, FILE_BUTTON_LABELS
 from ..data.media_controls import PLAYBACK_ERROR
-from ..html import forms
+from ..html import focus, forms, media
 from ..html.dom import SVG_NS, Element
 from . import roles
 from .inner_text import inner_text
@@ -185,7 +185,7 @@ class Names:
 
     def _text_alternative(self, obj: AXObject, recursive: bool, root: AXObject | None, visited: set,
                           sources: list[NameSource] | None) -> tuple[str, str]:
-        if roles.is_unplayable_media(obj):
+        if media.is_unplayable(obj.element, obj.has_layout):
             return PLAYBACK_ERROR, "attribute"  # AXMediaElement::TextAlternative: no sources
         # Fast paths: layout text, <br>, list markers, CSS alt text.
         if obj.has_layout or obj.kind in ("anonymous",):
@@ -263,7 +263,7 @@ class Names:
             return None
         role = obj.role
         if roles.is_text_field(obj):
-            if roles.is_atomic_text_field(el):
+            if forms.is_text_control(el):
                 value = el.text_content() if obj.tag() == "textarea" else el.attrs.get("value", "")
                 return value or None
             return inner_text(self.tree, el) or None
@@ -388,7 +388,7 @@ class Names:
                 return self._image_input_name(obj, sources, found)
             if kind == "file":
                 return self._file_input_name(obj, push, found)
-        if roles.is_atomic_text_field(el):
+        if forms.is_text_control(el):
             text = self._title(obj, sources, found)
             if text is not None and sources is None:
                 return text, "title"
@@ -595,7 +595,7 @@ class Names:
 
 
     def _name_prohibited(self, obj: AXObject) -> bool:
-        if roles.is_focusable(obj) or obj.ignored:
+        if focus.supports_focus(obj.element) or obj.ignored:
             return False
         el = obj.element
         if el is not None and "-" in el.local_name:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..data import media_controls
 from ..data.aria import (
     ARIA_ROLES,
     ASIDE_SCOPES,
@@ -26,9 +25,9 @@ from ..data.aria import (
     UNDO_PRESENTATION_ATTRS,
 )
 from ..data.svg import SVG_SHAPES
-from ..html import forms
-from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Element, element_by_id, parse_int
-from ..html.ua_shadow import is_ua_details_root
+from ..html import editing, focus, forms
+from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Element, element_by_id
+from ..html.ua_shadow import summary_details
 from .object import AXObject
 
 
@@ -45,142 +44,47 @@ def has_author_name(el: Element) -> bool:
     )
 
 
-def is_focusable(obj: AXObject) -> bool:
-    """Element::SupportsFocus for the cases a static page can have."""
-    el = obj.element
-    if el is None:
-        return False
-    if "tabindex" in el.attrs and parse_int(el.attrs["tabindex"]) is not None:
-        return True
-    if el.namespace == SVG_NS:
-        return el.local_name == "a" and ("href" in el.attrs or "xlink:href" in el.attrs)
-    tag = el.local_name if el.namespace == HTML_NS else ""
-    if tag in ("a", "area"):
-        # HTMLAnchorElement::SupportsFocus: an editable link is focusable only via tabindex.
-        return "href" in el.attrs and not _in_editable_content(el)
-    if tag in ("button", "select", "textarea", "dialog"):
-        return True
-    if tag == "input":
-        return forms.input_type(el) != "hidden"
-    if tag == "summary":
-        return _is_details_summary(el)
-    if tag in ("iframe", "frame") or tag == "option":
-        return False
-    if tag in ("video", "audio"):
-        # HTMLMediaElement::SupportsFocus: focusable while it shows controls, which
-        # it always does without scripting (ShouldShowControls; see data/media_controls.py).
-        return True
-    return is_editable_root(el)
 
 
-def is_unplayable_media(obj: AXObject) -> bool:
-    """AXMediaElement::IsUnplayable: a rendered <video>/<audio> with an error or no
-    source. axsynth fetches nothing, so every rendered one that tries to load is
-    (docs/divergences.md)."""
-    if not (obj.has_layout and obj.tag() in ("video", "audio") and obj.element.is_html):
-        return False
-    return not _idle_without_loading(obj.element)
 
 
-def _idle_without_loading(media: Element) -> bool:
-    """preload=none stops resource selection at its first candidate, before any
-    fetch: the network state is idle, with no error.  A candidate is a non-empty
-    src attribute, else a <source> with a src and a type Chromium can play."""
-    if (media.attrs.get("preload") or "").strip().lower() != "none":
-        return False
-    if "src" in media.attrs:
-        return bool(media.attrs["src"])
-    return any(
-        child.local_name == "source" and child.attrs.get("src") and _playable_type(child.attrs.get("type"))
-        for child in media.children
-        if isinstance(child, Element)
-    )
 
 
-def _playable_type(mime: str | None) -> bool:
-    return mime is None or mime.split(";")[0].strip().lower() in media_controls.PLAYABLE_TYPES
 
 
-def contenteditable_state(el: Element) -> str | None:
-    """HTMLElement::contentEditableNormalized: "true", "plaintext-only" or "false";
-    None when the attribute is absent or invalid (the element inherits)."""
-    value = el.attrs.get("contenteditable")
-    if value is None or not el.is_html:  # the attribute test first: it is almost always absent
-        return None
-    value = value.strip().lower()
-    if value in ("", "true"):
-        return "true"
-    return value if value in ("plaintext-only", "false") else None
 
 
-def has_contenteditable_attribute(el: Element) -> bool:
-    """AXNodeObject::HasContentEditableAttributeSet: contenteditable is true or
-    plaintext-only on the element itself (nested hosts included)."""
-    return contenteditable_state(el) in ("true", "plaintext-only")
 
 
-def _in_editable_content(el: Element | None) -> bool:
-    """IsEditable: the nearest contenteditable ancestor (or self) makes the node editable."""
-    node = el
-    while isinstance(node, Element):
-        state = contenteditable_state(node)
-        if state is not None:
-            return state != "false"
-        node = node.parent
-    return False
 
 
-def is_editable_root(el: Element) -> bool:
-    """IsRootEditableElement: an editing host whose parent is not editable."""
-    return has_contenteditable_attribute(el) and not _in_editable_content(el.parent)
 
 
-def is_atomic_text_field(el: Element | None) -> bool:
-    """blink::IsTextControl: <textarea> or a text-like <input>."""
-    if el is None or el.local_name not in ("input", "textarea") or not el.is_html:
-        return False
-    return el.local_name == "textarea" or forms.input_type(el) in TEXT_INPUT_TYPES | {"number"}
 
 
 def is_non_atomic_text_field(obj: AXObject) -> bool:
     """AXObject::IsNonAtomicTextField: a contenteditable host (even one nested in
     another) or an element with an ARIA text-field role, never <input>/<textarea>."""
     el = obj.element
-    return is_aria_text_field(obj) or (el is not None and has_contenteditable_attribute(el) and not is_atomic_text_field(el))
+    return is_aria_text_field(obj) or (el is not None and editing.has_contenteditable_attribute(el) and not forms.is_text_control(el))
 
 
 def is_aria_text_field(obj: AXObject) -> bool:
     """AXObject::IsARIATextField: an ARIA textbox, searchbox or editable combobox
     role on an element that is not itself an <input>/<textarea>."""
     el = obj.element
-    if el is None or is_atomic_text_field(el):
+    if el is None or forms.is_text_control(el):
         return False
     return "role" in el.attrs and obj.role in TEXT_FIELD_ROLES
 
 
 def is_text_field(obj: AXObject) -> bool:
     """AXObject::IsTextField: an atomic (<input>/<textarea>) or non-atomic one."""
-    return is_atomic_text_field(obj.element) or is_non_atomic_text_field(obj)
+    return forms.is_text_control(obj.element) or is_non_atomic_text_field(obj)
 
 
-def summary_details(el: Element) -> Element | None:
-    """The <details> a <summary> sits in, through the flat tree: every light child of
-    a details is slotted into its UA shadow, and the default summary lives there."""
-    parent = el.parent
-    if isinstance(parent, Element) and parent.is_html and parent.local_name == "details":
-        return parent
-    if isinstance(parent, Element) and parent.local_name == "slot" and is_ua_details_root(parent.parent):
-        return parent.parent.host
-    return None
 
 
-def _is_details_summary(el: Element) -> bool:
-    """HTMLSummaryElement::IsMainSummary: the first <summary> child, else the default one."""
-    details = summary_details(el)
-    if details is None:
-        return False
-    first = next((c for c in details if c.local_name == "summary" and c.is_html), None)
-    return first is el or (first is None and details is not el.parent)
 
 
 # --- ARIA role ---------------------------------------------------------------
@@ -207,7 +111,7 @@ def aria_role(obj: AXObject) -> str | None:
     if role == "None":
         if el.local_name in ("iframe", "frame") and el.is_html:
             return "IframePresentational"
-        if is_focusable(obj) or any(a in el.attrs for a in UNDO_PRESENTATION_ATTRS):
+        if focus.supports_focus(obj.element) or any(a in el.attrs for a in UNDO_PRESENTATION_ATTRS):
             return None
     if role in REQUIRED_CONTEXT_ARIA and not in_required_context(obj, role, obj.owned_by):
         return None  # an orphaned item is exactly its native element
@@ -594,11 +498,11 @@ def _aria_combobox(obj: AXObject) -> str:
     el = obj.element
     if el.is_html and el.local_name == "select":
         return native_role(obj)
-    if is_atomic_text_field(el):
+    if forms.is_text_control(el):
         return "TextFieldWithComboBox"  # a contenteditable host is not one: it falls to the menu button
     # ShouldUseComboboxMenuButtonRole: a focusable (or button) combobox is a menu
     # button; otherwise it only groups its textbox and popup (ARIA 1.1 pattern).
-    return "ComboBoxMenuButton" if is_focusable(obj) else "ComboBoxGrouping"
+    return "ComboBoxMenuButton" if focus.supports_focus(obj.element) else "ComboBoxGrouping"
 
 
 # --- the role serialized ---------------------------------------------------------

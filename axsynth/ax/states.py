@@ -25,9 +25,9 @@ from ..data.forms import (
     TEXT_FIELD_INPUT_TYPES,
     VALUELESS_INPUT_TYPES,
 )
-from ..html import forms, imgsrc, urls, values
-from ..html.dom import element_by_id
-from ..style import media
+from ..html import editing, focus, forms, imgsrc, media, urls, values
+from ..html.dom import element_by_id, parse_int
+from ..style.media import VIEWPORT_WIDTH, matches_attribute
 from . import roles
 from .inner_text import inner_text
 from .object import AXObject
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .tree import AXTree
 
 Prop = tuple[str, dict[str, Any]]
-_VIEWPORT = imgsrc.Viewport(media.VIEWPORT_WIDTH, media.matches_attribute)
+_VIEWPORT = imgsrc.Viewport(VIEWPORT_WIDTH, matches_attribute)
 _MULTISELECTABLE_ROLES = frozenset({"Grid", "ListBox", "TabList", "TreeGrid", "Tree"})
 _READONLY_ROLES = frozenset({"Grid", "GridCell", "TextField", "ColumnHeader", "RowHeader", "TreeGrid"})
 _REQUIRED_ROLES = frozenset(
@@ -159,7 +159,7 @@ class States:
         props: list[Prop] = []
         role = obj.role
         autocomplete = (obj.attr("aria-autocomplete") or "").strip().lower()
-        if autocomplete in ("inline", "list", "both") and (roles.is_atomic_text_field(obj.element) or roles.is_aria_text_field(obj)):
+        if autocomplete in ("inline", "list", "both") and (forms.is_text_control(obj.element) or roles.is_aria_text_field(obj)):
             props.append(("autocomplete", _token(autocomplete)))
         elif obj.tag() == "input" and forms.datalist_of(obj.element) is not None:
             props.append(("autocomplete", _token("list")))
@@ -313,7 +313,7 @@ class States:
             (a.attr("aria-disabled") or "").strip().lower() == "true" for a in obj.iter_ancestors()
         ):
             return True
-        if _native_disabled(obj) or roles.is_unplayable_media(obj):
+        if _native_disabled(obj) or media.is_unplayable(obj.element, obj.has_layout):
             return True  # AXMediaElement::Restriction: unplayable media is disabled
         select = _owner_select(obj)
         return select is not None and _native_disabled(select)
@@ -336,7 +336,7 @@ class States:
         if _native_disabled(obj):
             return False
         # No box, no focus: Chromium 156 does not focus display:contents elements.
-        return roles.is_focusable(obj) and obj.has_layout
+        return focus.supports_focus(obj.element) and obj.has_layout
 
     def _invalid(self, obj: AXObject) -> dict | None:
         """AXNodeObject::GetInvalidState: any aria-invalid value other than
@@ -399,7 +399,7 @@ class States:
         return selected[-1] is first and first.parent is select and first.attrs.get("value", " ".join(first.text_content().split())) == ""
 
     def _editable(self, obj: AXObject) -> str | None:
-        if roles.is_atomic_text_field(obj.element):
+        if forms.is_text_control(obj.element):
             return "plaintext"
         if obj.kind in ("pseudo", "anonymous", "anonymous-box"):
             return None  # editing's HasEditableLevel: a pseudo-element is never editable
@@ -422,7 +422,7 @@ class States:
                 level = "plaintext" if _user_modifiable(node.parent) else None
                 break
             el = node.element
-            state = roles.contenteditable_state(el) if el is not None else None
+            state = editing.contenteditable_state(el) if el is not None else None
             if state is not None:
                 level = {"true": "richtext", "plaintext-only": "plaintext"}.get(state)
                 break
@@ -494,7 +494,7 @@ class States:
     def _heading_level(obj: AXObject) -> int:
         raw = obj.attr("aria-level")
         if raw is not None:
-            level = roles.parse_int(raw) or 0  # "3.7" reads as 3; junk reads as 0
+            level = parse_int(raw) or 0  # "3.7" reads as 3; junk reads as 0
             if level < 1:
                 return 1
             if level <= 9:
@@ -533,7 +533,7 @@ class States:
         if value:
             return value == "true"
         el = obj.element
-        return obj.tag() == "textarea" or (el is not None and roles.has_contenteditable_attribute(el))
+        return obj.tag() == "textarea" or (el is not None and editing.has_contenteditable_attribute(el))
 
     def _readonly(self, obj: AXObject) -> bool:
         return self.restriction(obj) == "readonly"
@@ -630,7 +630,7 @@ class States:
         kind = forms.input_type(el) if obj.tag() == "input" else None
         if kind in ("range", "number"):
             return values.sanitized_value(kind, el.attrs)
-        if roles.is_atomic_text_field(el):
+        if forms.is_text_control(el):
             return self.string_value(obj)
         return ""
 
@@ -741,7 +741,7 @@ def _popover_target(obj: AXObject):
 def _user_modifiable(node: AXObject) -> bool:
     """The inner editor only gets -webkit-user-modify when its host control is
     neither disabled nor readonly (TextControlInnerEditorElement style)."""
-    while node is not None and not roles.is_atomic_text_field(node.element):
+    while node is not None and not forms.is_text_control(node.element):
         node = node.parent
     if node is None:
         return True

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..data import media_controls
 from ..data.aria import TEXT_INPUT_TYPES
 from ..data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
-from ..html import datetime_edit, forms, values
+from ..html import datetime_edit, forms, media, values
 from ..html.dom import HTML_NS, Element, Node, Text
 from . import roles
 from .object import AXObject, boxes
@@ -98,9 +98,9 @@ class UAShadow:
         if not obj.has_layout:
             template = media_controls.hidden(tag)
         elif tag == "audio":
-            template = media_controls.audio(not roles.is_unplayable_media(obj))
+            template = media_controls.audio(not media.is_unplayable(obj.element, obj.has_layout))
         else:
-            template = media_controls.video(_has_media_source(obj.node), not roles.is_unplayable_media(obj))
+            template = media_controls.video(_has_media_source(obj.node), not media.is_unplayable(obj.element, obj.has_layout))
         self._add_media_node(obj, template)
 
     def _add_media_node(self, parent: AXObject, template: tuple) -> None:

@@ -19,6 +19,7 @@ _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrst
 # Form controls that can be disabled (HTMLFormControlElement and <option>).
 _DISABLEABLE = frozenset({"input", "button", "select", "textarea", "option"})
 _FORM_CONTROLS = frozenset({"input", "button", "select", "textarea", "fieldset", "output"})
+_TEXT_CONTROL_TYPES = frozenset({"text", "search", "tel", "url", "email", "password", "number"})
 
 
 def ascii_lower(text: str) -> str:
@@ -52,6 +53,13 @@ def datalist_of(el: Element) -> Element | None:
         root = root.parent
     target = next((e for e in root.iter_elements() if e.attrs.get("id") == idref), None)
     return target if target is not None and is_html(target, "datalist") else None
+
+
+def is_text_control(el: Element | None) -> bool:
+    """blink::IsTextControl: <textarea> or a text-like <input>."""
+    if el is None or el.local_name not in ("input", "textarea") or not el.is_html:
+        return False
+    return el.local_name == "textarea" or input_type(el) in _TEXT_CONTROL_TYPES
 
 
 # --- labels -------------------------------------------------------------------

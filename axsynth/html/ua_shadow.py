@@ -42,3 +42,23 @@ def _append(parent, child):
 
 def is_ua_details_root(node) -> bool:
     return isinstance(node, ShadowRoot) and node.mode == UA_DETAILS_MODE
+
+
+def summary_details(el: Element) -> Element | None:
+    """The <details> a <summary> sits in, through the flat tree: every light child of
+    a details is slotted into its UA shadow, and the default summary lives there."""
+    parent = el.parent
+    if isinstance(parent, Element) and parent.is_html and parent.local_name == "details":
+        return parent
+    if isinstance(parent, Element) and parent.local_name == "slot" and is_ua_details_root(parent.parent):
+        return parent.parent.host
+    return None
+
+
+def is_main_summary(el: Element) -> bool:
+    """HTMLSummaryElement::IsMainSummary: the first <summary> child, else the default one."""
+    details = summary_details(el)
+    if details is None:
+        return False
+    first = next((c for c in details if c.local_name == "summary" and c.is_html), None)
+    return first is el or (first is None and details is not el.parent)
