@@ -211,7 +211,8 @@ class Document:
 
         ``scope`` is a CSS selector that must match exactly one element; a selector
         that matches nothing (or more than one element) raises ``ValueError``."""
-        from .emit.aria import aria_snapshot, select_one
+        from .emit.aria import aria_snapshot
+        from .playwright.snapshot import select_one
 
         with _gc_paused():
             return aria_snapshot(self.page, select_one(self.page, scope) if scope else None)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal, Pattern, Union, cast
 
 from ..data import aria_snapshot as roles_with
-from .semantics import normalize_whitespace
+from .dom import normalize_whitespace
 from .yaml import AriaTemplateError, Entry, Item, Scalar, read_sequence
 
 __all__ = [
