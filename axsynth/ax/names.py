@@ -8,8 +8,6 @@ pass does (it decides where the name came from, which the description needs).
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..data.aria import (
@@ -19,12 +17,20 @@ from ..data.aria import (
     NAME_NEVER_FROM_CONTENTS,
     NAME_PROHIBITED,
 )
-from ..data.forms import DATE_TIME_LAYOUTS, FILE_BUTTON_LABELS
+from ..data.forms import DATE_TIME_LAYOUTS
 from ..data.media_controls import PLAYBACK_ERROR
 from ..html import focus, forms, media
 from ..html.dom import SVG_NS, Element
 from . import roles
 from .inner_text import inner_text
+from .name_sources import (
+    NameSource,
+    has_one_text_child,
+    simplify_name,
+    simplify_whitespace,
+    svg_child_text,
+)
+from .native_names import NativeNames
 from .object import AXObject
 from .values import range_value
 
@@ -32,41 +38,9 @@ if TYPE_CHECKING:
     from .tree import AXTree
 
 MAX_DESCENDANTS = 100  # kMaxDescendantsForTextAlternativeComputation
-_HTML_SPACE_CHARS = " \t\n\r\f"
-_LABELLEDBY = ("aria-labelledby", "aria-labeledby")
-_HTML_SPACES = re.compile(r"[ \t\n\r\f]+")
 _SPACED_NAME_FROM = frozenset({
     "attribute", "caption", "css-alt", "placeholder", "related", "svg-title", "title", "value",
 })
-
-
-@dataclass
-class NameSource:
-    type: str  # attribute | contents | placeholder | relatedElement | implicit
-    attribute: str | None = None
-    attribute_value: str | None = None
-    text: str | None = None
-    superseded: bool = False
-    invalid: bool = False
-    native_source: str | None = None
-    related: list[tuple[AXObject, str]] = field(default_factory=list)
-
-
-def simplify_name(text: str) -> str:
-    """SimplifyName: collapse HTML whitespace, keeping one leading/trailing space
-    (so a whitespace-only name such as alt="  " becomes two spaces)."""
-    if not text:
-        return ""
-    simplified = _HTML_SPACES.sub(" ", text).strip(" ")
-    if text[0] in " \t\n\r\f":
-        simplified = " " + simplified
-    if text[-1] in " \t\n\r\f":
-        simplified += " "
-    return simplified
-
-
-def simplify_whitespace(text: str) -> str:
-    return _HTML_SPACES.sub(" ", text).strip(" ")
 
 
 class Names:
@@ -79,6 +53,7 @@ class Names:
 
     def __init__(self, tree: "AXTree") -> None:
         self.tree = tree
+        self.native = NativeNames(self)
         self._names: dict[AXObject, str] = {}
         self._name_from: dict[AXObject, str] = {}
         self._descriptions: dict[AXObject, str] = {}
@@ -136,13 +111,13 @@ class Names:
         if "aria-describedby" in el.attrs:
             targets = self.tree.relations.objects_for_idrefs(obj, "aria-describedby", repeats=True)
             if targets:
-                return simplify_whitespace(self._text_from_elements(targets, True, set(), [])[0] or "")
+                return simplify_whitespace(self.text_from_elements(targets, True, set(), [])[0] or "")
         if "aria-description" in el.attrs:
             return simplify_whitespace(el.attrs["aria-description"])
         if el.namespace == SVG_NS:
-            desc = _svg_child_text(el, "desc")
+            desc = svg_child_text(el, "desc")
             if not desc and self.name_from(obj) in ("attribute", "related"):
-                desc = _svg_child_text(el, "title")
+                desc = svg_child_text(el, "title")
             if desc:
                 return simplify_whitespace(desc)
         tag = obj.tag()
@@ -160,7 +135,7 @@ class Names:
             if caption is not None:
                 cap = self.tree.by_element.get(caption)
                 if cap is not None:
-                    text = self._recursive(cap, None, set())[0]
+                    text = self.recursive(cap, None, set())[0]
                     if text.strip():
                         return simplify_whitespace(text)
         if tag == "summary" and self.name_from(obj) != "contents":
@@ -178,7 +153,7 @@ class Names:
 
     # --- the algorithm ------------------------------------------------------------
 
-    def _recursive(self, obj: AXObject, root: AXObject | None, visited: set) -> tuple[str, str]:
+    def recursive(self, obj: AXObject, root: AXObject | None, visited: set) -> tuple[str, str]:
         if id(obj) in visited and root is None:
             return "", "none"
         return self._text_alternative(obj, True, root, visited, None)
@@ -206,7 +181,7 @@ class Names:
         aria = self._aria_text_alternative(obj, recursive, root, visited, sources, found)
         if aria is not None:
             return ("", "none") if aria[1] == "hidden" else aria
-        native = self._native_text_alternative(obj, recursive, root, visited, sources, found)
+        native = self.native.text_alternative(obj, visited, sources, found)
         if native is not None and sources is None and native[0]:
             return native
         explicitly_empty = native is not None and native[1] == "explicitly-empty"
@@ -222,7 +197,7 @@ class Names:
                 # Options are leaves: their contents are the DOM text, all of
                 # it (hidden parts too); with markup inside, edge spaces stay.
                 raw = obj.node.text_content()
-                text = simplify_whitespace(raw) if _has_one_text_child(obj.node) else simplify_name(raw)
+                text = simplify_whitespace(raw) if has_one_text_child(obj.node) else simplify_name(raw)
             else:
                 text = self._text_from_descendants(obj, visited, root)
             if sources is not None:
@@ -233,7 +208,7 @@ class Names:
                     return text, "contents"
                 found[0] = True
         if (root is not None or not self._name_prohibited(obj)) and not (explicitly_empty and obj.tag() in ("img", "area")):
-            text = self._title(obj, sources, found)
+            text = self.title(obj, sources, found)
             if text is not None and sources is None:
                 return text, "title"
         if sources is None:
@@ -302,7 +277,7 @@ class Names:
         visited.add(id(obj))
         if isinstance(obj.node, Element) and obj.node.is_html and obj.node.local_name == "slot":
             return None  # a slot (even a UA shadow's) is never named
-        if self._hidden_for_text_alternative(obj, root):
+        if self.hidden_for_text_alternative(obj, root):
             return "", "hidden"
         el = obj.element
         if obj.kind == "document":
@@ -315,7 +290,7 @@ class Names:
             if el is not None and attr in el.attrs:
                 source.attribute_value = el.attrs[attr]
                 targets = self.tree.relations.objects_for_idrefs(obj, attr, repeats=True)
-                text, related = self._text_from_elements(targets, True, visited, []) if targets else (None, [])
+                text, related = self.text_from_elements(targets, True, visited, []) if targets else (None, [])
                 if text is not None and text.strip(" \t\n\r\f"):
                     source.text, source.related = text, related
                     found[0] = True
@@ -334,204 +309,7 @@ class Names:
                 return label, "attribute"
         return None
 
-    def _native_text_alternative(self, obj, recursive, root, visited, sources, found):
-        el = obj.element
-        tag = obj.tag()
-        push = (lambda s: sources.append(s)) if sources is not None else (lambda s: None)
-        if obj.kind == "document":
-            return self._document_name(obj, sources, found)
-        if el is None:
-            return None
-        if tag == "option" and _has_one_text_child(el):
-            text = el.attrs.get("label") or simplify_whitespace(el.text_content())
-            if text:
-                push(NameSource("contents", text=text, superseded=found[0]))
-                found[0] = True
-                return text, "final"
-        if tag == "optgroup":
-            text = el.attrs.get("label", "")
-            if text:
-                push(NameSource("attribute", text=text, superseded=found[0]))
-                found[0] = True
-            return text, "final"
-        result = None
-        if forms.is_labelable(el):
-            source = NameSource("relatedElement", native_source="label", superseded=found[0])
-            push(source)
-            labels = self.tree.relations.labels_of(obj)
-            for label in labels:
-                label_for = label.attr("for")
-                source.native_source = "labelfor" if label_for and label_for == el.attrs.get("id") else "labelwrapped"
-            if labels:
-                text, related = self._text_from_elements(labels, False, visited, [])
-                if text is not None:
-                    # The joined label text is trimmed; related node texts stay raw.
-                    text = text.strip(_HTML_SPACE_CHARS)
-                    source.text, source.related = text, related
-                    found[0] = True
-                    if sources is None and text:
-                        return text, "related"
-            else:
-                source.native_source = "label"
-        if tag == "input":
-            kind = forms.input_type(el)
-            if kind in ("button", "submit", "reset"):
-                source = NameSource("attribute", attribute="value", superseded=found[0])
-                push(source)
-                if "value" in el.attrs:
-                    source.text = el.attrs["value"]
-                    found[0] = True
-                    if sources is None and source.text:
-                        return source.text, "value"
-                return None
-            if kind == "image":
-                return self._image_input_name(obj, sources, found)
-            if kind == "file":
-                return self._file_input_name(obj, push, found)
-        if forms.is_text_control(el):
-            text = self._title(obj, sources, found)
-            if text is not None and sources is None:
-                return text, "title"
-            placeholder = el.attrs.get("placeholder")
-            source = NameSource("placeholder", attribute="placeholder", superseded=found[0])
-            push(source)
-            stripped = (placeholder or "").replace("\r", "").replace("\n", "")
-            if stripped:
-                source.text, source.attribute_value = stripped, placeholder
-                found[0] = True
-                if sources is None:
-                    return stripped, "placeholder"
-        if roles.is_text_field(obj):  # any contenteditable host, whatever its role
-            source = NameSource("placeholder", attribute="aria-placeholder", superseded=found[0])
-            push(source)
-            value = el.attrs.get("aria-placeholder")
-            if value:
-                source.text = source.attribute_value = value
-                found[0] = True
-                if sources is None:
-                    return value, "placeholder"
-            return None
-        if tag in ("img", "area"):
-            alt = self._attribute_source(el, "alt", push, found)
-            if alt is not None:
-                if sources is None and alt:
-                    return alt, "attribute"
-                if alt == "":
-                    return "", "explicitly-empty"
-            return None
-        if tag == "table":
-            caption_el = next((c for c in el if c.is_html and c.local_name == "caption"), None)
-            source = NameSource("relatedElement", native_source="tablecaption", superseded=found[0])
-            push(source)
-            caption = self.tree.by_element.get(caption_el) if caption_el is not None else None
-            if caption is not None:
-                # A hidden caption's text alternative is null, not "": the source
-                # gets no value (and names no labelledby), yet it was found.
-                hidden = self._hidden_for_text_alternative(caption, None)
-                text = "" if hidden else self._recursive(caption, None, visited)[0]
-                source.text, source.related = (None if hidden else text), [(caption, text)]
-                found[0] = True
-                if sources is None and text:
-                    return text, "caption"
-            summary = self._attribute_source(el, "summary", push, found)
-            if sources is None and summary:
-                return summary, "attribute"
-            return None
-        if el.namespace == SVG_NS:
-            source = NameSource("relatedElement", native_source="title", superseded=found[0])
-            push(source)
-            title = _svg_child_text(el, "title")
-            if title:
-                source.text = title
-                # Blink hands this source the related-objects vector aria-labelledby
-                # filled (the <title> itself gets no AX object to add).
-                source.related = next((s.related for s in sources or () if s.attribute in _LABELLEDBY), [])
-                found[0] = True
-                if sources is None:
-                    # kRelatedElement too, but kept apart: the description then skips <title>.
-                    return title, "svg-title"
-            return None
-        if tag == "fieldset":
-            source = NameSource("relatedElement", native_source="legend", superseded=found[0])
-            push(source)
-            legend_el = next((c for c in el if c.is_html and c.local_name == "legend"), None)
-            legend = self.tree.by_element.get(legend_el) if legend_el is not None else None
-            if legend is not None and id(legend) not in visited:
-                text = self._recursive(legend, None, visited)[0]
-                # An empty legend still counts as found, but gives the source no value.
-                source.text, source.related = text or None, [(legend, text)]
-                found[0] = True
-                if sources is None and text:
-                    return text, "related"
-        return result
-
-    @staticmethod
-    def _attribute_source(el: Element, attr: str, push, found: list[bool]) -> str | None:
-        """An attribute name source; a present attribute counts as found, even empty."""
-        value = el.attrs.get(attr)
-        source = NameSource("attribute", attribute=attr, superseded=found[0])
-        push(source)
-        if value is not None:
-            source.text = source.attribute_value = value
-            found[0] = True
-        return value
-
-    def _document_name(self, obj, sources, found):
-        html = obj.node.document_element
-        source = NameSource("attribute", attribute="aria-label", superseded=True)
-        label = html.attrs.get("aria-label") if html is not None else None
-        if label:
-            source.text = source.attribute_value = label
-        if sources is not None:
-            sources.append(source)
-        title_el = self.tree.page.document.find_first("title")
-        title = simplify_whitespace(title_el.text_content()) if title_el is not None else ""
-        # Without a <title> the source carries no value at all.
-        source = NameSource("relatedElement", native_source="title", superseded=found[0],
-                            text=title if title_el is not None else None)
-        if title_el is not None and not title_el.text_content():
-            source.type = "attribute"
-        if sources is not None:
-            sources.append(source)
-        found[0] = True
-        return title, "related"
-
-    def _image_input_name(self, obj, sources, found):
-        el = obj.element
-        push = (lambda s: sources.append(s)) if sources is not None else (lambda s: None)
-        alt = el.attrs.get("alt")
-        source = NameSource("attribute", attribute="alt", superseded=found[0])
-        push(source)
-        if alt:
-            source.text = source.attribute_value = alt
-            found[0] = True
-            if sources is None:
-                return alt, "attribute"
-        source = NameSource("attribute", attribute="value", superseded=found[0])
-        push(source)
-        if "value" in el.attrs:
-            source.text = el.attrs["value"]
-            found[0] = True
-            if sources is None and source.text:
-                return source.text, "attribute"
-        text = self._title(obj, sources, found)
-        if text is not None and sources is None:
-            return text, "title"
-        source = NameSource("attribute", attribute="type", attribute_value=el.attrs.get("type", ""), text="Submit", superseded=found[0])
-        push(source)
-        found[0] = True
-        return "Submit", "value"
-
-    @staticmethod
-    def _file_input_name(obj, push, found):
-        """The UA button's label, as Chromium takes it: a kContents source
-        that names the value attribute (it outranks title)."""
-        label = FILE_BUTTON_LABELS[obj.element.has("multiple")]
-        push(NameSource("contents", attribute="value", text=label, superseded=found[0]))
-        found[0] = True
-        return label, "contents"
-
-    def _title(self, obj: AXObject, sources, found) -> str | None:
+    def title(self, obj: AXObject, sources, found) -> str | None:
         el = obj.element
         if obj.kind in ("document", "text") or obj.is_generated_image():  # named only by ARIA
             return None  # (a text node has no tooltip step, even without layout)
@@ -549,11 +327,11 @@ class Names:
 
     # --- helpers -------------------------------------------------------------------
 
-    def _text_from_elements(self, targets: list[AXObject], in_labelledby: bool, visited: set,
+    def text_from_elements(self, targets: list[AXObject], in_labelledby: bool, visited: set,
                             related: list) -> tuple[str | None, list]:
         parts = []
         for target in targets:
-            text, _ = self._recursive(target, target if in_labelledby else None, visited)
+            text, _ = self.recursive(target, target if in_labelledby else None, visited)
             visited.add(id(target))
             related.append((target, text))
             if text:
@@ -569,12 +347,12 @@ class Names:
         for child in obj.tree_children:
             if len(visited) > MAX_DESCENDANTS:
                 break
-            if self._hidden_for_text_alternative(child, root):
+            if self.hidden_for_text_alternative(child, root):
                 continue
             if child.role == "None" and child.kind == "element":
                 result, child_from = self._text_from_descendants(child, visited, root), "contents"
             else:
-                result, child_from = self._recursive(child, root, visited)
+                result, child_from = self.recursive(child, root, visited)
             if result and previous is not None and acc and acc[-1] not in " \t\n\r\f" and result[0] not in " \t\n\r\f":
                 if _space_between(previous, child, last_from, child_from):
                     acc += " "
@@ -602,7 +380,7 @@ class Names:
             return False
         return roles.internal_role(obj) in NAME_PROHIBITED
 
-    def _hidden_for_text_alternative(self, obj: AXObject, root: AXObject | None) -> bool:
+    def hidden_for_text_alternative(self, obj: AXObject, root: AXObject | None) -> bool:
         if obj.kind in ("anonymous", "anonymous-box", "document"):
             return False
         if obj.tag() == "noscript":
@@ -638,7 +416,7 @@ def supports_name_from_contents(obj: AXObject, recursive: bool) -> bool:
                 return False
         return False
     if role == "MenuListOption":
-        return not _has_one_text_child(obj.node)
+        return not has_one_text_child(obj.node)
     if role in NAME_FROM_CONTENTS:
         return True
     if role in NAME_NEVER_FROM_CONTENTS or role.startswith("MathML"):
@@ -713,15 +491,6 @@ def _block_container(obj: AXObject) -> AXObject | None:
         if anc.kind == "document" or (anc.has_layout and not _is_inline(anc)):
             return anc
     return None
-
-
-def _has_one_text_child(el: Element) -> bool:
-    return len(el.children) == 1 and not isinstance(el.children[0], Element)
-
-
-def _svg_child_text(el: Element, name: str) -> str:
-    child = next((c for c in el if c.local_name == name and c.namespace == SVG_NS), None)
-    return simplify_whitespace(child.text_content()) if child is not None else ""
 
 
 def _marker_name(marker: AXObject) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Iterator, TextIO
 
 from ..ax.cache import AXCache
-from ..ax.names import NameSource
+from ..ax.name_sources import NameSource
 from ..ax.object import AXObject
 from ..ax.states import related_node
 from ..data.chrome_roles import ROLES
