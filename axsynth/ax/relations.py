@@ -4,15 +4,17 @@ labelling and describing relations, and aria-owns."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from ..data.aria import REQUIRED_CONTEXT_ARIA
+from ..data.aria import COMBOBOX_CONTAINER_ROLES, REQUIRED_CONTEXT_ARIA, TEXT_FIELD_ROLES
 from ..html import forms
 from ..html.dom import Element, element_by_id
 from . import roles
 from .object import AXObject
 
 if TYPE_CHECKING:
+    from .names import Names
     from .tree import AXTree
 
 _NO_OWNED_CHILDREN_TAGS = frozenset({"br", "iframe", "frame", "fencedframe"})
@@ -20,10 +22,19 @@ _UNOWNABLE_TAGS = frozenset({"area", "option", "optgroup"})
 _LABELLING_ATTRIBUTES = ("aria-labelledby", "aria-labeledby", "aria-describedby")
 
 
+@dataclass(frozen=True)
+class IdrefList:
+    """A relation as a property exposes it: the attribute's text and its targets."""
+
+    attribute_value: str
+    targets: tuple[AXObject, ...]
+
+
 class Relations:
     """The relations of one tree's objects."""
 
     def __init__(self, tree: "AXTree") -> None:
+        self.tree = tree
         self.by_element = tree.by_element
         self.forms = tree.page.forms
         self._owned: dict[AXObject, list[AXObject]] = {}
@@ -98,6 +109,77 @@ class Relations:
 
     def owned_children(self, owner: AXObject) -> list[AXObject]:
         return self._owned.get(owner, [])
+
+    # --- relations as properties --------------------------------------------------
+
+    def relationship_properties(self, obj: AXObject) -> list[tuple[str, IdrefList]]:
+        """FillRelationships: aria-describedby and aria-owns, as properties."""
+        props: list[tuple[str, IdrefList]] = []
+        targets = self.objects_for_idrefs(obj, "aria-describedby") if obj.kind == "element" else []
+        if targets:
+            props.append(("describedby", _idref_list(obj, "aria-describedby", targets)))
+        # Every unignored target, whether or not the relation is valid (AriaOwnsElements).
+        owns = [t for t in self.objects_for_idrefs(obj, "aria-owns") if not t.ignored] if obj.kind == "element" else []
+        if owns:
+            props.append(("owns", _idref_list(obj, "aria-owns", owns)))
+        return props
+
+
+    def sparse_properties(self, obj: AXObject, aria: bool, error_shown: bool, names: "Names") -> list[tuple[str, Any]]:
+        """The relations among the sparse attributes: the active descendant, then
+        errormessage (``error_shown``: only while invalid), controls, details and
+        flowto; ``aria``: whether obj has any aria-* attribute (without one, only
+        implicit relations remain)."""
+        props: list[tuple[str, Any]] = []
+        active = (aria and self.objects_for_idrefs(obj, "aria-activedescendant")) or self._listbox_active_option(obj)
+        if active and not active[0].ignored:
+            props.append(("activedescendant", active[0]))
+        if not aria:
+            controls = self._combobox_popup(obj, names)  # the one relation that needs no attribute
+            return props + [("controls", _idref_list(obj, "aria-controls", controls))] if controls else props
+        for name in ("errormessage", "controls", "details", "flowto"):
+            if name == "errormessage" and not error_shown:
+                continue
+            targets = [t for t in self.objects_for_idrefs(obj, "aria-" + name) if not t.ignored]
+            if name == "controls" and not targets:
+                targets = self._combobox_popup(obj, names)
+            if targets:
+                props.append((name, _idref_list(obj, "aria-" + name, targets)))
+        return props
+
+    def _combobox_popup(self, obj: AXObject, names: "Names") -> list[AXObject]:
+        """GetControlsListboxForTextfieldCombobox: a text field combobox with no
+        aria-controls controls the popup its (invalid) aria-owns names, the next
+        sibling inside a combobox grouping, or, with an active descendant, an
+        unnamed ARIA popup right after it."""
+        if obj.role not in TEXT_FIELD_ROLES or obj.ignored:
+            return []
+        owned = self.objects_for_idrefs(obj, "aria-owns")
+        candidate = owned[0] if owned else None
+        if candidate is None and obj.role == "TextField" and obj.parent is not None and obj.parent.role == "ComboBoxGrouping":
+            candidate = self.tree.unignored_next_sibling(obj)
+        if candidate is None and obj.role == "TextFieldWithComboBox":
+            if not self.objects_for_idrefs(obj, "aria-activedescendant"):
+                return []
+            candidate = self.tree.unignored_next_sibling(obj)
+            if candidate is None or candidate.tag() == "select" or roles.aria_role(candidate) not in COMBOBOX_CONTAINER_ROLES:
+                return []
+            if names.name(candidate):
+                return []  # a named listbox is a separate widget
+        return [candidate] if candidate is not None and candidate.role in COMBOBOX_CONTAINER_ROLES else []
+
+    def _listbox_active_option(self, obj: AXObject) -> list[AXObject]:
+        """A listbox <select> reports its first selected option as the
+        active descendant (AXListBox::ActiveDescendant)."""
+        if obj.tag() != "select" or obj.role != "ListBox":
+            return []
+        options = (o for o in obj.iter_descendants() if o.tag() == "option")
+        return next(([o] for o in options if self.forms.is_selected(o.node)), [])
+
+
+def _idref_list(obj: AXObject, attr: str, targets: list[AXObject]) -> IdrefList:
+    # A synthesized relation has no attribute value.
+    return IdrefList(obj.attr(attr) or "", tuple(targets))
 
 
 def _valid_owner(obj: AXObject) -> bool:

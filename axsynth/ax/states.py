@@ -8,14 +8,11 @@ Each property is returned as (name, AXValue dict) ready for CDP.
 from __future__ import annotations
 
 import re
-import struct
 from typing import TYPE_CHECKING, Any
 
 from ..data.aria import (
-    COMBOBOX_CONTAINER_ROLES,
     LINK_ROLES,
     LIVE_ROLES,
-    TEXT_FIELD_ROLES,
 )
 from ..data.forms import (
     ARIA_READONLY_ROLES,
@@ -26,18 +23,19 @@ from ..data.forms import (
     VALUELESS_INPUT_TYPES,
 )
 from ..html import editing, focus, forms, imgsrc, media, urls, values
-from ..html.dom import element_by_id, parse_int
+from ..html.dom import parse_int
 from ..style.media import VIEWPORT_WIDTH, matches_attribute
 from . import roles
-from .inner_text import inner_text
 from .object import AXObject
-from .values import RANGE_ROLES, range_bounds, range_value
+from .values import RANGE_ROLES, as_float32, range_bounds, range_value, range_value_text, string_value
 
 if TYPE_CHECKING:
     from .names import Names
     from .tree import AXTree
 
-Prop = tuple[str, dict[str, Any]]
+# A property: its name and a plain value (bool, str, int, float, an object for an
+# idref, an IdrefList); the CDP emitter gives each its AXValue type.
+Prop = tuple[str, Any]
 _VIEWPORT = imgsrc.Viewport(VIEWPORT_WIDTH, matches_attribute)
 _MULTISELECTABLE_ROLES = frozenset({"Grid", "ListBox", "TabList", "TreeGrid", "Tree"})
 _READONLY_ROLES = frozenset({"Grid", "GridCell", "TextField", "ColumnHeader", "RowHeader", "TreeGrid"})
@@ -46,38 +44,18 @@ _REQUIRED_ROLES = frozenset(
     "TextFieldWithComboBox Tree ColumnHeader RowHeader TreeGrid".split()
 )
 _CHECKABLE = frozenset({"CheckBox", "Switch", "RadioButton", "MenuItemCheckBox", "MenuItemRadio", "ToggleButton", "TreeItem", "ListBoxOption"})
-_EXPANDABLE_ARIA = frozenset(
-    "Button ToggleButton PopUpButton CheckBox ComboBoxGrouping ComboBoxMenuButton TextFieldWithComboBox "
-    "ComboBoxSelect Link MenuItem MenuItemCheckBox MenuItemRadio Row Tab TreeItem Application Grid "
-    "GridCell ListBox RowHeader ColumnHeader Switch TreeGrid Cell Group Heading".split()
-)
 # ui::IsSelectRequiredOrImplicit: roles whose selection follows focus.
 _SELECT_FOLLOWS_FOCUS = frozenset({"ListBoxOption", "MenuListOption", "Tab", "TreeItem"})
 # ui::IsContainerWithSelectableChildren / AXObject::ContainerWidget.
 _CONTAINER_WIDGETS = frozenset(
     "ComboBoxGrouping ComboBoxMenuButton Grid ListBox MenuBar Menu RadioGroup TabList Toolbar Tree TreeGrid".split()
 )
-# AXObject::CanSetValueAttribute.
-_VALUE_SETTABLE_ROLES = frozenset(
-    "ColorWell Date DateTime InputTime ScrollBar SearchBox Slider SpinButton Splitter TextField "
-    "TextFieldWithComboBox".split()
-)
-# SupportsARIAReadOnly: roles where aria-readonly decides the restriction.
-_ARIA_READONLY_ROLES = frozenset(
-    "CheckBox ColorWell ComboBoxGrouping ComboBoxMenuButton ComboBoxSelect Date DateTime Grid GridCell "
-    "InputTime ListBox MenuItemCheckBox MenuItemRadio RadioGroup SearchBox Slider SpinButton Switch "
-    "TextField TextFieldWithComboBox TreeGrid ColumnHeader RowHeader".split()
-)
-# HTMLInputElement::IsTextField: the input types the readonly attribute applies to here.
-_READONLY_INPUT_TYPES = frozenset({"text", "search", "tel", "url", "email", "password", "number"})
 # AXObject::SupportsARIAExpanded.
 _EXPANDABLE = frozenset(
     "Application Button CheckBox ColumnHeader ComboBoxGrouping ComboBoxMenuButton ComboBoxSelect "
     "DisclosureTriangle DisclosureTriangleGrouped GridCell Link PopUpButton MenuItem MenuItemCheckBox "
     "MenuItemRadio Row RowHeader Switch Tab TextFieldWithComboBox ToggleButton TreeItem ListItem".split()
 )
-# InputType::SupportsPopoverTriggering: the button-like input types.
-_POPOVER_INVOKER_INPUTS = frozenset({"button", "reset", "submit", "image"})
 # The orientation a role has without aria-orientation.
 _IMPLICIT_ORIENTATION = {
     "ScrollBar": "vertical", "Slider": "horizontal", "Splitter": "horizontal", "TabList": "horizontal",
@@ -85,19 +63,6 @@ _IMPLICIT_ORIENTATION = {
 }
 _SELECTABLE = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader", "ListBoxOption", "MenuListOption", "Row", "Tab", "TreeItem"})
 
-
-def _bool(value: bool, kind: str = "boolean") -> dict:
-    return {"type": kind, "value": value}
-
-
-def _token(value: str) -> dict:
-    return {"type": "token", "value": value}
-
-
-def _number(value: float) -> dict:
-    # Range values are float attributes in Blink: round-trip through float32.
-    value = struct.unpack("f", struct.pack("f", value))[0]
-    return {"type": "number", "value": int(value) if float(value).is_integer() else value}
 
 
 
@@ -121,7 +86,7 @@ class States:
         props += self._widget_properties(obj)
         props += self._widget_states(obj)
         if aria:
-            props += self._relationships(obj)
+            props += self.tree.relations.relationship_properties(obj)
         props += self._sparse(obj, aria)
         return props
 
@@ -135,24 +100,24 @@ class States:
         atomic = (obj.attr("aria-atomic") or "").strip().lower()
         is_atomic = atomic == "true" if atomic else obj.role in ("Alert", "Status")
         relevant = " ".join((obj.attr("aria-relevant") or "").split()) or "additions text"
-        return [("live", _token(live)), ("atomic", _bool(is_atomic)), ("relevant", {"type": "tokenList", "value": relevant})]
+        return [("live", live), ("atomic", is_atomic), ("relevant", relevant)]
 
     def _global_states(self, obj: AXObject) -> list[Prop]:
         props: list[Prop] = []
         if self.is_disabled(obj):
-            props.append(("disabled", _bool(True)))
+            props.append(("disabled", True))
         invalid = self._invalid(obj)
         if invalid is not None:
             props.append(("invalid", invalid))
         if obj.kind == "document" or (self.is_focusable(obj)):
-            props.append(("focusable", _bool(True, "booleanOrUndefined")))
+            props.append(("focusable", True))
         if obj.kind == "document":
-            props.append(("focused", _bool(True, "booleanOrUndefined")))
+            props.append(("focused", True))
         editable = self._editable(obj)
         if editable:
-            props.append(("editable", _token(editable)))
+            props.append(("editable", editable))
         if self._settable(obj):
-            props.append(("settable", _bool(True, "booleanOrUndefined")))
+            props.append(("settable", True))
         return props
 
     def _widget_properties(self, obj: AXObject) -> list[Prop]:
@@ -160,61 +125,50 @@ class States:
         role = obj.role
         autocomplete = (obj.attr("aria-autocomplete") or "").strip().lower()
         if autocomplete in ("inline", "list", "both") and (forms.is_text_control(obj.element) or roles.is_aria_text_field(obj)):
-            props.append(("autocomplete", _token(autocomplete)))
+            props.append(("autocomplete", autocomplete))
         elif obj.tag() == "input" and forms.datalist_of(obj.element) is not None:
-            props.append(("autocomplete", _token("list")))
+            props.append(("autocomplete", "list"))
         popup = self._has_popup(obj)
         if popup:
-            props.append(("hasPopup", _token(popup)))
+            props.append(("hasPopup", popup))
         level = self._level(obj)
         if level:
-            props.append(("level", {"type": "integer", "value": level}))
+            props.append(("level", level))
         if role in _MULTISELECTABLE_ROLES:
-            props.append(("multiselectable", _bool(self._multiselectable(obj))))
+            props.append(("multiselectable", self._multiselectable(obj)))
         orientation = self._orientation(obj)
         if orientation:
-            props.append(("orientation", _token(orientation)))
+            props.append(("orientation", orientation))
         if role == "TextField":
-            props.append(("multiline", _bool(self._multiline(obj))))
+            props.append(("multiline", self._multiline(obj)))
         if role in _READONLY_ROLES:
-            props.append(("readonly", _bool(self._readonly(obj))))
+            props.append(("readonly", self._readonly(obj)))
         if role in _REQUIRED_ROLES:
-            props.append(("required", _bool(self._required(obj))))
+            props.append(("required", self._required(obj)))
         if self.range_supported(obj):
             low, high = range_bounds(obj)
             if low is not None:
-                props.append(("valuemin", _number(low)))
+                props.append(("valuemin", as_float32(low)))
             if high is not None:
-                props.append(("valuemax", _number(high)))
-            props.append(("valuetext", {"type": "string", "value": self._value_string(obj)}))
+                props.append(("valuemax", as_float32(high)))
+            props.append(("valuetext", range_value_text(obj, self.tree, self.names)))
         return props
 
     def _widget_states(self, obj: AXObject) -> list[Prop]:
         props: list[Prop] = []
         checked = self._checked(obj)
         if checked is not None:
-            props.append(("pressed" if obj.role == "ToggleButton" else "checked", {"type": "tristate", "value": checked}))
+            props.append(("pressed" if obj.role == "ToggleButton" else "checked", checked))
         expanded = self._expanded(obj)
         if expanded is not None:
-            props.append(("expanded", _bool(expanded, "booleanOrUndefined")))
+            props.append(("expanded", expanded))
         selected = self._selected(obj)
         if selected is not None:
-            props.append(("selected", _bool(selected, "booleanOrUndefined")))
+            props.append(("selected", selected))
         if obj.role in ("Dialog", "AlertDialog"):
             # Every dialog carries kModal; a static page cannot call showModal(), so only aria-modal sets it.
             modal = (obj.attr("aria-modal") or "").strip().lower() == "true"
-            props.append(("modal", _bool(modal)))
-        return props
-
-    def _relationships(self, obj: AXObject) -> list[Prop]:
-        props: list[Prop] = []
-        targets = self.tree.relations.objects_for_idrefs(obj, "aria-describedby") if obj.kind == "element" else []
-        if targets:
-            props.append(("describedby", self.idref_list(obj, "aria-describedby", targets)))
-        # Every unignored target, whether or not the relation is valid (AriaOwnsElements).
-        owns = [t for t in self.tree.relations.objects_for_idrefs(obj, "aria-owns") if not t.ignored] if obj.kind == "element" else []
-        if owns:
-            props.append(("owns", self.idref_list(obj, "aria-owns", owns)))
+            props.append(("modal", modal))
         return props
 
     def _sparse(self, obj: AXObject, aria: bool) -> list[Prop]:
@@ -222,35 +176,22 @@ class States:
         (without one, only the url, accesskey and implicit relations remain)."""
         props: list[Prop] = []
         if aria and (obj.attr("aria-busy") or "").strip().lower() == "true":
-            # Chromium serializes this one as the integer 1 (a quirk of the agent).
-            props.append(("busy", {"type": "boolean", "value": 1}))
+            props.append(("busy", True))
         url = self.tree_url(obj)
         if url is not None:
-            props.append(("url", {"type": "string", "value": url}))
+            props.append(("url", url))
         shortcuts = self._key_shortcuts(obj)
         if shortcuts:
-            props.append(("keyshortcuts", {"type": "string", "value": shortcuts}))
+            props.append(("keyshortcuts", shortcuts))
         # The raw attribute (whitespace included); a generic cannot take a role description.
         description = obj.attr("aria-roledescription") if aria else None
         if description and obj.role != "GenericContainer":
-            props.append(("roledescription", {"type": "string", "value": description}))
+            props.append(("roledescription", description))
         if obj.kind != "element":
             return props
-        active = (aria and self.tree.relations.objects_for_idrefs(obj, "aria-activedescendant")) or self._listbox_active_option(obj)
-        if active and not active[0].ignored:
-            props.append(("activedescendant", {"type": "idref", "relatedNodes": [related_node(active[0])]}))
-        if not aria:
-            controls = self._combobox_popup(obj)  # the one relation that needs no attribute
-            return props + [("controls", self.idref_list(obj, "aria-controls", controls))] if controls else props
-        for name in ("errormessage", "controls", "details", "flowto"):
-            if name == "errormessage" and (not obj.has_attr("aria-errormessage") or self._invalid(obj) != _token("true")):
-                continue  # an error message is only exposed while the object is invalid
-            targets = [t for t in self.tree.relations.objects_for_idrefs(obj, "aria-" + name) if not t.ignored]
-            if name == "controls" and not targets:
-                targets = self._combobox_popup(obj)
-            if targets:
-                props.append((name, self.idref_list(obj, "aria-" + name, targets)))
-        return props
+        # An error message is only exposed while the object is invalid.
+        error_shown = obj.has_attr("aria-errormessage") and self._invalid(obj) == "true"
+        return props + self.tree.relations.sparse_properties(obj, aria, error_shown, self.names)
 
     # --- individual states ---------------------------------------------------------
 
@@ -276,31 +217,6 @@ class States:
             src = obj.attr("src").strip()
             return urls.resolve(self.tree.page.base_url, src) if src else None
         return None
-
-    def idref_list(self, obj: AXObject, attr: str, targets: list[AXObject]) -> dict:
-        value = obj.attr(attr) or ""  # a synthesized relation has no attribute value
-        return {"type": "idrefList", "value": value, "relatedNodes": [related_node(t) for t in targets]}
-
-    def _combobox_popup(self, obj: AXObject) -> list[AXObject]:
-        """GetControlsListboxForTextfieldCombobox: a text field combobox with no
-        aria-controls controls the popup its (invalid) aria-owns names, the next
-        sibling inside a combobox grouping, or, with an active descendant, an
-        unnamed ARIA popup right after it."""
-        if obj.role not in TEXT_FIELD_ROLES or obj.ignored:
-            return []
-        owned = self.tree.relations.objects_for_idrefs(obj, "aria-owns")
-        candidate = owned[0] if owned else None
-        if candidate is None and obj.role == "TextField" and obj.parent is not None and obj.parent.role == "ComboBoxGrouping":
-            candidate = self.tree.unignored_next_sibling(obj)
-        if candidate is None and obj.role == "TextFieldWithComboBox":
-            if not self.tree.relations.objects_for_idrefs(obj, "aria-activedescendant"):
-                return []
-            candidate = self.tree.unignored_next_sibling(obj)
-            if candidate is None or candidate.tag() == "select" or roles.aria_role(candidate) not in COMBOBOX_CONTAINER_ROLES:
-                return []
-            if self.names.name(candidate):
-                return []  # a named listbox is a separate widget
-        return [candidate] if candidate is not None and candidate.role in COMBOBOX_CONTAINER_ROLES else []
 
     def is_disabled(self, obj: AXObject) -> bool:
         el = obj.element
@@ -338,19 +254,19 @@ class States:
         # No box, no focus: Chromium 156 does not focus display:contents elements.
         return focus.supports_focus(obj.element) and obj.has_layout
 
-    def _invalid(self, obj: AXObject) -> dict | None:
+    def _invalid(self, obj: AXObject) -> str | None:
         """AXNodeObject::GetInvalidState: any aria-invalid value other than
         false is "true"; otherwise a listed element's native validity."""
         value = obj.attr("aria-invalid")
         if value is not None:
             value = value.strip().lower()
             if value not in ("", "false", "undefined"):
-                return _token("true")
+                return "true"
             if value != "":
-                return _token("false") if self._can_be_invalid(obj) else None
+                return "false" if self._can_be_invalid(obj) else None
         if not self._can_be_invalid(obj):
             return None
-        return _token("true" if self._natively_invalid(obj) else "false")
+        return "true" if self._natively_invalid(obj) else "false"
 
     @staticmethod
     def _can_be_invalid(obj: AXObject) -> bool:
@@ -574,8 +490,8 @@ class States:
             return False
         if obj.role not in _EXPANDABLE:
             return None  # SupportsARIAExpanded: other roles ignore aria-expanded
-        popover = _popover_target(obj)
-        if popover is not None and not _is_inside(obj.element, popover):
+        popover = forms.popover_target(obj.element) if obj.element is not None else None
+        if popover is not None and not forms.is_inclusive_ancestor(popover, obj.element.parent):
             return False  # a popover is never open in a page no script has run on
         value = (obj.attr("aria-expanded") or "").strip().lower()
         if value in ("true", "false"):
@@ -603,14 +519,6 @@ class States:
             return None
         return False
 
-    def _listbox_active_option(self, obj: AXObject) -> list[AXObject]:
-        """A listbox <select> reports its first selected option as the
-        active descendant (AXListBox::ActiveDescendant)."""
-        if obj.tag() != "select" or obj.role != "ListBox":
-            return []
-        options = (o for o in obj.iter_descendants() if o.tag() == "option")
-        return next(([o] for o in options if self.option_selected(o)), [])
-
     def option_selected(self, obj: AXObject) -> bool:
         return self.forms.is_selected(obj.node)
 
@@ -622,66 +530,18 @@ class States:
         return obj.role == "Splitter" and self.is_focusable(obj)
 
 
-    def _value_string(self, obj: AXObject) -> str:
-        """StringAttribute::kValue of a range widget: only native inputs have one
-        (a numeric input's sanitized number, a text field's sanitized value, as
-        GetValueForControl reads it); aria-valuetext is not used."""
-        el = obj.element
-        kind = forms.input_type(el) if obj.tag() == "input" else None
-        if kind in ("range", "number"):
-            return values.sanitized_value(kind, el.attrs)
-        if forms.is_text_control(el):
-            return self.string_value(obj)
-        return ""
-
-    def value(self, obj: AXObject) -> dict | None:
+    def value(self, obj: AXObject) -> float | str | None:
+        """The node's value: a range widget's number (a float attribute in Blink),
+        else a control's non-empty string value."""
         if self.range_supported(obj):
             value = range_value(obj)
-            return None if value is None else _number(value)
-        text = self.string_value(obj)
-        return {"type": "string", "value": text} if text else None
+            return None if value is None else as_float32(value)
+        return string_value(obj, self.tree, self.names) or None
 
     def string_value(self, obj: AXObject) -> str:
-        el = obj.element
-        if el is None:
-            return ""
-        tag = obj.tag()
-        if tag == "select":
-            if obj.role != "ComboBoxSelect":
-                return ""
-            for option in (o for o in obj.iter_descendants() if o.tag() == "option"):
-                if self.option_selected(option):
-                    label = option.attr("aria-label")
-                    if label is not None:
-                        return label
-                    return option.attr("label") or " ".join(option.node.text_content().split())
-            return ""
-        if tag == "textarea":
-            return el.text_content().removeprefix("\n")
-        if tag == "input":
-            kind = forms.input_type(el)
-            if kind in ("button", "checkbox", "image", "radio", "reset", "submit", "hidden"):
-                return ""
-            if kind == "file":
-                return "No file chosen"  # the UA button's label
-            value = values.sanitized_value(kind, el.attrs)
-            return "•" * len(value) if kind == "password" else value
-        if roles.is_non_atomic_text_field(obj):
-            return inner_text(self.tree, el)  # SlowGetValueForControlIncludingContentEditable
-        if obj.role == "ComboBoxMenuButton":
-            # GetValueForControl: an ARIA menu-button combobox's value is its contents.
-            return self.names.value_from_contents(obj)
-        return ""
+        return string_value(obj, self.tree, self.names)
 
 
-def related_node(obj: AXObject, text: str | None = None) -> dict:
-    node: dict[str, Any] = {"backendDOMNodeId": obj.node_id}
-    el = obj.element
-    if el is not None and el.attrs.get("id"):
-        node["idref"] = el.attrs["id"]
-    if text is not None:
-        node["text"] = text
-    return node
 
 
 def _has_aria_attribute(obj: AXObject) -> bool:
@@ -719,24 +579,6 @@ def _owner_select(obj: AXObject):
 
 
 
-def _popover_target(obj: AXObject):
-    """HTMLFormControlElement::popoverTargetElement: the element with a popover
-    attribute that an enabled button (or button-like input) names by popovertarget;
-    none for a submit button that has a form to submit."""
-    el = obj.element
-    if el is None or not el.is_html or not el.has("popovertarget") or _native_disabled(obj):
-        return None
-    if el.local_name == "button":
-        submits = (el.attrs.get("type") or "").strip().lower() not in ("button", "reset")
-    elif el.local_name == "input" and forms.input_type(el) in _POPOVER_INVOKER_INPUTS:
-        submits = forms.input_type(el) in ("submit", "image")
-    else:
-        return None
-    if submits and forms.form_owner(el) is not None:
-        return None
-    target = element_by_id(el, el.attrs["popovertarget"])
-    return target if target is not None and target.is_html and target.has("popover") else None
-
 
 def _user_modifiable(node: AXObject) -> bool:
     """The inner editor only gets -webkit-user-modify when its host control is
@@ -747,14 +589,6 @@ def _user_modifiable(node: AXObject) -> bool:
         return True
     return not _native_disabled(node) and not node.element.has("readonly")
 
-
-def _is_inside(el, ancestor) -> bool:
-    node = el.parent
-    while node is not None:
-        if node is ancestor:
-            return True
-        node = node.parent
-    return False
 
 
 # Blink's strict integer: optional whitespace around an optionally signed run of ASCII digits

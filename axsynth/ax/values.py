@@ -1,11 +1,21 @@
-"""Values of range widgets, as Blink's AXNodeObject reports them (ValueForRange,
-MinValueForRange, MaxValueForRange): read by the states (value, valuemin,
-valuemax) and by names (an embedded slider names its ancestor by its value)."""
+"""Values, as Blink's AXNodeObject reports them: a range widget's value and bounds
+(ValueForRange, MinValueForRange, MaxValueForRange), read by the states and by
+names (an embedded slider names its ancestor by its value), and a control's
+string value (GetValueForControl)."""
 
 from __future__ import annotations
 
+import struct
+from typing import TYPE_CHECKING
+
 from ..html import forms, values
+from . import roles
+from .inner_text import inner_text
 from .object import AXObject
+
+if TYPE_CHECKING:
+    from .names import Names
+    from .tree import AXTree
 
 RANGE_ROLES = frozenset({"Meter", "ProgressIndicator", "ScrollBar", "Slider", "SpinButton"})
 
@@ -110,3 +120,55 @@ def _float(text: str | None) -> float | None:
     except ValueError:
         return None
     return value if value == value and value not in (float("inf"), float("-inf")) else None
+
+
+def as_float32(value: float) -> float:
+    """Range values are float attributes in Blink: what a float keeps of ``value``."""
+    return struct.unpack("f", struct.pack("f", value))[0]
+
+
+def range_value_text(obj: AXObject, tree: "AXTree", names: "Names") -> str:
+    """StringAttribute::kValue of a range widget: only native inputs have one
+    (a numeric input's sanitized number, a text field's sanitized value, as
+    GetValueForControl reads it); aria-valuetext is not used."""
+    el = obj.element
+    kind = forms.input_type(el) if obj.tag() == "input" else None
+    if kind in ("range", "number"):
+        return values.sanitized_value(kind, el.attrs)
+    if forms.is_text_control(el):
+        return string_value(obj, tree, names)
+    return ""
+
+
+def string_value(obj: AXObject, tree: "AXTree", names: "Names") -> str:
+    """AXNodeObject::GetValueForControl: the value a control shows as text."""
+    el = obj.element
+    if el is None:
+        return ""
+    tag = obj.tag()
+    if tag == "select":
+        if obj.role != "ComboBoxSelect":
+            return ""
+        for option in (o for o in obj.iter_descendants() if o.tag() == "option"):
+            if tree.page.forms.is_selected(option.node):
+                label = option.attr("aria-label")
+                if label is not None:
+                    return label
+                return option.attr("label") or " ".join(option.node.text_content().split())
+        return ""
+    if tag == "textarea":
+        return el.text_content().removeprefix("\n")
+    if tag == "input":
+        kind = forms.input_type(el)
+        if kind in ("button", "checkbox", "image", "radio", "reset", "submit", "hidden"):
+            return ""
+        if kind == "file":
+            return "No file chosen"  # the UA button's label
+        value = values.sanitized_value(kind, el.attrs)
+        return "•" * len(value) if kind == "password" else value
+    if roles.is_non_atomic_text_field(obj):
+        return inner_text(tree, el)  # SlowGetValueForControlIncludingContentEditable
+    if obj.role == "ComboBoxMenuButton":
+        # GetValueForControl: an ARIA menu-button combobox's value is its contents.
+        return names.value_from_contents(obj)
+    return ""

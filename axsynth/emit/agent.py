@@ -441,7 +441,7 @@ class AgentEmitter:
     def _props(self, obj: AXObject) -> dict[str, Any]:
         cached = self._prop_cache.get(id(obj))
         if cached is None:
-            cached = {name: value.get("value") for name, value in self.ax.states.properties(obj)}
+            cached = dict(self.ax.states.properties(obj))
             self._prop_cache[id(obj)] = cached
         return cached
 
@@ -478,9 +478,8 @@ class AgentEmitter:
         if "level" in props and role in ("heading", "treeitem"):
             out.append(f"level={props['level']}")
         if obj.kind == "element" and role not in ("option",):
-            value = self.ax.states.value(obj)
-            if value is not None and value.get("value") not in (None, ""):
-                v = value["value"]
+            v = self.ax.states.value(obj)
+            if v is not None:
                 if self._secret(obj):
                     out.append(f"value={_REDACTED}")
                 elif isinstance(v, (int, float)) and not isinstance(v, bool):

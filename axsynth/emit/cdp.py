@@ -8,11 +8,25 @@ from typing import Any, Iterator, TextIO
 from ..ax.cache import AXCache
 from ..ax.name_sources import NameSource
 from ..ax.object import AXObject
-from ..ax.states import related_node
+from ..ax.relations import IdrefList
 from ..data.chrome_roles import ROLES
 from .json_text import KEYS, PADS, member_text
 
 _FIRST_GENERATED_ID = -1000000002  # blink's first generated (node-less) AXID
+
+# The AXValue type of each property (InspectorAccessibilityAgent); relations are
+# idref (one object) or idrefList (an IdrefList).
+_PROPERTY_TYPES = {
+    "live": "token", "atomic": "boolean", "relevant": "tokenList", "busy": "boolean",
+    "disabled": "boolean", "invalid": "token", "focusable": "booleanOrUndefined",
+    "focused": "booleanOrUndefined", "editable": "token", "settable": "booleanOrUndefined",
+    "autocomplete": "token", "hasPopup": "token", "level": "integer", "multiselectable": "boolean",
+    "orientation": "token", "multiline": "boolean", "readonly": "boolean", "required": "boolean",
+    "valuemin": "number", "valuemax": "number", "valuetext": "string",
+    "checked": "tristate", "pressed": "tristate", "expanded": "booleanOrUndefined",
+    "selected": "booleanOrUndefined", "modal": "boolean",
+    "url": "string", "keyshortcuts": "string", "roledescription": "string",
+}
 
 
 class CdpSerializer:
@@ -113,8 +127,8 @@ class CdpSerializer:
                 out["description"] = {"type": "computedString", "value": description}
         value = self.states.value(obj) if obj.kind == "element" else None
         if value is not None:
-            out["value"] = value
-        props = [{"name": n, "value": v} for n, v in self.states.properties(obj)]
+            out["value"] = _number(value) if isinstance(value, float) else {"type": "string", "value": value}
+        props = [{"name": n, "value": ax_value(n, v)} for n, v in self.states.properties(obj)]
         props += [{"name": "labelledby", "value": v} for v in labelled_by]
         return props
 
@@ -192,3 +206,33 @@ def _shared_text(value: dict[str, Any], depth: int) -> str:
     if text is None:
         text = _SHARED_TEXT[key] = member_text(value, depth)
     return text
+
+
+def ax_value(name: str, value: Any) -> dict[str, Any]:
+    """A property's plain value as the AXValue CDP reports."""
+    if isinstance(value, IdrefList):
+        return {"type": "idrefList", "value": value.attribute_value,
+                "relatedNodes": [related_node(t) for t in value.targets]}
+    if isinstance(value, AXObject):
+        return {"type": "idref", "relatedNodes": [related_node(value)]}
+    kind = _PROPERTY_TYPES[name]
+    if kind == "number":
+        return _number(value)
+    if name == "busy":
+        return {"type": "boolean", "value": 1}  # Chromium serializes aria-busy as the integer 1
+    return {"type": kind, "value": value}
+
+
+def _number(value: float) -> dict[str, Any]:
+    return {"type": "number", "value": int(value) if float(value).is_integer() else value}
+
+
+def related_node(obj: AXObject, text: str | None = None) -> dict[str, Any]:
+    """An AXRelatedNode: the object's DOM node, its id, and the text it gave."""
+    node: dict[str, Any] = {"backendDOMNodeId": obj.node_id}
+    el = obj.element
+    if el is not None and el.attrs.get("id"):
+        node["idref"] = el.attrs["id"]
+    if text is not None:
+        node["text"] = text
+    return node

@@ -19,6 +19,8 @@ _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrst
 # Form controls that can be disabled (HTMLFormControlElement and <option>).
 _DISABLEABLE = frozenset({"input", "button", "select", "textarea", "option"})
 _FORM_CONTROLS = frozenset({"input", "button", "select", "textarea", "fieldset", "output"})
+# InputType::SupportsPopoverTriggering: the button-like input types.
+_POPOVER_INVOKER_INPUTS = frozenset({"button", "reset", "submit", "image"})
 _TEXT_CONTROL_TYPES = frozenset({"text", "search", "tel", "url", "email", "password", "number"})
 
 
@@ -114,7 +116,7 @@ def in_disabled_fieldset(el: Element) -> bool:
     while isinstance(node, Element):
         if is_html(node, "fieldset") and "disabled" in node.attrs:
             legend = next((c for c in node.children if isinstance(c, Element) and is_html(c, "legend")), None)
-            if legend is None or not _is_inclusive_ancestor(legend, el):
+            if legend is None or not is_inclusive_ancestor(legend, el):
                 return True
         node = node.parent
     return False
@@ -188,6 +190,25 @@ def selected_options(select: Element) -> list[Element]:
     if not uses_menu_list(select):
         return []
     return next(([o] for o in options if not option_disabled(o)), [])
+
+
+
+def popover_target(el: Element) -> Element | None:
+    """HTMLFormControlElement::popoverTargetElement: the element with a popover
+    attribute that an enabled button (or button-like input) names by popovertarget;
+    none for a submit button that has a form to submit."""
+    if not el.is_html or not el.has("popovertarget") or is_disabled(el):
+        return None
+    if el.local_name == "button":
+        submits = (el.attrs.get("type") or "").strip().lower() not in ("button", "reset")
+    elif el.local_name == "input" and input_type(el) in _POPOVER_INVOKER_INPUTS:
+        submits = input_type(el) in ("submit", "image")
+    else:
+        return None
+    if submits and form_owner(el) is not None:
+        return None
+    target = element_by_id(el, el.attrs["popovertarget"])
+    return target if target is not None and target.is_html and target.has("popover") else None
 
 
 # --- the per-document answers -----------------------------------------------------
@@ -273,7 +294,7 @@ def all_elements(document: Document) -> Iterator[Element]:
                 roots.append(el.shadow_root)  # an author's shadow tree; not a UA one
 
 
-def _is_inclusive_ancestor(ancestor: Node, node: Node) -> bool:
+def is_inclusive_ancestor(ancestor: Node, node: Node) -> bool:
     current: Node | None = node
     while current is not None:
         if current is ancestor:
