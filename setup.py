@@ -15,11 +15,15 @@ from setuptools import setup
 # Where a snapshot spends ~90% of its CPU after parsing (docs/performance.md). Data tables,
 # parsing glue and the CLI gain nothing from compiling.
 COMPILED_MODULES = [
-    "axsynth/html/dom.py", "axsynth/ax/object.py", "axsynth/ax/tree.py", "axsynth/ax/roles.py",
-    "axsynth/ax/names.py", "axsynth/ax/states.py", "axsynth/ax/whitespace.py", "axsynth/ax/inner_text.py",
+    "axsynth/html/dom.py",
     "axsynth/style/cascade.py", "axsynth/style/properties.py", "axsynth/style/counters.py",
-    "axsynth/style/list_items.py", "axsynth/emit/cdp.py", "axsynth/emit/json_text.py",
-    "axsynth/emit/aria.py", "axsynth/emit/agent.py",
+    "axsynth/style/list_items.py",
+    "axsynth/ax/object.py", "axsynth/ax/build.py", "axsynth/ax/generated.py", "axsynth/ax/ua_shadow.py",
+    "axsynth/ax/whitespace.py", "axsynth/ax/inner_text.py", "axsynth/ax/roles.py", "axsynth/ax/relations.py",
+    "axsynth/ax/ignored.py", "axsynth/ax/tree.py", "axsynth/ax/names.py", "axsynth/ax/native_names.py",
+    "axsynth/ax/states.py", "axsynth/ax/values.py",
+    "axsynth/playwright/snapshot.py",
+    "axsynth/emit/cdp.py", "axsynth/emit/json_text.py", "axsynth/emit/aria.py", "axsynth/emit/agent.py",
 ]
 
 

@@ -131,7 +131,7 @@ class States:
         popup = self._has_popup(obj)
         if popup:
             props.append(("hasPopup", popup))
-        level = self._level(obj)
+        level = _level(obj)
         if level:
             props.append(("level", level))
         if role in _MULTISELECTABLE_ROLES:
@@ -140,11 +140,11 @@ class States:
         if orientation:
             props.append(("orientation", orientation))
         if role == "TextField":
-            props.append(("multiline", self._multiline(obj)))
+            props.append(("multiline", _multiline(obj)))
         if role in _READONLY_ROLES:
             props.append(("readonly", self._readonly(obj)))
         if role in _REQUIRED_ROLES:
-            props.append(("required", self._required(obj)))
+            props.append(("required", _required(obj)))
         if self.range_supported(obj):
             low, high = range_bounds(obj)
             if low is not None:
@@ -180,7 +180,7 @@ class States:
         url = self.tree_url(obj)
         if url is not None:
             props.append(("url", url))
-        shortcuts = self._key_shortcuts(obj)
+        shortcuts = _key_shortcuts(obj)
         if shortcuts:
             props.append(("keyshortcuts", shortcuts))
         # The raw attribute (whitespace included); a generic cannot take a role description.
@@ -194,15 +194,6 @@ class States:
         return props + self.tree.relations.sparse_properties(obj, aria, error_shown, self.names)
 
     # --- individual states ---------------------------------------------------------
-
-    @staticmethod
-    def _key_shortcuts(obj: AXObject) -> str:
-        """aria-keyshortcuts, else an accesskey with the platform's modifier (Alt on Linux)."""
-        value = obj.attr("aria-keyshortcuts")
-        if value is not None and value.strip():
-            return value
-        key = obj.attr("accesskey")
-        return f"Alt+{key}" if key else ""
 
     def tree_url(self, obj: AXObject) -> str | None:
         if obj.kind == "document":
@@ -263,14 +254,10 @@ class States:
             if value not in ("", "false", "undefined"):
                 return "true"
             if value != "":
-                return "false" if self._can_be_invalid(obj) else None
-        if not self._can_be_invalid(obj):
+                return "false" if _can_be_invalid(obj) else None
+        if not _can_be_invalid(obj):
             return None
         return "true" if self._natively_invalid(obj) else "false"
-
-    @staticmethod
-    def _can_be_invalid(obj: AXObject) -> bool:
-        return obj.tag() in LISTED_ELEMENTS or obj.has_attr("aria-invalid")
 
     def _natively_invalid(self, obj: AXObject) -> bool:
         el = obj.element
@@ -383,45 +370,6 @@ class States:
             return "listbox"
         return None
 
-    def _level(self, obj: AXObject) -> int:
-        """kHierarchicalLevel: HeadingLevel for headings, else HierarchicalLevel."""
-        if obj.role == "Heading":
-            return self._heading_level(obj)
-        if obj.role not in ("TreeItem", "ListItem", "Comment", "Row"):
-            return 0
-        level = _int_attr(obj.attr("aria-level"))
-        if level is not None and level >= 1:
-            return level
-        if obj.role == "ListItem":
-            return self._list_level(obj)
-        if obj.role == "Comment":
-            return 1 + sum(1 for a in _ax_ancestors(obj) if a.role == "Comment")
-        if obj.role == "TreeItem":
-            # Tree depth is the number of groups between the item and its tree.
-            level = 1
-            for a in _ax_ancestors(obj):
-                if a.role == "Tree":
-                    break
-                level += a.role == "Group"
-            return level
-        return 0
-
-    @staticmethod
-    def _heading_level(obj: AXObject) -> int:
-        raw = obj.attr("aria-level")
-        if raw is not None:
-            level = parse_int(raw) or 0  # "3.7" reads as 3; junk reads as 0
-            if level < 1:
-                return 1
-            if level <= 9:
-                return level
-        tag = obj.tag()
-        return int(tag[1]) if tag in ("h1", "h2", "h3", "h4", "h5", "h6") else 2
-
-    @staticmethod
-    def _list_level(obj: AXObject) -> int:
-        return sum(1 for a in obj.iter_ancestors() if a.role in ("List", "DescriptionList") and not a.ignored) or 1
-
     def _multiselectable(self, obj: AXObject) -> bool:
         if (obj.attr("aria-multiselectable") or "").lower() == "true":
             return True
@@ -439,26 +387,8 @@ class States:
             return value
         return _IMPLICIT_ORIENTATION.get(obj.role)
 
-    @staticmethod
-    def _multiline(obj: AXObject) -> bool:
-        """AXObject::IsMultiline: never an <input>; else a set aria-multiline decides,
-        else <textarea> and contenteditable hosts are multiline."""
-        if obj.tag() == "input":
-            return False
-        value = (obj.attr("aria-multiline") or "").strip().lower()
-        if value:
-            return value == "true"
-        el = obj.element
-        return obj.tag() == "textarea" or (el is not None and editing.has_contenteditable_attribute(el))
-
     def _readonly(self, obj: AXObject) -> bool:
         return self.restriction(obj) == "readonly"
-
-    @staticmethod
-    def _required(obj: AXObject) -> bool:
-        if obj.tag() in ("input", "select", "textarea") and obj.has_attr("required"):
-            return True
-        return (obj.attr("aria-required") or "").strip().lower() == "true"
 
     def _checked(self, obj: AXObject) -> str | None:
         role = obj.role
@@ -599,3 +529,74 @@ _STRICT_INTEGER = re.compile(r"\s*([+-]?[0-9]+)\s*", re.ASCII)
 def _int_attr(value: str | None) -> int | None:
     match = _STRICT_INTEGER.fullmatch(value) if value is not None else None
     return int(match.group(1)) if match else None
+
+
+def _key_shortcuts(obj: AXObject) -> str:
+    """aria-keyshortcuts, else an accesskey with the platform's modifier (Alt on Linux)."""
+    value = obj.attr("aria-keyshortcuts")
+    if value is not None and value.strip():
+        return value
+    key = obj.attr("accesskey")
+    return f"Alt+{key}" if key else ""
+
+
+def _can_be_invalid(obj: AXObject) -> bool:
+    return obj.tag() in LISTED_ELEMENTS or obj.has_attr("aria-invalid")
+
+
+def _level(obj: AXObject) -> int:
+    """kHierarchicalLevel: HeadingLevel for headings, else HierarchicalLevel."""
+    if obj.role == "Heading":
+        return _heading_level(obj)
+    if obj.role not in ("TreeItem", "ListItem", "Comment", "Row"):
+        return 0
+    level = _int_attr(obj.attr("aria-level"))
+    if level is not None and level >= 1:
+        return level
+    if obj.role == "ListItem":
+        return _list_level(obj)
+    if obj.role == "Comment":
+        return 1 + sum(1 for a in _ax_ancestors(obj) if a.role == "Comment")
+    if obj.role == "TreeItem":
+        # Tree depth is the number of groups between the item and its tree.
+        level = 1
+        for a in _ax_ancestors(obj):
+            if a.role == "Tree":
+                break
+            level += a.role == "Group"
+        return level
+    return 0
+
+
+def _heading_level(obj: AXObject) -> int:
+    raw = obj.attr("aria-level")
+    if raw is not None:
+        level = parse_int(raw) or 0  # "3.7" reads as 3; junk reads as 0
+        if level < 1:
+            return 1
+        if level <= 9:
+            return level
+    tag = obj.tag()
+    return int(tag[1]) if tag in ("h1", "h2", "h3", "h4", "h5", "h6") else 2
+
+
+def _list_level(obj: AXObject) -> int:
+    return sum(1 for a in obj.iter_ancestors() if a.role in ("List", "DescriptionList") and not a.ignored) or 1
+
+
+def _multiline(obj: AXObject) -> bool:
+    """AXObject::IsMultiline: never an <input>; else a set aria-multiline decides,
+    else <textarea> and contenteditable hosts are multiline."""
+    if obj.tag() == "input":
+        return False
+    value = (obj.attr("aria-multiline") or "").strip().lower()
+    if value:
+        return value == "true"
+    el = obj.element
+    return obj.tag() == "textarea" or (el is not None and editing.has_contenteditable_attribute(el))
+
+
+def _required(obj: AXObject) -> bool:
+    if obj.tag() in ("input", "select", "textarea") and obj.has_attr("required"):
+        return True
+    return (obj.attr("aria-required") or "").strip().lower() == "true"
