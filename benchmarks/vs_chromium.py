@@ -209,7 +209,7 @@ def main() -> int:
             pw_aria_s, _ = _best(lambda: warm_aria(url), args.repeat)
             heap = axsynth_peak_heap(path, url)
             doc = Document.from_html(path.read_bytes(), url=url)
-            from axsynth.ax.tree import _all_nodes
+            from axsynth.ax.build import _all_nodes
 
             row = {
                 "page": path.name, "html_bytes": path.stat().st_size,
