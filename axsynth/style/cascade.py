@@ -43,7 +43,6 @@ _NOT_INHERITED_INITIAL = {name: value for name, value in INITIAL.items() if name
 _INHERITED_IN_ORDER = tuple(name for name in INITIAL if name in INHERITED)
 _HOST = 0.5
 _HOST_SPECIFICITY = (0, 1, 0)
-_INLINE_SPECIFICITY = (1, 0, 0, 0)
 
 # display:contents on these computes to display:none (CSS Display 3 §2.8).
 _CONTENTS_IS_NONE = frozenset(
@@ -281,11 +280,13 @@ class Styles:
                 continue
             for name, value, important in decls:
                 rank = (_UA_IMPORTANT if origin == _UA else _AUTHOR_IMPORTANT) if important else origin
-                entries.append((rank, specificity, order, name, value))
+                entries.append((rank, False, specificity, order, name, value))
         if pseudo is None and "style" in element.attrs:
+            # Element-attached declarations (style="") win over every selector of their
+            # origin and importance, whatever its specificity (CSS Cascade 5 §6.1).
             for name, value, important in parse_style_attribute(element.attrs["style"]):
-                entries.append((_AUTHOR_IMPORTANT if important else _AUTHOR, _INLINE_SPECIFICITY, 0, name, value))
-        entries.sort(key=lambda e: e[:3])
+                entries.append((_AUTHOR_IMPORTANT if important else _AUTHOR, True, (), 0, name, value))
+        entries.sort(key=lambda e: e[:4])
         declared = {name: value for *_, name, value in entries}
         if pseudo in ("before", "after") and declared.get("content", "normal") in ("normal", "none"):
             return None  # no ::before/::after box without content
