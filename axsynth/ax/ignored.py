@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from ..data.aria import (
     ALWAYS_INCLUDED_ROLES,
     CELL_LIKE,
-    CLICK_HANDLERS,
     CLICKABLE_ROLES,
     CONTROL_ROLES,
     IMAGE_ROLES,
@@ -261,7 +260,7 @@ class IgnoredRules:
                 return Inclusion.IGNORE
             return Inclusion.INCLUDE
         if el.namespace == HTML_NS and not obj.in_ua_shadow and not self._in_shadow_tree(el) and (
-            (tag == "a" and el.has("name")) or (el.attrs.get("id") and tag not in ("label", "optgroup"))
+            (tag == "a" and el.has("name")) or ("id" in el.attrs and tag not in ("label", "optgroup"))
         ):
             return Inclusion.INCLUDE
         if (
@@ -295,10 +294,12 @@ class IgnoredRules:
         return result
 
     def _is_clickable(self, obj: AXObject) -> bool:
+        """AXObject::IsClickable. Event handler attributes (onclick...) do not count:
+        with scripting off they register no listener."""
         el = obj.element
         if el is None or forms.has_disabled_attribute(obj.element):
             return False
-        if any(h in el.attrs for h in CLICK_HANDLERS) or editing.has_contenteditable_attribute(el):
+        if editing.has_contenteditable_attribute(el):
             return True
         return roles.native_role(obj) in CLICKABLE_ROLES and obj.tag() not in ("input", "select", "textarea", "button", "a", "summary", "option", "area")
 
