@@ -92,7 +92,8 @@ class TreeBuilder:
             # Display-locked contents (content-visibility:hidden, hidden=until-found, a
             # closed <details>) get no AX objects: Chromium's tree shows none of them.
             return
-        if self.ua_shadow.add(obj, child_box, child_locked):
+        children_parent = self.ua_shadow.add(obj, child_box, child_locked)
+        if children_parent is None:
             return
         for which in ("marker", "before"):
             self.generated.add_pseudo(obj, which, child_box and not child_locked)
@@ -100,7 +101,7 @@ class TreeBuilder:
             # ::after is added once the children are done: a sentinel below them on the stack.
             stack.append((_AfterPseudo(obj), obj, child_box and not child_locked, False))
         for child in reversed(self.flat.children(el)):
-            stack.append((child, obj, child_box, child_locked))
+            stack.append((child, children_parent, child_box, child_locked))
 
     def _add_text(self, node: Text, parent: AXObject, parent_box: bool, locked: bool) -> None:
         if not node.data:

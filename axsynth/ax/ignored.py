@@ -264,7 +264,7 @@ class IgnoredRules:
         ):
             return Inclusion.INCLUDE
         if (
-            role not in ("SvgRoot", "Canvas", "EmbeddedObject") and obj.is_atomic_inline()
+            role not in ("SvgRoot", "Canvas", "EmbeddedObject", "PluginObject") and obj.is_atomic_inline()
             and isinstance(el.parent, Element) and sum(1 for _ in el.parent) > 1
         ):
             return Inclusion.INCLUDE

@@ -210,18 +210,15 @@ class States:
         return None
 
     def is_disabled(self, obj: AXObject) -> bool:
+        """AXObject::Restriction is kRestrictionDisabled."""
         el = obj.element
         if el is None or obj.tag() == "optgroup":  # AXNodeObject::Restriction skips optgroups
             return False
-        if (el.attrs.get("aria-disabled") or "").strip().lower() == "true":
-            return True
-        # Only a focusable object inherits aria-disabled from a disabled container.
-        if self.is_focusable(obj) and any(
-            (a.attr("aria-disabled") or "").strip().lower() == "true" for a in obj.iter_ancestors()
-        ):
-            return True
-        if _native_disabled(obj) or media.is_unplayable(obj.element, obj.has_layout):
+        if _disables_descendants(obj) or media.is_unplayable(el, obj.has_layout):
             return True  # AXMediaElement::Restriction: unplayable media is disabled
+        # A focusable object inherits the state of a disabled ancestor (IsDescendantOfDisabledNode).
+        if self.is_focusable(obj) and any(_disables_descendants(a) for a in obj.iter_ancestors()):
+            return True
         select = _owner_select(obj)
         return select is not None and _native_disabled(select)
 
@@ -490,6 +487,18 @@ def _ax_ancestors(obj: AXObject):
         yield node
         node = node.owned_by or node.parent
 
+
+
+def _disables_descendants(obj: AXObject) -> bool:
+    """Disabled in a way its focusable descendants inherit: aria-disabled, a disabled
+    form control (a button), a plugin that does not run (docs/divergences.md). Not
+    unplayable media (its controls stay enabled), not a disabled fieldset (no
+    disabled object itself)."""
+    if obj.element is None:
+        return False
+    if (obj.attr("aria-disabled") or "").strip().lower() == "true":
+        return True
+    return _native_disabled(obj) or obj.tag() in ("object", "embed")
 
 
 def _native_disabled(obj: AXObject) -> bool:

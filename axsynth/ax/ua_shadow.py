@@ -28,9 +28,10 @@ class UAShadow:
     def __init__(self, builder: "TreeBuilder") -> None:
         self.builder = builder
 
-    def add(self, obj: AXObject, child_box: bool, locked: bool) -> bool:
+    def add(self, obj: AXObject, child_box: bool, locked: bool) -> AXObject | None:
         """Children Chromium takes from an element's user-agent shadow tree.
-        Returns True when the element's own children are not used."""
+        Returns the object the element's own children go under (the element
+        itself when it has no UA shadow tree), or None when they are not used."""
         tag = obj.tag()
         el = obj.node
         if tag == "input":
@@ -53,20 +54,23 @@ class UAShadow:
                     # The button's label keeps its spaces (a value of "   "
                     # shows as such): it is laid out with white-space: pre.
                     text.style = dict(obj.style or {}, **{"white-space": "pre"})
-            return True
+            return None
         if tag == "textarea":
             self._add_text_field(obj, el.text_content().removeprefix("\n"), "textarea")
-            return True
+            return None
         if tag == "select":
             self._add_select(obj, child_box, locked)
-            return True
+            return None
         if tag == "meter":
             self._add_meter(obj)
-            return True
+            return None
         if tag in ("video", "audio") and el.is_html:
             self._add_media_controls(obj)
-            return True
-        return False
+            return None
+        if tag == "object" and obj.has_layout and _has_fallback_content(self.builder.flat.children(el)):
+            # HTMLPlugInElement's UA shadow: a slot for the fallback content.
+            return self._synthetic(obj, "slot", "GenericContainer", kind="ua-slot")
+        return obj
 
     def _synthetic(self, parent: AXObject, tag: str, role: str, style: dict | None = None,
                    kind: str = "element") -> AXObject:
@@ -289,6 +293,12 @@ def _has_media_source(el: Element) -> bool:
     return bool(el.attrs.get("src")) or any(
         isinstance(c, Element) and c.is_html and c.local_name == "source" for c in el.children
     )
+
+
+def _has_fallback_content(children: list[Node]) -> bool:
+    """Whether a plugin's fallback slot gets an object: some child does (an
+    element, or text that is not all white space)."""
+    return any(isinstance(c, Element) or isinstance(c, Text) and not is_whitespace_only(c.data) for c in children)
 
 
 def _is_select_item(node: Node) -> bool:

@@ -79,7 +79,7 @@ HTML_ROLES: dict[str, str] = {
     "rp": "RubyAnnotation", "rt": "RubyAnnotation", "search": "Search", "strong": "Strong",
     "sub": "Subscript", "sup": "Superscript", "textarea": "TextField", "time": "Time",
     "ul": "List", "video": "Video", "br": "LineBreak", "dir": "List", "blink": "GenericContainer",
-    "embed": "EmbeddedObject", "object": "EmbeddedObject", "kbd": "GenericContainer",
+    "embed": "EmbeddedObject", "object": "PluginObject", "kbd": "GenericContainer",
     "s": "ContentDeletion", "datalist": "ListBox",
 }
 
