@@ -38,6 +38,11 @@ class TreeBuilder:
         self.generated = GeneratedContent(self)
         self.ua_shadow = UAShadow(self)
 
+    def _object_of(self, node: Node) -> AXObject | None:
+        if isinstance(node, Element):
+            return self.by_element.get(node)
+        return self.by_text.get(node) if isinstance(node, Text) else None
+
     def new_id(self) -> int:
         """A DOM node id for a node only the tree has (UA shadow content, pseudo-elements)."""
         self._next_id += 1
@@ -63,7 +68,7 @@ class TreeBuilder:
             elif isinstance(node, _AfterPseudo):
                 self.generated.add_pseudo(node.owner, "after", parent_box)
         floated_letters = [found for obj in list(self.objects) if (found := self.generated.add_first_letter(obj))]
-        self.objects = finish_text(root, self.objects)
+        self.objects = finish_text(root, self.objects, self._object_of)
         for text in floated_letters:
             drop_space_after_floated_letter(text)
         return root

@@ -6,7 +6,9 @@ AXObjectCacheImpl's CanIgnoreSpace)."""
 from __future__ import annotations
 
 import re
+from typing import Callable
 
+from ..html.dom import Node
 from .object import AXObject
 
 _COLLAPSIBLE = re.compile(r"[ \t\n\r\f]+")
@@ -59,7 +61,7 @@ def italic_math_variant(ch: str) -> str:
     return ch
 
 
-def collapse_block(container: AXObject, layout_children=lambda obj: obj.children) -> None:
+def collapse_block(container: AXObject) -> None:
     """Set ``rendered_text`` on every text object of ``container``'s inline content,
     collapsing white space as CSS does (leading space at a line start and trailing
     space at a line end removed, runs folded across element boundaries)."""
@@ -76,7 +78,7 @@ def collapse_block(container: AXObject, layout_children=lambda obj: obj.children
                 break
         state["space_before"] = True
 
-    stack = list(reversed(layout_children(container)))
+    stack = list(reversed(container.children))
     while stack:
         obj = stack.pop()
         if obj.kind == "anonymous" and obj.children:
@@ -107,9 +109,9 @@ def collapse_block(container: AXObject, layout_children=lambda obj: obj.children
         elif obj.kind == "pseudo" and obj.pseudo_which == "marker":
             pass  # marker text is laid out apart (white-space: pre), keeping its "• " suffix
         elif obj.kind == "pseudo" and obj.has_layout and obj.display == "inline":
-            stack.extend(reversed(layout_children(obj)))
+            stack.extend(reversed(obj.children))
         elif obj.is_layout_inline() or (not obj.has_layout and obj.display == "contents"):
-            stack.extend(reversed(layout_children(obj)))
+            stack.extend(reversed(obj.children))
         elif obj.has_layout and obj.display == "ruby-text":
             pass  # an annotation is laid out apart: the base text flows on around it
         elif obj.has_layout and obj.is_atomic_inline():
@@ -152,16 +154,8 @@ def layout_text_needed(text_obj: AXObject, prev: AXObject | None, parent: AXObje
     return prev.is_layout_inline() or prev.is_atomic_inline() or (prev.kind == "pseudo" and prev.display == "inline")
 
 
-def space_is_needed(text_obj: AXObject, prev: AXObject | None, next_: AXObject | None) -> bool:
-    """CanIgnoreSpace (its result means "keep this whitespace")."""
-    if prev is None or next_ is None:
-        return False
-    if _ignorable_next_to(prev, after=False) or _ignorable_next_to(next_, after=True):
-        return False
-    return True
 
-
-def _ignorable_next_to(obj: AXObject, after: bool, depth: int = 0) -> bool:
+def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_SpaceNeighbours") -> bool:
     if depth > 3:
         return False
     if not obj.has_layout:
@@ -173,7 +167,10 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int = 0) -> bool:
             return False
         if is_whitespace_only(obj.text):
             return True
-        return (obj.text[0] if after else obj.text[-1]) in " \n\t"
+        collapsed = obj.rendered_text  # FirstCharacterAfterWhitespaceCollapsing / Last…
+        if not collapsed:
+            return True
+        return (collapsed[0] if after else collapsed[-1]) in " \n\t"
     if obj.tag() in ("img", "video", "audio") or (obj.tag() == "input" and (obj.attr("type") or "").lower() == "image"):
         return False  # a LayoutImage (LayoutMedia is one): spaces next to it are kept
     if obj.kind == "pseudo":
@@ -185,54 +182,95 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int = 0) -> bool:
         return True
     kids = [c for c in obj.children if c.has_layout or c.display == "contents"]
     if kids:
-        return _ignorable_next_to(kids[0] if after else kids[-1], after, depth + 1)
+        return _ignorable_next_to(kids[0] if after else kids[-1], after, depth + 1, neighbours)
+    if obj.kind == "element":
+        # An empty inline: its DOM neighbour in the same direction decides.
+        beyond = neighbours._sibling(obj.node, 1 if after else -1)
+        return beyond is None or neighbours._ignorable_next_to(beyond, after, depth + 1)
     return True
 
 
-def finish_text(root: AXObject, objects: list[AXObject]) -> list[AXObject]:
+def finish_text(root: AXObject, objects: list[AXObject], object_of: Callable[[Node], AXObject | None]) -> list[AXObject]:
     """Drop whitespace that gets no layout text or is not needed, and set every
-    text's rendered text; returns the objects left, in tree order."""
-    # Whitespace dropped from the AX tree may still be rendered, and then it
-    # collapses with the text around it.
-    layout_children: dict[int, list[AXObject]] = {}
-    # CanIgnoreSpace looks at DOM neighbours, including whitespace this
-    # pass drops from an ancestor's children: keep the unpruned lists
-    # (only of the objects that lost a child: the others still hold theirs).
-    dom_children: dict[int, list[AXObject]] = {}
+    text's rendered text; returns the objects left, in tree order.
+    ``object_of``: the object of a DOM node, if it has one."""
+    # 1. Whitespace with no layout text (Text::TextLayoutObjectIsNeeded) is gone.
     for obj in objects:
         if obj.kind in ("text", "anonymous") or not obj.children:
             continue
-        kept, laid_out = [], []  # laid_out: also spaces with layout text but no AX object
-        for i, child in enumerate(obj.children):
-            if child.kind == "text" and child.has_layout and is_whitespace_only(child.text):
-                prev = _prev_in_flow(obj.children, i)
-                if not layout_text_needed(child, prev, obj):
-                    continue
-                white_space = child.style["white-space"] if child.style else "normal"
-                if white_space not in ("pre", "pre-wrap", "break-spaces", "pre-line"):
-                    prev, next_ = _prev_absolute(obj, i, dom_children), _next_absolute(obj, i, dom_children)
-                    if not space_is_needed(child, prev, next_):
-                        laid_out.append(child)
-                        continue
-            kept.append(child)
-            laid_out.append(child)
-        if len(laid_out) != len(kept):
-            layout_children[id(obj)] = laid_out
+        kept = [child for i, child in enumerate(obj.children)
+                if not (_collapsible_space(child) and not layout_text_needed(child, _prev_in_flow(obj.children, i), obj))]
         if len(kept) != len(obj.children):
-            dom_children[id(obj)] = obj.children
             obj.children = kept
-    objects = list(_preorder(root))
-    for obj in objects:
+    # 2. White space collapses across each block's inline content.
+    for obj in _preorder(root):
         if obj.kind != "text" and (obj.has_layout or obj.kind == "document") and not obj.is_layout_inline() and not (
             obj.kind == "anonymous" and not obj.children
         ):
-            collapse_block(obj, lambda o: layout_children.get(id(o), o.children))
+            collapse_block(obj)
+    # 3. A rendered space the accessibility tree does not need (CanIgnoreSpace) leaves it:
+    #    its neighbours are read after collapsing.
+    spaces = _SpaceNeighbours(object_of)
+    for obj in objects:
+        if obj.kind in ("text", "anonymous") or not obj.children:
+            continue
+        kept = [child for child in obj.children
+                if not (_collapsible_space(child) and child.style and child.style["white-space"] not in PRESERVES_BREAKS
+                        and not spaces.needed(child))]
+        if len(kept) != len(obj.children):
+            obj.children = kept
+    objects = list(_preorder(root))
     for obj in objects:
         if obj.kind == "text" and not obj.has_layout:
             obj.rendered_text = obj.text
         if obj.kind in ("text", "anonymous") and obj.has_layout and not obj.rendered_text and obj.text:
             obj.rendered_text = " " if is_whitespace_only(obj.text) else obj.rendered_text
     return objects
+
+
+def _collapsible_space(obj: AXObject) -> bool:
+    return obj.kind == "text" and obj.has_layout and is_whitespace_only(obj.text)
+
+
+class _SpaceNeighbours:
+    """AXObjectCacheImpl::CanIgnoreSpace: a whitespace text is kept only when what
+    comes before and after it in the DOM is content a space separates, read after
+    white-space collapsing. A DOM neighbour with no layout object (a comment, a
+    script, a display:none element) makes the space ignorable."""
+
+    def __init__(self, object_of: Callable[[Node], AXObject | None]) -> None:
+        self.object_of = object_of
+        self._index: dict[Node, dict[Node, int]] = {}  # parent -> child -> position
+
+    def needed(self, text: AXObject) -> bool:
+        node = text.node
+        prev, next_ = self._sibling(node, -1), self._sibling(node, 1)
+        if prev is None or next_ is None:
+            return False
+        return not (self._ignorable_next_to(prev, after=False) or self._ignorable_next_to(next_, after=True))
+
+    def _sibling(self, node: Node, step: int) -> Node | None:
+        """NodeTraversal::PreviousAbsoluteSibling (step -1) / NextSkippingChildren (+1)."""
+        while node.parent is not None:
+            parent = node.parent
+            index = self._index.get(parent)
+            if index is None:
+                index = self._index[parent] = {child: i for i, child in enumerate(parent.children)}
+            position = index.get(node)
+            if position is None:
+                return None  # not a DOM child (a node only the tree has)
+            if 0 <= position + step < len(parent.children):
+                return parent.children[position + step]
+            node = parent
+        return None
+
+    def _ignorable_next_to(self, node: Node, after: bool, depth: int = 0) -> bool:
+        """CanIgnoreSpaceNextTo: the neighbour's layout object ends (or starts) with
+        white space, is a block, or does not exist."""
+        obj = self.object_of(node)
+        if obj is None:
+            return True
+        return _ignorable_next_to(obj, after, depth, self)
 
 
 def _prev_in_flow(siblings: list[AXObject], index: int) -> AXObject | None:
@@ -244,30 +282,6 @@ def _prev_in_flow(siblings: list[AXObject], index: int) -> AXObject | None:
                 continue
             return sib
     return None
-
-
-def _prev_absolute(parent: AXObject, index: int, dom_children: dict) -> AXObject | None:
-    """NodeTraversal::PreviousAbsoluteSibling: the previous sibling, else an ancestor's."""
-    return _absolute_sibling(parent, index, -1, dom_children)
-
-
-def _next_absolute(parent: AXObject, index: int, dom_children: dict) -> AXObject | None:
-    """NodeTraversal::NextSkippingChildren: the next sibling, else an ancestor's."""
-    return _absolute_sibling(parent, index, 1, dom_children)
-
-
-
-def _absolute_sibling(parent: AXObject, index: int, step: int, dom_children: dict) -> AXObject | None:
-    siblings = dom_children.get(id(parent), parent.children)
-    node = parent
-    while True:
-        if 0 <= index + step < len(siblings):
-            return siblings[index + step]
-        if node.parent is None:
-            return None
-        siblings = dom_children.get(id(node.parent), node.parent.children)
-        index = siblings.index(node)
-        node = node.parent
 
 
 def _preorder(root: AXObject):
