@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..html.dom import SVG_NS, Element
 from .object import AXObject
@@ -48,7 +49,7 @@ def has_one_text_child(el: Element) -> bool:
     return len(el.children) == 1 and not isinstance(el.children[0], Element)
 
 
-def svg_child_text(el: Element, name: str) -> str:
+def svg_child_text(el: Element, name: str, simplify: Callable[[str], str] = simplify_whitespace) -> str:
     """The text of an SVG element's first <title> or <desc> child, simplified."""
     child = next((c for c in el if c.local_name == name and c.namespace == SVG_NS), None)
-    return simplify_whitespace(child.text_content()) if child is not None else ""
+    return simplify(child.text_content()) if child is not None else ""

@@ -267,7 +267,8 @@ def _alt_name(el: Element, sources, push: Push, found: Found) -> tuple[str, str]
 def _svg_title_name(el: Element, sources, push: Push, found: Found) -> tuple[str, str] | None:
     source = NameSource("relatedElement", native_source="title", superseded=found[0])
     push(source)
-    title = svg_child_text(el, "title")
+    # The raw text: the name is simplified at the end, keeping a space at each end.
+    title = svg_child_text(el, "title", str)
     if not title:
         return None
     source.text = title

@@ -171,9 +171,17 @@ class AXObject:
         return bool(self.style) and self.style["display"] == "none"
 
     def children_inline(self) -> bool:
-        """LayoutBlockFlow::ChildrenInline() && FirstChild(): only inline-level in-flow content."""
-        kids = list(self.in_flow_content())
-        return bool(kids) and all(child.is_inline_level() for child in kids)
+        """LayoutBlockFlow::ChildrenInline() && FirstChild(): some child box, and no
+        block-level one in flow (floats and absolutely positioned boxes alone sit in
+        an inline formatting context)."""
+        has_child = False
+        for child in self.layout_children():
+            if child.kind == "pseudo" and child.pseudo_which == "marker":
+                continue
+            has_child = True
+            if (child.kind == "text" or not child.is_out_of_flow()) and not child.is_inline_level():
+                return False
+        return has_child
 
     def has_block_child(self) -> bool:
         """Some in-flow child is block-level, so inline content gets wrapped in anonymous blocks."""
