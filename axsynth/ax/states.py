@@ -74,6 +74,7 @@ class States:
         # Memos keyed by the objects themselves (not id() ints, one int object per entry).
         self._inherited_editing: dict[AXObject, str | None] = {}  # obj -> _inherited_editable(obj)
         self._focusable: dict[AXObject, bool] = {}  # obj -> is_focusable(obj), asked several times per object
+        self._autofocus: AXObject | None | bool = False  # not looked for yet
         self.forms = tree.page.forms
 
     def properties(self, obj: AXObject) -> list[Prop]:
@@ -111,7 +112,7 @@ class States:
             props.append(("invalid", invalid))
         if obj.kind == "document" or (self.is_focusable(obj)):
             props.append(("focusable", True))
-        if obj.kind == "document":
+        if obj.kind == "document" or obj is self._autofocused():
             props.append(("focused", True))
         editable = self._editable(obj)
         if editable:
@@ -235,12 +236,20 @@ class States:
             # when the select itself is disabled; their own disabled state
             # (or their optgroup's) prevents it.
             return not _native_disabled(obj)
-        if obj.kind != "element":
-            return False
+        if obj.kind != "element" or obj.tag() in ("iframe", "frame"):
+            return False  # a frame's focus goes to its document: the frame itself never reports it
         if _native_disabled(obj):
             return False
         # No box, no focus: Chromium 156 does not focus display:contents elements.
         return focus.supports_focus(obj.element) and obj.has_layout
+
+    def _autofocused(self) -> AXObject | None:
+        """The element the document's autofocus candidates give focus to (the
+        first focusable one with an autofocus attribute; no script is needed)."""
+        if self._autofocus is False:
+            candidates = (o for o in self.tree.objects if o.kind == "element" and o.has_attr("autofocus"))
+            self._autofocus = next((o for o in candidates if self.is_focusable(o)), None)
+        return self._autofocus
 
     def _invalid(self, obj: AXObject) -> str | None:
         """AXNodeObject::GetInvalidState: any aria-invalid value other than
@@ -590,7 +599,7 @@ def _heading_level(obj: AXObject) -> int:
 
 
 def _list_level(obj: AXObject) -> int:
-    return sum(1 for a in obj.iter_ancestors() if a.role in ("List", "DescriptionList") and not a.ignored) or 1
+    return sum(1 for a in obj.iter_ancestors() if a.role == "List" and not a.ignored) or 1
 
 
 def _multiline(obj: AXObject) -> bool:
