@@ -192,9 +192,9 @@ def native_role(obj: AXObject) -> str:
     if obj.style and obj.style["display"] in ("table", "inline-table"):
         return "LayoutTable"
     if obj.style and obj.style["display"] == "table-row":
-        return "LayoutTableRow"
+        return _css_table_row_role(obj)
     if obj.style and obj.style["display"] == "table-cell":
-        return "LayoutTableCell"
+        return _css_table_cell_role(obj)
     return "GenericContainer"
 
 
@@ -372,6 +372,9 @@ def _table(obj: AXObject) -> str:
     return "LayoutTable"
 
 
+_TABLE_ROLES = frozenset({"Table", "Grid", "TreeGrid", "LayoutTable"})
+
+
 def table_ancestor(obj: AXObject) -> AXObject | None:
     """GetDOMTableAXAncestor: the nearest ancestor, skipping generic/group/rowgroup wrappers."""
     for anc in obj.iter_ancestors():
@@ -421,6 +424,19 @@ def _table_rows(table: Element):
             yield child
         elif child.local_name in ("tbody", "thead", "tfoot"):
             yield from (r for r in child if r.is_html and r.local_name == "tr")
+
+
+def _css_table_row_role(obj: AXObject) -> str:
+    """A display:table-row box is a row only inside something exposed as a table."""
+    table = table_ancestor(obj)
+    return "LayoutTableRow" if table is not None and table.role in _TABLE_ROLES else "GenericContainer"
+
+
+def _css_table_cell_role(obj: AXObject) -> str:
+    """DetermineTableCellRole: a display:table-cell box is a cell only when its
+    parent box is exposed as a row (a <li> or a stray row box is not)."""
+    parent = next((a for a in obj.iter_ancestors() if a.display != "contents"), None)
+    return "LayoutTableCell" if parent is not None and parent.role in ("LayoutTableRow", "Row") else "GenericContainer"
 
 
 def _table_cell_role(obj: AXObject) -> str:
