@@ -7,7 +7,10 @@ from urllib.parse import quote, urljoin, urlsplit, urlunsplit
 
 _SPECIAL = {"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21", "file": None}
 # WHATWG URL percent-encode sets (beyond C0 controls and non-ASCII, which quote() always encodes).
-_PATH_SAFE = "!$&'()*+,-./:;=@[]\\^_|~%"
+# Chromium's path canonicalizer also escapes "|" (GURL: "/p|q" -> "/p%7Cq").
+_PATH_SAFE = "!$&'()*+,-./:;=@[]\\^_~%"
+# An opaque path (mailto:, data:, tel:) escapes only C0 controls and non-ASCII.
+_OPAQUE_PATH_SAFE = "".join(chr(c) for c in range(0x20, 0x7F))
 _QUERY_SAFE = "!$&()*+,-./:;=?@[]\\^_`{|}~%"
 _FRAGMENT_SAFE = "!#$&'()*+,-./:;=?@[]\\^_{|}~%"
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
@@ -42,7 +45,7 @@ def _canonical(url: str) -> str:
     parts = urlsplit(url)
     scheme = parts.scheme.lower()
     if scheme not in _SPECIAL:
-        return url
+        return _canonical_non_special(url, parts)
     netloc = parts.netloc.lower()
     default_port = _SPECIAL[scheme]
     if default_port and netloc.endswith(":" + default_port):
@@ -51,3 +54,19 @@ def _canonical(url: str) -> str:
     query = quote(parts.query, safe=_QUERY_SAFE)
     serialized = urlunsplit((scheme, netloc, path, query, ""))
     return serialized + "?" if not query and url.endswith("?") else serialized
+
+
+def _canonical_non_special(url: str, parts) -> str:
+    """A URL of another scheme, as GURL serializes it: a hierarchical one (scheme://)
+    escapes its path like a special URL's; an opaque path keeps its spaces; any
+    query is escaped as a special URL's query is (space, quotes, < and >)."""
+    if not parts.scheme:
+        return url
+    if parts.netloc or url[len(parts.scheme) + 1:].startswith("//"):
+        path = quote(parts.path, safe=_PATH_SAFE)
+        head = f"{parts.scheme}://{parts.netloc}{path}"
+    else:
+        head = f"{parts.scheme}:{quote(parts.path, safe=_OPAQUE_PATH_SAFE)}"
+    if not parts.query and not url.endswith("?"):
+        return head
+    return head + "?" + quote(parts.query, safe=_QUERY_SAFE)
