@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..data.svg import UNRENDERED_SVG
 from ..html import forms
 from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, Node, Text
+from ..html.ua_shadow import is_use_instance_root
 from ..page import Page
 from . import roles
 from .generated import GeneratedContent, drop_space_after_floated_letter
@@ -78,7 +79,7 @@ class TreeBuilder:
             return
         style = self.styles.get(el)
         display = style["display"] if style else "none"
-        if el.namespace == SVG_NS and el.local_name in UNRENDERED_SVG:
+        if el.namespace == SVG_NS and (el.local_name in UNRENDERED_SVG or _uninstanced_symbol(el)):
             display = "none"  # no layout object, whatever the computed display
         # <wbr>'s LayoutWordBreak is an empty LayoutText, which accessibility
         # does not count: the element is created from its node, layout-less.
@@ -151,6 +152,11 @@ class _AfterPseudo(Node):
     def __init__(self, owner: AXObject) -> None:
         super().__init__()
         self.owner = owner
+
+
+def _uninstanced_symbol(el: Element) -> bool:
+    """A <symbol> renders only as the instance a <use> clones."""
+    return el.local_name == "symbol" and not is_use_instance_root(el.parent)
 
 
 def _all_nodes(document: Document):

@@ -213,7 +213,11 @@ def _svg_role(el: Element) -> str:
         return "Group"
     if name in ("text", "tspan"):
         return "GenericContainer"
-    if name in SVG_SHAPES or name in ("title", "desc", "defs", "symbol", "use"):
+    if name == "symbol":
+        return "Group"  # as a <use> instance: the only way a symbol renders
+    if name == "use":
+        return "GraphicsObject"
+    if name in SVG_SHAPES or name in ("title", "desc", "defs"):
         return "GraphicsSymbol"
     return "GenericContainer"
 
