@@ -37,6 +37,9 @@ if TYPE_CHECKING:
 # idref, an IdrefList); the CDP emitter gives each its AXValue type.
 Prop = tuple[str, Any]
 _VIEWPORT = imgsrc.Viewport(VIEWPORT_WIDTH, matches_attribute)
+# kMaxStringAttributeLength: Chromium cuts these string attributes (url, keyshortcuts,
+# roledescription) when it stores them; names, values and descriptions are kept whole.
+MAX_STRING_ATTRIBUTE_LENGTH = 10_000
 _MULTISELECTABLE_ROLES = frozenset({"Grid", "ListBox", "TabList", "TreeGrid", "Tree"})
 _READONLY_ROLES = frozenset({"Grid", "GridCell", "TextField", "ColumnHeader", "RowHeader", "TreeGrid"})
 _REQUIRED_ROLES = frozenset(
@@ -180,14 +183,14 @@ class States:
             props.append(("busy", True))
         url = self.tree_url(obj)
         if url is not None:
-            props.append(("url", url))
+            props.append(("url", url[:MAX_STRING_ATTRIBUTE_LENGTH]))
         shortcuts = _key_shortcuts(obj)
         if shortcuts:
-            props.append(("keyshortcuts", shortcuts))
+            props.append(("keyshortcuts", shortcuts[:MAX_STRING_ATTRIBUTE_LENGTH]))
         # The raw attribute (whitespace included); a generic cannot take a role description.
         description = obj.attr("aria-roledescription") if aria else None
         if description and obj.role != "GenericContainer":
-            props.append(("roledescription", description))
+            props.append(("roledescription", description[:MAX_STRING_ATTRIBUTE_LENGTH]))
         if obj.kind != "element":
             return props
         # An error message is only exposed while the object is invalid.
