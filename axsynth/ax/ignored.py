@@ -252,6 +252,8 @@ class IgnoredRules:
             return Inclusion.INCLUDE
         if tag == "hgroup":
             return Inclusion.INCLUDE
+        if tag == "canvas" and obj.children:
+            return Inclusion.INCLUDE  # a canvas with fallback content exposes it
         if any(a.startswith("aria-") for a in el.attrs) or el.attrs.get("title", ""):
             return Inclusion.INCLUDE
         if role == "Image" and el.namespace == HTML_NS:
