@@ -235,9 +235,10 @@ def parse_html(source: str | bytes, url: str = "about:blank", *, parser: str | N
     parser = parser or os.environ.get("AXSYNTH_PARSER", "auto")
     if parser not in ("auto", "html5lib"):
         raise ValueError(f"unknown parser {parser!r}: 'auto' or 'html5lib'")
-    document = parse_fast.parse_document(source) if parser == "auto" else None
+    likely = likely_encoding(source, url)
+    document = parse_fast.parse_document(source, likely) if parser == "auto" else None
     if document is None:
-        document = _parse_with_html5lib(source)
+        document = _parse_with_html5lib(source, likely)
     document.url = url
     _attach_declarative_shadow_roots(document)
     attach_ua_shadow_roots(document)
@@ -245,9 +246,24 @@ def parse_html(source: str | bytes, url: str = "about:blank", *, parser: str | N
     return document
 
 
-def _parse_with_html5lib(source: str | bytes) -> Document:
+def likely_encoding(source: str | bytes, url: str) -> str | None:
+    """The encoding Chromium detects in undeclared bytes: a page read from a file:
+    URL that is valid UTF-8 is read as UTF-8 (over HTTP the windows-1252 fallback
+    applies). Only asked for when no BOM or <meta> says otherwise. Chromium's
+    detector also recognizes legacy encodings in files (docs/divergences.md)."""
+    if not isinstance(source, bytes) or not url.startswith("file:") or source.isascii():
+        return None
+    try:
+        source.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return "utf-8"
+
+
+def _parse_with_html5lib(source: str | bytes, likely: str | None = None) -> Document:
     parser = HTMLParser(tree=_TreeBuilder, namespaceHTMLElements=True)
-    document: Document = parser.parse(source, scripting=False)
+    options = {"likely_encoding": likely} if isinstance(source, bytes) else {}
+    document: Document = parser.parse(source, scripting=False, **options)
     if isinstance(source, bytes):
         document.encoding = parser.documentEncoding or "windows-1252"
     return document

@@ -62,14 +62,15 @@ class _Declined(Exception):
     """The document holds something only the html5lib path builds right."""
 
 
-def parse_document(source: str | bytes) -> Document | None:
+def parse_document(source: str | bytes, likely_encoding: str | None = None) -> Document | None:
     """The DOM of ``source`` (before shadow roots and node ids), or None when
-    turbohtml is not installed or the document is declined."""
+    turbohtml is not installed or the document is declined. ``likely_encoding``:
+    the encoding to use when the bytes declare none (parse.likely_encoding)."""
     if parse_into is None:
         return None
     encoding = None
     if isinstance(source, bytes):
-        source, encoding, tentative = _decode(source)
+        source, encoding, tentative = _decode(source, likely_encoding)
     if _DECLINED_MARKUP.search(source) or _ignored_html_or_head_tag(source):
         return None
     builder = _Builder()
@@ -109,10 +110,11 @@ def _reopened_before_newline(pre: Element) -> bool:
     return isinstance(first, Element) and first.namespace == HTML_NS and first.local_name in _FORMATTING
 
 
-def _decode(source: bytes) -> tuple[str, str, bool]:
+def _decode(source: bytes, likely_encoding: str | None) -> tuple[str, str, bool]:
     """The text, encoding name and tentativeness html5lib's own sniffing gives
-    (BOM, ``<meta>`` prescan of the first 1024 bytes, windows-1252 fallback)."""
-    stream = HTMLBinaryInputStream(source)
+    (BOM, ``<meta>`` prescan of the first 1024 bytes, the likely encoding,
+    windows-1252 fallback)."""
+    stream = HTMLBinaryInputStream(source, likely_encoding=likely_encoding)
     codec, certainty = stream.charEncoding
     return stream.dataStream.read(), codec.name, certainty == "tentative"
 

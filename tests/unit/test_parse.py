@@ -102,3 +102,23 @@ def test_table_tags_close_a_select_inside_a_table():
     assert _body("<table><select><option>a<tr><td>c</table>") == (
         "select(option(a)) table(tbody(tr(td(c))))"
     )
+
+
+# What Chromium 156 showed for the same bytes (probed): a file: URL's undeclared
+# bytes are detected (valid UTF-8 is read as UTF-8); over HTTP windows-1252 applies;
+# a <meta> charset, even past the first 1024 bytes, wins.
+ENCODING_CASES = [
+    ("file:///p.html", b"<!DOCTYPE html><title>a</title><p>caf\xc3\xa9 \xe2\x80\x94 ok</p>", "caf\u00e9 \u2014 ok"),
+    ("http://x.test/p.html", b"<!DOCTYPE html><title>a</title><p>caf\xc3\xa9</p>", "caf\u00c3\u00a9"),
+    ("file:///p.html", b"<!DOCTYPE html><title>b</title><p>caf\xe9 na\xefve</p>", "caf\u00e9 na\u00efve"),
+    ("file:///p.html", b'<!DOCTYPE html><meta charset="windows-1252"><p>caf\xc3\xa9</p>', "caf\u00c3\u00a9"),
+    ("file:///p.html", b"<!DOCTYPE html><!--" + b"x" * 1100 + b'--><meta charset="windows-1252"><p>caf\xc3\xa9</p>',
+     "caf\u00c3\u00a9"),
+]
+
+
+@pytest.mark.parametrize("parser", ["auto", "html5lib"])
+@pytest.mark.parametrize("url, data, text", ENCODING_CASES)
+def test_undeclared_encoding_as_chromium_reads_it(url, data, text, parser):
+    document = parse_html(data, url, parser=parser)
+    assert document.find_first("p").text_content() == text
