@@ -199,7 +199,7 @@ def test_property_documents_are_identical() -> None:
 
 def test_html5lib_can_be_forced(monkeypatch) -> None:
     calls = []
-    monkeypatch.setattr(parse_fast, "parse_document", lambda source: calls.append(source))
+    monkeypatch.setattr(parse_fast, "parse_document", lambda source, likely=None: calls.append(source))
     monkeypatch.setenv("AXSYNTH_PARSER", "html5lib")
     parse_html("<p>x")
     assert calls == []
