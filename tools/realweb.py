@@ -159,7 +159,7 @@ def root_url(cdp_text: str) -> str | None:
 
 def cmd_capture(args: argparse.Namespace) -> int:
     corpus = args.corpus_dir.resolve()
-    pages = find_pages(corpus)
+    pages = [rel for rel in find_pages(corpus) if args.only in rel]
     if not pages:
         print(f"no *.html or *.htm below {corpus}", file=sys.stderr)
         return 2
@@ -1212,6 +1212,7 @@ def build_parser() -> argparse.ArgumentParser:
     cap.add_argument("--hang-timeout", type=float, default=180,
                      help="kill the browser if one page takes longer than this (s)")
     cap.add_argument("--retry-failed", action="store_true", help="capture pages that failed before again")
+    cap.add_argument("--only", default="", metavar="TEXT", help="only pages whose path contains TEXT")
     cap.set_defaults(run=cmd_capture)
 
     cmp = sub.add_parser("compare", help="run axsynth on every captured page and rank the differences")
