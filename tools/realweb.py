@@ -7,7 +7,7 @@ far, and which causes cost the most, so rule work can start with the biggest.
 
     python tools/realweb.py capture CORPUS_DIR --name NAME [--commit SHA]
     python tools/realweb.py compare NAME [--jobs 2] [--timeout 180] [--baseline last|FILE]
-    python tools/realweb.py report NAME [RESULTS] [--baseline last|FILE]   # a saved run again
+    python tools/realweb.py report NAME... [--results FILE] [--baseline last|FILE]  # saved runs again
     python tools/realweb.py diff NAME PAGE [--format cdp|aria] [--style json|nodes]
 
 Third-party pages and their goldens never enter the repository: everything lives
@@ -311,7 +311,7 @@ def capture_worker(out: Connection, corpus: Path, name: str, cache: Path, todo: 
 #: Kinds in the order a node pair is attributed: the first differing one is the
 #: cause (a changed role also changes the name and properties that follow from it).
 KINDS = ("crash", "timeout", "role", "ignored", "ignoredReasons", "name", "description", "value",
-         "property", "relatedNodes", "other", "missing", "extra", "text", "structure", "ids")
+         "property", "other", "missing", "extra", "moved", "text", "structure", "relatedNodes", "realigned", "ids")
 _PAIR_LIMIT = 4_000_000  # above this many line pairs in one hunk, pair by position (difflib is quadratic)
 
 
@@ -414,34 +414,155 @@ def classify(fmt: str, want: list[str], got: list[str], opcodes: list[tuple[str,
     """Items for every non-equal opcode of the page's line matcher, in golden order."""
     lines = CdpLines(want, got) if fmt == "cdp" else AriaLines(want, got)
     items: list[Item] = []
-    for tag, i1, i2, j1, j2 in opcodes:
-        if tag == "delete":
-            items += lines.runs("missing", i1, i2)
+    for window in displacement_windows(opcodes):
+        want_idx = [i for _, i1, i2, _, _ in window for i in range(i1, i2)]
+        got_idx = [j for _, _, _, j1, j2 in window for j in range(j1, j2)]
+        items += items_of_plan(lines, plan_block(lines, want_idx, got_idx, window[0][1])[0])
+    mark_moved(items, lines.signatures)
+    return items
+
+
+def displacement_windows(opcodes: list[tuple[str, int, int, int, int]]) -> list[list[tuple[str, int, int, int, int]]]:
+    """The matcher's non-equal opcodes, grouped where one displacement split them.
+
+    On pages with many identical lines the matcher can align a few of them out of
+    step: 454 golden lines deleted, 41 matched, 462 inserted, where every line of
+    the region really differs a little. Lines lost stay the matcher's, but for
+    naming causes an opcode joins the previous ones when the lines matched between
+    them are fewer than the lines still unpaired on one side."""
+    windows: list[list[tuple[str, int, int, int, int]]] = []
+    surplus = 0  # golden lines minus axsynth lines left unpaired in the current window
+    for op in opcodes:
+        tag, i1, i2, j1, j2 = op
+        if tag == "equal":
+            continue
+        if windows and i1 - windows[-1][-1][2] < abs(surplus):
+            windows[-1].append(op)
+            surplus += (i2 - i1) - (j2 - j1)
+        else:
+            windows.append([op])
+            surplus = (i2 - i1) - (j2 - j1)
+    return windows
+
+
+#: A plan pairs a block's lines: ("pair", i, j, level), ("missing", [i...]), ("extra", [j...], at).
+Plan = list[tuple[Any, ...]]
+_SEARCH_LIMIT = 1_000_000  # line pairs up to which a coarser pairing is also tried
+
+
+def plan_block(lines: "CdpLines | AriaLines", want_idx: list[int], got_idx: list[int], at: int,
+               level: int = 0) -> tuple[Plan, tuple[int, int]]:
+    """Pair unmatched golden and axsynth lines, the most alike first; return the
+    plan and its score (pairs made, then how alike they are).
+
+    Lines are matched on ``lines.keys[level]``, from the finest key (all but the
+    ids) to the coarsest (the role); what a key leaves unmatched between two matches
+    is matched again on the next. Pairing on the role alone would pair the first of
+    seven missing ignored nodes with the first of the next run, and report changed
+    nodes where one is missing and the rest only shifted. But a fine key can also
+    match lines out of step (every node points to another aria-hidden ancestor, and
+    a few happen to agree) and leave the rest unpaired: so when a level leaves lines
+    unmatched on both sides, the next level is tried on the whole block as well, and
+    the plan pairing more lines wins. ``at``: the golden line extra lines stand at."""
+    size = len(want_idx) * len(got_idx)
+    if level == len(lines.keys) or size > _PAIR_LIMIT:
+        return pair_by_position(want_idx, got_idx, at, len(lines.keys))
+    key = lines.keys[level]
+    want_keys = [key(lines.want, i) for i in want_idx]
+    got_keys = [key(lines.got, j) for j in got_idx]
+    plan: Plan = []
+    for tag, a1, a2, b1, b2 in difflib.SequenceMatcher(None, want_keys, got_keys, autojunk=False).get_opcodes():
+        where = want_idx[a1] if a1 < len(want_idx) else at
+        if tag == "equal":
+            plan += [("pair", want_idx[a1 + k], got_idx[b1 + k], level) for k in range(a2 - a1)]
+        elif tag == "delete":
+            plan.append(("missing", want_idx[a1:a2]))
         elif tag == "insert":
-            items += lines.runs("extra", j1, j2, at=i1)
-        elif tag == "replace":
-            items += classify_replace(lines, i1, i2, j1, j2)
-    return items
+            plan.append(("extra", got_idx[b1:b2], where))
+        else:
+            plan += plan_block(lines, want_idx[a1:a2], got_idx[b1:b2], where, level + 1)[0]
+    score = plan_score(plan, len(lines.keys))
+    unpaired = {step[0] for step in plan} - {"pair"}
+    if unpaired == {"missing", "extra"} and size <= _SEARCH_LIMIT:
+        coarser, coarser_score = plan_block(lines, want_idx, got_idx, at, level + 1)
+        if coarser_score > score:
+            return coarser, coarser_score
+    return plan, score
 
 
-def classify_replace(lines: "CdpLines | AriaLines", i1: int, i2: int, j1: int, j2: int) -> list[Item]:
-    """Pair a replaced block's lines by role, then classify pairs and leftovers."""
-    want_keys = [lines.key(lines.want, i) for i in range(i1, i2)]
-    got_keys = [lines.key(lines.got, j) for j in range(j1, j2)]
-    if len(want_keys) * len(got_keys) > _PAIR_LIMIT:
-        opcodes = [("replace", 0, len(want_keys), 0, len(got_keys))]
-    else:
-        opcodes = difflib.SequenceMatcher(None, want_keys, got_keys, autojunk=False).get_opcodes()
+def pair_by_position(want_idx: list[int], got_idx: list[int], at: int, level: int) -> tuple[Plan, tuple[int, int]]:
+    """Lines no key pairs: the first ones pair in order, the rest are missing or extra."""
+    paired = min(len(want_idx), len(got_idx))
+    plan: Plan = [("pair", want_idx[k], got_idx[k], level) for k in range(paired)]
+    if len(want_idx) > paired:
+        plan.append(("missing", want_idx[paired:]))
+    if len(got_idx) > paired:
+        plan.append(("extra", got_idx[paired:], want_idx[paired] if len(want_idx) > paired else at))
+    return plan, plan_score(plan, level)
+
+
+def plan_score(plan: Plan, levels: int) -> tuple[int, int]:
+    pairs = [step for step in plan if step[0] == "pair"]
+    return len(pairs), sum(levels - step[3] for step in pairs)
+
+
+def items_of_plan(lines: "CdpLines | AriaLines", plan: Plan) -> list[Item]:
+    """Items of a plan (in golden order). Missing or extra lines of steps in a row
+    are joined, then cut into runs of consecutive lines, so a subtree is one item
+    however the levels split it."""
+    joined: Plan = []
+    for step in plan:
+        if joined and step[0] != "pair" and joined[-1][0] == step[0]:
+            joined[-1] = (step[0], joined[-1][1] + step[1], *joined[-1][2:])
+        else:
+            joined.append(step)
     items: list[Item] = []
-    for tag, a1, a2, b1, b2 in opcodes:
-        a1, a2, b1, b2 = a1 + i1, a2 + i1, b1 + j1, b2 + j1
-        paired = min(a2 - a1, b2 - b1) if tag in ("equal", "replace") else 0
-        items += [lines.pair(a1 + k, b1 + k) for k in range(paired)]
-        if a1 + paired < a2:
-            items += lines.runs("missing", a1 + paired, a2)
-        if b1 + paired < b2:
-            items += lines.runs("extra", b1 + paired, b2, at=a1 + paired)
+    for step in joined:
+        if step[0] == "pair":
+            items.append(lines.pair(step[1], step[2]))
+            continue
+        for run in consecutive_runs(step[1]):
+            if step[0] == "missing":
+                items += lines.runs("missing", run[0], run[-1] + 1)
+            else:
+                items += lines.runs("extra", run[0], run[-1] + 1, at=step[2])
     return items
+
+
+def consecutive_runs(indices: list[int]) -> list[list[int]]:
+    runs: list[list[int]] = []
+    for i in indices:
+        if runs and i == runs[-1][-1] + 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return runs
+
+
+def realigned(i: int, j: int, text: str) -> Item:
+    """An identical line on both sides that the matcher left unmatched: among many
+    identical lines it aligned others, out of step after a difference nearby. A
+    consequence (like shifted relatedNodes), not a cause."""
+    return Item("realigned", "realigned: identical lines the matcher paired out of step", i + 1, 1, 0, text,
+                f"same, at line {j + 1}")
+
+
+def mark_moved(items: list[Item], signatures: dict[int, str]) -> None:
+    """A missing subtree that axsynth has elsewhere, line for line, is one cause
+    (the order), not two. Lone blank text and unnamed single nodes are left alone:
+    one missing here and one extra there are usually unrelated."""
+    extras: dict[str, list[Item]] = defaultdict(list)
+    for item in items:
+        if item.kind == "extra" and signatures.get(id(item)):
+            extras[signatures[id(item)]].append(item)
+    for item in items:
+        signature = signatures.get(id(item))
+        if item.kind == "missing" and signature and extras.get(signature):
+            other = extras[signature].pop(0)
+            group = "moved: " + item.group.split(": ", 1)[1]
+            for moved in (item, other):
+                moved.kind, moved.group = "moved", group
+            item.axsynth = f"at line {other.line} instead"
 
 
 def text_change(want: str, got: str) -> str:
@@ -469,6 +590,10 @@ class CdpLines:
     def __init__(self, want: list[str], got: list[str]) -> None:
         self.want, self.got = want, got
         self._nodes: dict[tuple[int, int], dict[str, Any]] = {}
+        self.signatures: dict[int, str] = {}  # id(item) of a missing/extra subtree: its lines, ids aside
+        # Finest first: the node but backendDOMNodeIds (a shift), then role, ignored
+        # reasons and name, then role and ignored reasons, then the role.
+        self.keys = (self.content_key, self.named_key, self.label_key, self.role_key)
 
     def node(self, lines: list[str], i: int) -> dict[str, Any]:
         key = (id(lines), i)
@@ -479,7 +604,17 @@ class CdpLines:
                 self._nodes[key] = {"role": {"value": lines[i].strip()}}
         return self._nodes[key]
 
-    def key(self, lines: list[str], i: int) -> str:
+    def content_key(self, lines: list[str], i: int) -> str:
+        return json.dumps(without_backend_ids(_content(self.node(lines, i))), ensure_ascii=False)
+
+    def named_key(self, lines: list[str], i: int) -> str:
+        node = self.node(lines, i)
+        return node_label(node) + "\0" + str(node.get("name", {}).get("value"))
+
+    def label_key(self, lines: list[str], i: int) -> str:
+        return node_label(self.node(lines, i))
+
+    def role_key(self, lines: list[str], i: int) -> str:
         return str(self.node(lines, i).get("role", {}).get("value"))
 
     def runs(self, kind: str, start: int, stop: int, at: int | None = None) -> list[Item]:
@@ -489,16 +624,21 @@ class CdpLines:
         lines = self.want if kind == "missing" else self.got
         items: list[Item] = []
         members: set[str] = set()
+        keys: list[list[str]] = []  # each subtree's lines, for mark_moved
+        named: list[bool] = []
         for i in range(start, stop):
             node = self.node(lines, i)
             if items and node.get("parentId") in members:
                 members.add(node.get("nodeId", ""))
+                keys[-1].append(self.content_key(lines, i))
                 if kind == "missing":
                     items[-1].lost += 1
                 else:
                     items[-1].extra += 1
                 continue
             members = {node.get("nodeId", "")}
+            keys.append([self.content_key(lines, i)])
+            named.append(bool(str(node.get("name", {}).get("value", "")).strip()))
             label = node_label(node)
             if label == "StaticText" and not str(node.get("name", {}).get("value", "")).strip():
                 label += " (whitespace)"  # the white space between inline boxes Chromium keeps
@@ -507,10 +647,15 @@ class CdpLines:
                 items.append(Item(kind, f"missing: {label}", line, 1, 0, node_text(node), ""))
             else:
                 items.append(Item(kind, f"extra: {label}", line, 0, 1, "", node_text(node)))
+        for item, subtree, has_name in zip(items, keys, named):
+            if len(subtree) > 1 or has_name:
+                self.signatures[id(item)] = "\n".join(subtree)
         return items
 
     def pair(self, i: int, j: int) -> Item:
         w, g = self.node(self.want, i), self.node(self.got, j)
+        if _content(w) == _content(g):
+            return realigned(i, j, node_text(w))
         kind, group, chromium, axsynth = classify_nodes(w, g)
         return Item(kind, group, i + 1, 1, 0, chromium, axsynth)
 
@@ -552,7 +697,12 @@ def classify_nodes(w: dict[str, Any], g: dict[str, Any]) -> tuple[str, str, str,
         return ("ignored", f"ignored: {role} {_ignored_state(w)}→{_ignored_state(g)}",
                 node_text(w), node_text(g))
     if w.get("ignoredReasons") != g.get("ignoredReasons"):
-        return "ignoredReasons", f"ignoredReasons: {node_label(w)}→{node_label(g)}", node_text(w), node_text(g)
+        if _ignored_state(w) != _ignored_state(g):
+            return "ignoredReasons", f"ignoredReasons: {role} {_ignored_state(w)}→{_ignored_state(g)}", node_text(w), node_text(g)
+        # The same reasons, other values: e.g. ariaHiddenSubtree naming another aria-hidden ancestor.
+        chromium, axsynth = _difference_window(json.dumps(without_backend_ids(w["ignoredReasons"]), ensure_ascii=False),
+                                               json.dumps(without_backend_ids(g["ignoredReasons"]), ensure_ascii=False))
+        return "ignoredReasons", f"ignoredReasons: {role} {_ignored_state(w)} (value)", shorten(chromium), shorten(axsynth)
     for key in ("name", "description", "value"):
         if w.get(key) != g.get(key):
             return _string_difference(key, role, w.get(key), g.get(key))
@@ -661,8 +811,21 @@ class AriaLines:
 
     def __init__(self, want: list[str], got: list[str]) -> None:
         self.want, self.got = want, got
+        self.signatures: dict[int, str] = {}
+        # Finest first: the line at any depth (moved by a wrapper), role and name, role.
+        self.keys = (self.line_key, self.named_key, self.role_key)
 
-    def key(self, lines: list[str], i: int) -> str:
+    @staticmethod
+    def line_key(lines: list[str], i: int) -> str:
+        return lines[i].strip()
+
+    @staticmethod
+    def named_key(lines: list[str], i: int) -> str:
+        line = parse_aria_line(lines[i])
+        return line.role + "\0" + line.name
+
+    @staticmethod
+    def role_key(lines: list[str], i: int) -> str:
         return parse_aria_line(lines[i]).role
 
     def runs(self, kind: str, start: int, stop: int, at: int | None = None) -> list[Item]:
@@ -671,24 +834,32 @@ class AriaLines:
         lines = self.want if kind == "missing" else self.got
         items: list[Item] = []
         root_indent = -1
+        subtrees: list[list[str]] = []
         for i in range(start, stop):
             line = parse_aria_line(lines[i])
             if items and line.indent > root_indent:
+                subtrees[-1].append(lines[i][root_indent:])  # relative to the subtree: it may have moved up or down
                 if kind == "missing":
                     items[-1].lost += 1
                 else:
                     items[-1].extra += 1
                 continue
             root_indent = line.indent
+            subtrees.append([lines[i].strip()])
             text = shorten(line.raw.strip())
             if kind == "missing":
                 items.append(Item(kind, f"missing: {line.role}", i + 1, 1, 0, text, ""))
             else:
                 items.append(Item(kind, f"extra: {line.role}", (at or 0) + 1, 0, 1, "", text))
+        for item, subtree in zip(items, subtrees):
+            if len(subtree) > 1 or parse_aria_line(subtree[0]).name:
+                self.signatures[id(item)] = "\n".join(subtree)
         return items
 
     def pair(self, i: int, j: int) -> Item:
         w, g = parse_aria_line(self.want[i]), parse_aria_line(self.got[j])
+        if w.raw == g.raw:
+            return realigned(i, j, shorten(w.raw.strip()))
         kind, group = classify_aria_pair(w, g)
         return Item(kind, group, i + 1, 1, 0, shorten(w.raw.strip()), shorten(g.raw.strip()))
 
@@ -1137,17 +1308,27 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    path = find_results(args.cache, args.name, args.results or "last")
-    data, pages = load_results(path)
-    print(f"{args.name}: {len(pages)} pages, results {path} (axsynth {data.get('axsynth', {}).get('commit')}, "
-          f"{data.get('created')})")
+    """One run's report again; with several corpora, their newest runs as one (pages
+    named NAME/relpath), so causes are ranked over all of them."""
+    if len(args.names) > 1 and (args.results or args.baseline):
+        sys.exit("--results and --baseline take one corpus")
+    pages: list[PageResult] = []
+    for name in args.names:
+        path = find_results(args.cache, name, args.results or "last")
+        data, loaded = load_results(path)
+        print(f"{name}: {len(loaded)} pages, results {path} (axsynth {data.get('axsynth', {}).get('commit')}, "
+              f"{data.get('created')})")
+        if len(args.names) > 1:
+            for fmt in args.format or FORMATS:
+                print("  " + format_summary(fmt, summarize(loaded, fmt)))
+            loaded = [PageResult(f"{name}/{p.rel}", p.formats, p.seconds) for p in loaded]
+        pages += loaded
     print(report(pages, args.top, args.examples, args.format or FORMATS))
     if args.baseline:
-        baseline = find_results(args.cache, args.name, args.baseline, exclude=path)
+        baseline = find_results(args.cache, args.names[0], args.baseline, exclude=path)
         print()
         print(format_baseline(load_results(baseline)[1], pages, baseline))
     return 0
-
 
 
 # --- one page's diff -----------------------------------------------------------
@@ -1232,8 +1413,8 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.set_defaults(run=cmd_compare)
 
     rep = sub.add_parser("report", help="print the report of a saved compare run again")
-    rep.add_argument("name")
-    rep.add_argument("results", nargs="?", help="results file (default: the newest)")
+    rep.add_argument("names", nargs="+", metavar="NAME", help="one corpus, or several reported as one")
+    rep.add_argument("--results", metavar="FILE", help="a results file of the one NAME (default: the newest)")
     rep.add_argument("--format", choices=FORMATS, action="append")
     rep.add_argument("--baseline", metavar="FILE|last")
     rep.add_argument("--top", type=int, default=30)

@@ -154,6 +154,15 @@ def test_shifted_backend_ids_inside_related_nodes_are_a_consequence_not_a_cause(
     assert list(result.groups) == ["relatedNodes: backendDOMNodeId shifted"]
 
 
+def test_lines_pair_with_the_most_alike_line_not_the_first_of_the_same_role():
+    # Without the battery image, the next image's labelledby ids shift by one: that
+    # image only shifted, and the battery image is the one missing (pairing on the
+    # role alone would report a renamed image and a missing one).
+    result = cdp_result(lambda nodes: drop_subtree(nodes, "10"), INLINE_SVG)
+    assert sorted(result.groups) == ["missing: image", "relatedNodes: backendDOMNodeId shifted"]
+    assert result.groups["missing: image"].chromium == "image 'Battery 76% charged'"
+
+
 def test_only_renumbered_ids_differing_is_its_own_kind():
     want = golden(IMAGE_MAP, "cdp")
     got = want.replace('"backendDOMNodeId": 14}', '"backendDOMNodeId": 40}')
@@ -173,6 +182,29 @@ def test_lines_lost_by_items_add_up_to_the_lines_the_matcher_lost():
     assert sum(g.lost for g in result.groups.values()) == result.golden_lines - result.matching == 4
     assert sum(g.extra for g in result.groups.values()) == 1
     assert result.first.group == "role: heading→generic"  # the earliest in the page
+
+
+def test_a_subtree_axsynth_has_elsewhere_is_moved_not_missing_and_extra():
+    def move(nodes):
+        main = nodes["4"]["childIds"]
+        main.remove("10")
+        main.insert(main.index("12") + 1, "10")  # "Parking zones" after "Accessible entrances"
+
+    result = cdp_result(move)
+    assert result.groups["moved: heading"].lost == 2 and result.groups["moved: heading"].extra == 2
+    assert {g.kind for g in result.groups.values()} <= {"moved", "realigned"} | set(realweb.KINDS)
+
+
+@pytest.mark.parametrize("opcodes, windows", [
+    # 10 golden lines unpaired, 2 matched, 10 axsynth lines: one displacement
+    ([("delete", 0, 10, 0, 0), ("equal", 10, 12, 0, 2), ("insert", 12, 12, 2, 12)], [[0, 2]]),
+    # one line each, far apart: two unrelated differences
+    ([("delete", 0, 1, 0, 0), ("equal", 1, 200, 0, 199), ("insert", 200, 200, 199, 200)], [[0], [2]]),
+    # balanced hunks never join their neighbours
+    ([("replace", 0, 3, 0, 3), ("equal", 3, 4, 3, 4), ("replace", 4, 5, 4, 5)], [[0], [2]]),
+])
+def test_displacement_windows(opcodes, windows):
+    assert realweb.displacement_windows(opcodes) == [[opcodes[i] for i in w] for w in windows]
 
 
 # --- classification of aria snapshot differences --------------------------------
