@@ -25,7 +25,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -131,6 +131,12 @@ class Chromium:
 
 def _serve(route, page_url: str, resolver: Resolver) -> None:
     url = route.request.url.split("#", 1)[0].split("?", 1)[0]
+    if _navigates_away(route.request, page_url):
+        # A <meta http-equiv=refresh> (saved pages have them, e.g. in <noscript>) would
+        # replace the page by an error page, or not, depending on timing. A 204 answer
+        # cancels that navigation and the page stays: the capture is of the page, always.
+        route.fulfill(status=204, body=b"")
+        return
     answer = resolver(url)
     if answer is not None:
         body, mime = answer
@@ -139,6 +145,16 @@ def _serve(route, page_url: str, resolver: Resolver) -> None:
         route.fulfill(status=404, body=b"", headers={"content-type": "text/plain"})
     else:
         route.abort()
+
+
+def _navigates_away(request, page_url: str) -> bool:
+    """Whether the request would load another document into the page's main frame."""
+    try:
+        main_frame = request.is_navigation_request() and request.frame.parent_frame is None
+    except Exception:  # a request without a frame (service worker) navigates nothing
+        return False
+    url = request.url.split("#", 1)[0]
+    return main_frame and unquote(url) != unquote(page_url.split("#", 1)[0])
 
 
 def _origin(url: str) -> tuple[str, str]:
