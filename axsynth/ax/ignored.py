@@ -63,8 +63,9 @@ class IgnoredRules:
             obj.aria_hidden_root = parent.aria_hidden_root
             obj.inert_root = parent.inert_root
         if el is not None and obj.tag() not in ("html", "body", "option") and _is_aria_hidden(el):
-            if obj.aria_hidden_root is None:
-                obj.aria_hidden_root = obj
+            # The nearest aria-hidden element is the root Chromium reports: one inside
+            # a hidden subtree is an ariaHiddenElement itself.
+            obj.aria_hidden_root = obj
         if el is not None and el.has("inert") and el.is_html and obj.inert_root is None:
             obj.inert_root = obj
         if obj.aria_hidden_root is not None:
