@@ -21,6 +21,7 @@ from html5lib.treebuilders import base as html5lib_base
 
 from . import parse_fast
 from .dom import HTML_NS, Comment, Document, Element, Node, ShadowRoot, Text
+from .encoding import decode
 from .select_parsing import SCOPE_MARKERS, HTMLParser
 from .ua_shadow import attach_ua_shadow_roots
 
@@ -235,10 +236,14 @@ def parse_html(source: str | bytes, url: str = "about:blank", *, parser: str | N
     parser = parser or os.environ.get("AXSYNTH_PARSER", "auto")
     if parser not in ("auto", "html5lib"):
         raise ValueError(f"unknown parser {parser!r}: 'auto' or 'html5lib'")
-    likely = likely_encoding(source, url)
-    document = parse_fast.parse_document(source, likely) if parser == "auto" else None
+    encoding = None
+    if isinstance(source, bytes):
+        source, encoding = decode(source, url)
+    document = parse_fast.parse_document(source) if parser == "auto" else None
     if document is None:
-        document = _parse_with_html5lib(source, likely)
+        document = _parse_with_html5lib(source)
+    if encoding is not None:
+        document.encoding = encoding
     document.url = url
     _attach_declarative_shadow_roots(document)
     attach_ua_shadow_roots(document)
@@ -246,27 +251,9 @@ def parse_html(source: str | bytes, url: str = "about:blank", *, parser: str | N
     return document
 
 
-def likely_encoding(source: str | bytes, url: str) -> str | None:
-    """The encoding Chromium detects in undeclared bytes: a page read from a file:
-    URL that is valid UTF-8 is read as UTF-8 (over HTTP the windows-1252 fallback
-    applies). Only asked for when no BOM or <meta> says otherwise. Chromium's
-    detector also recognizes legacy encodings in files (docs/divergences.md)."""
-    if not isinstance(source, bytes) or not url.startswith("file:") or source.isascii():
-        return None
-    try:
-        source.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    return "utf-8"
-
-
-def _parse_with_html5lib(source: str | bytes, likely: str | None = None) -> Document:
+def _parse_with_html5lib(source: str) -> Document:
     parser = HTMLParser(tree=_TreeBuilder, namespaceHTMLElements=True)
-    options = {"likely_encoding": likely} if isinstance(source, bytes) else {}
-    document: Document = parser.parse(source, scripting=False, **options)
-    if isinstance(source, bytes):
-        document.encoding = parser.documentEncoding or "windows-1252"
-    return document
+    return parser.parse(source, scripting=False)
 
 
 def _has_utf16_bom(data: bytes) -> bool:

@@ -1,4 +1,4 @@
-"""An optional fast path for :mod:`axsynth.parse`: turbohtml's C tree builder.
+"""An optional fast path for :mod:`axsynth.html.parse`: turbohtml's C tree builder.
 
 turbohtml (``pip install 'axsynth[fast]'``) runs the current WHATWG tree-construction
 algorithm in C, including customizable ``<select>``, and drives a builder object with
@@ -10,8 +10,8 @@ trees from misnested markup, Chromium 156 agrees with turbohtml in most cases me
 (html5lib 1.1 predates several of today's rules: see docs/divergences.md), so the fast
 path is taken whenever it is at least as right. It *declines* (returns ``None``, and
 the caller uses html5lib) only for the few reasons listed below: what the html5lib
-path does itself after parsing, where Chromium sides with html5lib, and a change of
-encoding. tests/unit/test_parse_fast.py holds the fast path to Chromium's DOM on a
+path does itself after parsing, and where Chromium sides with html5lib (bytes are
+decoded before either parser runs: html/encoding.py). tests/unit/test_parse_fast.py holds the fast path to Chromium's DOM on a
 corpus of such documents captured from Chromium, and to the html5lib path's DOM on
 every fixture.
 """
@@ -19,14 +19,7 @@ every fixture.
 from __future__ import annotations
 
 import re
-from typing import Iterable
 
-from html5lib._inputstream import (
-    ContentAttrParser,
-    EncodingBytes,
-    HTMLBinaryInputStream,
-    lookupEncoding,
-)
 from html5lib.constants import formattingElements
 
 from .dom import HTML_NS, Comment, Document, Element, Text
@@ -62,15 +55,11 @@ class _Declined(Exception):
     """The document holds something only the html5lib path builds right."""
 
 
-def parse_document(source: str | bytes, likely_encoding: str | None = None) -> Document | None:
+def parse_document(source: str) -> Document | None:
     """The DOM of ``source`` (before shadow roots and node ids), or None when
-    turbohtml is not installed or the document is declined. ``likely_encoding``:
-    the encoding to use when the bytes declare none (parse.likely_encoding)."""
+    turbohtml is not installed or the document is declined."""
     if parse_into is None:
         return None
-    encoding = None
-    if isinstance(source, bytes):
-        source, encoding, tentative = _decode(source, likely_encoding)
     if _DECLINED_MARKUP.search(source) or _ignored_html_or_head_tag(source):
         return None
     builder = _Builder()
@@ -80,10 +69,6 @@ def parse_document(source: str | bytes, likely_encoding: str | None = None) -> D
         return None
     if builder.pres and _PRE_NEWLINE.search(source) and any(map(_reopened_before_newline, builder.pres)):
         return None
-    if encoding is not None:
-        if tentative and _meta_changes_encoding(builder.metas, encoding):
-            return None
-        document.encoding = encoding
     return document
 
 
@@ -110,36 +95,8 @@ def _reopened_before_newline(pre: Element) -> bool:
     return isinstance(first, Element) and first.namespace == HTML_NS and first.local_name in _FORMATTING
 
 
-def _decode(source: bytes, likely_encoding: str | None) -> tuple[str, str, bool]:
-    """The text, encoding name and tentativeness html5lib's own sniffing gives
-    (BOM, ``<meta>`` prescan of the first 1024 bytes, the likely encoding,
-    windows-1252 fallback)."""
-    stream = HTMLBinaryInputStream(source, likely_encoding=likely_encoding)
-    codec, certainty = stream.charEncoding
-    return stream.dataStream.read(), codec.name, certainty == "tentative"
 
 
-def _meta_changes_encoding(metas: Iterable[Element], encoding: str) -> bool:
-    """Whether a ``<meta>`` would make html5lib re-decode the document.
-
-    While the encoding is tentative, html5lib's in-head rules change it to the first
-    ``<meta>`` charset that names a known encoding other than UTF-16, and parse
-    again. Declining when *any* meta names a different one is simpler and safe.
-    """
-    for meta in metas:
-        requested = lookupEncoding(_meta_charset(meta.attrs))
-        if requested is not None and not requested.name.startswith("utf-16") and requested.name != encoding:
-            return True
-    return False
-
-
-def _meta_charset(attrs: dict[str, str]) -> str | bytes | None:
-    """The charset a ``<meta>`` asks for, read as html5lib's ``startTagMeta`` does."""
-    if "charset" in attrs:
-        return attrs["charset"]
-    if "content" in attrs and attrs.get("http-equiv", "").lower() == "content-type":
-        return ContentAttrParser(EncodingBytes(attrs["content"].encode("utf-8"))).parse()
-    return None
 
 
 class _Builder:
@@ -147,10 +104,9 @@ class _Builder:
 
     As in the html5lib path, a doctype becomes an inert comment holding its name."""
 
-    __slots__ = ("metas", "pres")
+    __slots__ = ("pres",)
 
     def __init__(self) -> None:
-        self.metas: list[Element] = []  # for the encoding check
         self.pres: list[Element] = []  # <pre> and <listing>, for the newline check
 
     def create_document(self) -> Document:
@@ -162,9 +118,7 @@ class _Builder:
     def create_element(self, name: str, namespace: str, attrs: tuple[tuple[str, str | None], ...]) -> Element:
         # A valueless attribute comes as None; html5lib gives "".
         element = Element(name, namespace, {k: "" if v is None else v for k, v in attrs} if attrs else None)
-        if name == "meta":
-            self.metas.append(element)
-        elif name == "pre" or name == "listing":
+        if name == "pre" or name == "listing":
             self.pres.append(element)
         return element
 
