@@ -555,10 +555,10 @@ def _int_attr(value: str | None) -> int | None:
 def _key_shortcuts(obj: AXObject) -> str:
     """aria-keyshortcuts, else an accesskey with the platform's modifier (Alt on Linux)."""
     value = obj.attr("aria-keyshortcuts")
-    if value is not None and value.strip():
+    if value:  # even white space: it is reported as written
         return value
     key = obj.attr("accesskey")
-    return f"Alt+{key}" if key else ""
+    return f"Alt+{key}" if key is not None else ""  # an empty accesskey still gives "Alt+"
 
 
 def _can_be_invalid(obj: AXObject) -> bool:
