@@ -128,7 +128,7 @@ class TreeBuilder:
         parent.children.append(obj)
         self.objects.append(obj)
         self.by_element[el] = obj
-        obj.role = roles.compute_role(obj)
+        obj.role = roles.compute_role(obj, self.styles.get)
         return obj
 
     def new_text(self, node: Text, parent: AXObject, has_layout: bool, hidden: bool) -> AXObject:

@@ -6,7 +6,7 @@ Where is the role of ``<th>`` decided?  ``_table_cell_role`` below.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Optional
 
 from ..data.aria import (
     ARIA_ROLES,
@@ -28,7 +28,11 @@ from ..data.svg import SVG_SHAPES
 from ..html import editing, focus, forms
 from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Element, element_by_id
 from ..html.ua_shadow import summary_details
+from ..style.borders import SIDES, has_border
 from .object import AXObject
+
+# The computed style of an element (the page's Styles.get), for the rules that read another element's.
+StyleOf = Optional[Callable[[Element], Optional[dict]]]
 
 
 def has_author_name(el: Element) -> bool:
@@ -169,7 +173,7 @@ def button_role(obj: AXObject) -> str:
 # --- native role -------------------------------------------------------------
 
 
-def native_role(obj: AXObject) -> str:
+def native_role(obj: AXObject, style_of: StyleOf = None) -> str:
     el = obj.element
     if el is None:
         return "GenericContainer"
@@ -180,6 +184,8 @@ def native_role(obj: AXObject) -> str:
     if el.namespace != HTML_NS:
         return "GenericContainer"
     tag = el.local_name
+    if tag == "table":
+        return _table(obj, style_of)
     handler = _CONTEXT_ROLES.get(tag)
     if handler is not None:
         return handler(obj)
@@ -369,11 +375,9 @@ def _row_group(obj: AXObject) -> str:
     return "RowGroup"
 
 
-def _table(obj: AXObject) -> str:
+def _table(obj: AXObject, style_of: StyleOf) -> str:
     """A <table> is a data table (Table) or one used for layout (LayoutTable)."""
-    if obj.has_attr("role") or is_data_table(obj):
-        return "Table"
-    return "LayoutTable"
+    return "Table" if is_data_table(obj, style_of) else "LayoutTable"
 
 
 _TABLE_ROLES = frozenset({"Table", "Grid", "TreeGrid", "LayoutTable"})
@@ -389,35 +393,66 @@ def table_ancestor(obj: AXObject) -> AXObject | None:
     return None
 
 
-def is_data_table(obj: AXObject) -> bool:
-    """AXNodeObject::IsDataTable, without the layout-dependent cell-size checks."""
+def is_data_table(obj: AXObject, style_of: StyleOf = None) -> bool:
+    """AXNodeObject::IsDataTable: markup that only data tables have, else enough
+    cells with borders, or with backgrounds unlike the table's, or zebra rows.
+    Cells' sizes need layout: every rendered cell counts as a valid one."""
     table = obj.element
-    if not obj.has_layout:
+    if not obj.has_layout or "role" in table.attrs or editing.is_editable(table):
         return True
-    if table.attrs.get("summary", "").strip() or table.attrs.get("rules", "").strip():
+    if table.attrs.get("summary") or table.attrs.get("rules"):
         return True
     kids = [c for c in table if c.is_html]
-    if any(c.local_name in ("thead", "tfoot", "caption") for c in kids):
+    if any(c.local_name in ("thead", "tfoot", "caption", "col", "colgroup") for c in kids):
         return True
-    if kids and kids[0].local_name in ("col", "colgroup"):
-        return True
-    rows = [r for r in _table_rows(table)]
+    rows = list(_table_rows(table))
     if len(rows) >= 20:
         return True
-    if not rows:
+    if not rows or len(rows) == 1 and len(_cells(rows[0])) == 1:
         return False
-    cells = [c for r in rows for c in r if c.is_html and c.local_name in ("td", "th")]
-    if len(rows) == 1 and len(cells) == 1:
+    return _styled_like_data(obj, rows, style_of or (lambda el: None))
+
+
+def _styled_like_data(obj: AXObject, rows: list[Element], style_of: Callable) -> bool:
+    """IsDataTable's cell survey: half the cells bordered (fully or on one side), or
+    with backgrounds unlike the table's where cells are spaced, or zebra rows."""
+    table_style = obj.style
+    spaced = all(table_style["border-spacing"])
+    valid = bordered = background_differs = 0
+    sides = dict.fromkeys(SIDES, 0)
+    row_colors: list = []
+    for index, row in enumerate(rows):
+        for cell in _cells(row):
+            if cell.local_name == "th" or any(cell.attrs.get(a) for a in ("headers", "abbr", "axis", "scope")):
+                return True
+            style = style_of(cell)
+            if style is None or style["display"] != "table-cell":
+                continue
+            valid += 1
+            if style["empty-cells"] == "hide":
+                return True
+            edges = {side: has_border(style, side) for side in SIDES}
+            if edges["top"] and edges["bottom"] or edges["left"] and edges["right"]:
+                bordered += 1
+            for side, on in edges.items():
+                sides[side] += on
+            color = style["background-color"]
+            if spaced and color != table_style["background-color"] and color != "transparent":
+                background_differs += 1
+            if bordered >= 10 or background_differs >= 10:
+                return True
+            if index < 5 and index == len(row_colors) and style_of(row) is not None:
+                row_colors.append(style_of(row)["background-color"])
+    if valid <= 1:
         return False
-    for cell in cells:
-        if cell.local_name == "th":
-            return True
-        if any(cell.attrs.get(a, "").strip() for a in ("headers", "abbr", "axis", "scope")):
-            return True
-    border = table.attrs.get("border")
-    if border is not None and border.strip() not in ("0",) and len(cells) > 1:
+    needed = valid // 2
+    if bordered >= needed or max(sides.values()) >= needed or background_differs >= needed:
         return True
-    return False
+    return len(row_colors) > 2 and all((color == row_colors[0]) == (k % 2 == 0) for k, color in enumerate(row_colors))
+
+
+def _cells(row: Element) -> list[Element]:
+    return [c for c in row if c.is_html and c.local_name in ("td", "th")]
 
 
 def _table_rows(table: Element):
@@ -493,7 +528,7 @@ _CONTEXT_ROLES = {
 # --- the computed role -------------------------------------------------------
 
 
-def compute_role(obj: AXObject) -> str:
+def compute_role(obj: AXObject, style_of: StyleOf = None) -> str:
     """The role Chromium serializes for an element object (before ignoring)."""
     aria = aria_role(obj)
     el = obj.element
@@ -511,7 +546,7 @@ def compute_role(obj: AXObject) -> str:
         if aria == "Image" and el.namespace == HTML_NS and el.local_name == "img":
             return "Image"
         return aria
-    return native_role(obj)
+    return native_role(obj, style_of)
 
 
 def _aria_combobox(obj: AXObject) -> str:

@@ -27,7 +27,7 @@ from ..html.dom import (
     Node,
     ShadowRoot,
 )
-from . import counters, list_items, media
+from . import counters, list_items, media, presentational
 from .properties import INHERITED, INITIAL, declarations, parse_style_attribute
 
 Style = dict[str, Any]
@@ -267,14 +267,17 @@ class Styles:
                       parent: Style, parent_is_flex: bool) -> Style | None:
         """_cascade, reused for an element with the same inputs: the matched rules,
         pseudo-element, parent style, inline style and what _adjust_display reads."""
+        attribute_hints = presentational.hints(element)
         key = (rules, pseudo, id(parent), parent_is_flex, element.attrs.get("style"), element.local_name,
-               element.namespace, isinstance(element.parent, Document))
+               element.namespace, isinstance(element.parent, Document), attribute_hints)
         if key not in memo:
-            memo[key] = self._cascade(element, matched, pseudo, parent, parent_is_flex)
+            memo[key] = self._cascade(element, matched, pseudo, parent, parent_is_flex, attribute_hints)
         return memo[key]
 
-    def _cascade(self, element: Element, matched: list, pseudo: str | None, parent: Style, parent_is_flex: bool) -> Style | None:
-        entries = []
+    def _cascade(self, element: Element, matched: list, pseudo: str | None, parent: Style, parent_is_flex: bool,
+                 attribute_hints: tuple = ()) -> Style | None:
+        # Presentational hints: author declarations ahead of every author rule (order -1).
+        entries = [(_AUTHOR, False, (0, 0, 0), -1, name, value) for name, value in attribute_hints] if pseudo is None else []
         for specificity, order, match_pseudo, (origin, decls) in matched:
             if match_pseudo != pseudo:
                 continue

@@ -13,6 +13,8 @@ from typing import Any, Callable
 
 import tinycss2
 
+from . import borders
+
 INITIAL: dict[str, Any] = {
     "display": "inline",
     "visibility": "visible",
@@ -33,10 +35,12 @@ INITIAL: dict[str, Any] = {
     "counter-set": (),
 }
 
+INITIAL.update(borders.INITIAL)
+
 INHERITED = frozenset(
     {"visibility", "white-space", "text-transform", "list-style-type", "cursor", "pointer-events",
      "-webkit-text-security", "writing-mode", "quotes"}
-)
+) | borders.INHERITED
 
 _DISPLAY_KEYWORDS = frozenset(
     "none contents inline block inline-block list-item flow-root flex inline-flex grid "
@@ -209,29 +213,38 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     "counter-set": _counter_list(0),
     "writing-mode": lambda tokens: _WRITING_MODES.get((_idents(tokens) or [""])[0]) if len(_idents(tokens)) == 1 else None,
 }
-# Shorthands that set one property we track.
-SHORTHANDS: dict[str, tuple[str, Callable[[list], Any]]] = {
-    "list-style": ("list-style-type", parse_list_style),
+PARSERS.update(borders.PARSERS)
+# Shorthands: each expands to the (longhand, value) pairs it sets.
+SHORTHANDS: dict[str, Callable[[list], list[tuple[str, Any]] | None]] = {
+    "list-style": lambda tokens: (lambda v: None if v is None else [("list-style-type", v)])(parse_list_style(tokens)),
+    **borders.SHORTHANDS,
+}
+_LONGHANDS = {
+    "list-style": ("list-style-type",),
+    "background": ("background-color",),
+    "border": tuple(f"border-{side}-{part}" for side in borders.SIDES for part in ("style", "width")),
+    "border-style": tuple(f"border-{side}-style" for side in borders.SIDES),
+    "border-width": tuple(f"border-{side}-width" for side in borders.SIDES),
+    **{f"border-{side}": (f"border-{side}-style", f"border-{side}-width") for side in borders.SIDES},
 }
 
 CSS_WIDE = frozenset({"inherit", "initial", "unset", "revert", "revert-layer"})
 
 
-def parse_declaration(name: str, tokens: list) -> tuple[str, Any] | None:
-    """(property, computed value or CSS-wide keyword) for a declaration we track, else None."""
-    if name in SHORTHANDS:
-        name, parser = SHORTHANDS[name]
-    elif name in PARSERS:
-        parser = PARSERS[name]
-    else:
-        return None
+def parse_declaration(name: str, tokens: list) -> list[tuple[str, Any]]:
+    """(property, computed value or CSS-wide keyword) pairs for a declaration we
+    track (a shorthand gives each longhand it sets), else none."""
+    if name not in SHORTHANDS and name not in PARSERS:
+        return []
     idents = _idents(tokens)
     if len(idents) == 1 and idents[0] in CSS_WIDE and all(
         t.type in ("ident", "whitespace", "comment") for t in tokens
     ):
-        return name, idents[0]
-    value = parser(tokens)
-    return (name, value) if value is not None else None
+        return [(longhand, idents[0]) for longhand in _LONGHANDS.get(name, (name,))]
+    if name in SHORTHANDS:
+        return SHORTHANDS[name](tokens) or []
+    value = PARSERS[name](tokens)
+    return [(name, value)] if value is not None else []
 
 
 def parse_style_attribute(text: str) -> list[tuple[str, Any, bool]]:
@@ -244,7 +257,6 @@ def declarations(nodes: list) -> list[tuple[str, Any, bool]]:
     for node in nodes:
         if node.type != "declaration":
             continue
-        parsed = parse_declaration(node.lower_name, node.value)
-        if parsed:
-            out.append((parsed[0], parsed[1], node.important))
+        for name, value in parse_declaration(node.lower_name, node.value):
+            out.append((name, value, node.important))
     return out
