@@ -97,7 +97,7 @@ def assert_same_dom_or_declined(source: str | bytes) -> bool:
 def test_fixture_dom_is_identical(path: Path) -> None:
     data = path.read_bytes()
     assert_same_dom_or_declined(data)
-    assert_same_dom_or_declined(data.decode("utf-8"))
+    assert_same_dom_or_declined(text_of(data))
 
 
 def test_the_fast_path_is_used() -> None:
