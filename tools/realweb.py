@@ -565,12 +565,22 @@ def mark_moved(items: list[Item], signatures: dict[int, str]) -> None:
             item.axsynth = f"at line {other.line} instead"
 
 
+def as_windows_1252(text: str) -> str:
+    """``text``'s UTF-8 bytes read as windows-1252 (WHATWG: unmapped bytes are C1 controls)."""
+    return "".join(chr(b) if b in (0x81, 0x8D, 0x8F, 0x90, 0x9D) else bytes([b]).decode("cp1252")
+                   for b in text.encode("utf-8"))
+
+
 def text_change(want: str, got: str) -> str:
     """How two strings differ, in words a rule author can act on."""
     if not want:
         return "extra in axsynth"
     if not got:
         return "missing in axsynth"
+    if as_windows_1252(got) == want:  # "HÃ¼tte" against "Hütte": the page's charset was guessed otherwise
+        return "charset: Chromium read UTF-8 as windows-1252"
+    if as_windows_1252(want) == got:
+        return "charset: axsynth read UTF-8 as windows-1252"
     if "\ufffd" in want or "\ufffd" in got:  # undecodable bytes: the decoders differ, not the rules
         return "decoding, U+FFFD"
     if "".join(want.split()) == "".join(got.split()):  # a space too many or too few counts here

@@ -256,6 +256,8 @@ def test_parse_aria_line(line, role, name, attrs, text):
     ("x", "", "missing in axsynth"),
     ("Menu", "menu", "case"),
     ("caf\ufffd", "cafe", "decoding, U+FFFD"),
+    ("HÃ¼tte â€¦", "Hütte …", "charset: Chromium read UTF-8 as windows-1252"),
+    ("Hütte", "HÃ¼tte", "charset: axsynth read UTF-8 as windows-1252"),
     ("Home page", "Home", "axsynth's is shorter"),
     ("Home", "Home page", "axsynth's is longer"),
     ("Home", "About", "text"),
