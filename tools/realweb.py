@@ -1127,13 +1127,26 @@ def load_results(path: Path) -> tuple[dict[str, Any], list[PageResult]]:
 
 
 def find_results(cache: Path, name: str, which: str, exclude: Path | None = None) -> Path:
-    """``last``: the newest results file of NAME (other than ``exclude``); else a path."""
+    """``last``: the newest results file of NAME (other than ``exclude``) made with
+    this checkout's axsynth, else the newest of any; otherwise ``which`` is a path.
+
+    The cache is shared by checkouts (a branch's worktree and main run the same
+    corpora): "my last run" should not silently be another checkout's."""
     if which != "last":
         return Path(which)
-    files = sorted(p for p in results_dir(cache, name).glob("*.json") if p != exclude)
+    files = sorted((p for p in results_dir(cache, name).glob("*.json") if p != exclude), reverse=True)
     if not files:
         sys.exit(f"no earlier results for {name!r} in {results_dir(cache, name)}")
-    return files[-1]
+    here = axsynth_version()["path"]
+    return next((p for p in files if results_checkout(p) == here), files[0])
+
+
+def results_checkout(path: Path) -> str | None:
+    """The axsynth path a results file was made with (read from its head, not parsed whole)."""
+    with path.open(encoding="utf-8") as fp:
+        head = fp.read(2000)
+    match = re.search(r'"axsynth": \{"path": ("(?:[^"\\]|\\.)*")', head)
+    return json.loads(match[1]) if match else None
 
 
 # --- aggregation and the report ----------------------------------------------
@@ -1222,7 +1235,7 @@ def histogram(pages: list[PageResult], fmt: str, first_only: bool = False, by_ki
 
 def format_summary(fmt: str, s: Summary) -> str:
     return (f"{fmt:4}  {s.pages} pages, {s.exact} byte-exact ({100 * s.exact / max(s.pages, 1):.1f}%), "
-            f"mean line agreement {100 * s.mean_agreement:.1f}% (all lines {100 * s.matching / max(s.golden_lines, 1):.1f}%), "
+            f"mean line agreement {100 * s.mean_agreement:.2f}% (all lines {100 * s.matching / max(s.golden_lines, 1):.2f}%), "
             f"{s.lost:,} of {s.golden_lines:,} golden lines lost; {s.crashes} crashed, {s.timeouts} timed out")
 
 

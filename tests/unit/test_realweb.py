@@ -386,3 +386,12 @@ def test_a_page_over_its_time_is_killed_and_reported_as_a_timeout():
     results = list(realweb.run_jobs(jobs, 2, 0, 0))
     assert [r.formats["cdp"].status for r in results] == ["timeout", "timeout"]
     assert results[0].formats["aria"].first.group.startswith("timeout: in ")
+
+
+def test_last_results_are_this_checkouts_own_when_the_cache_is_shared(pages, tmp_path):
+    here = realweb.axsynth_version()["path"]
+    folder = realweb.results_dir(tmp_path, "t")
+    for stamp, path in (("1-mine", here), ("2-main", "/elsewhere/axsynth")):
+        realweb.save_results(folder / f"{stamp}.json", realweb.results_to_json("t", pages, {"axsynth": {"path": path}}))
+    assert realweb.find_results(tmp_path, "t", "last").name == "1-mine.json"
+    assert realweb.find_results(tmp_path, "t", "last", exclude=folder / "1-mine.json").name == "2-main.json"
