@@ -144,7 +144,7 @@ def save_manifest(cache: Path, name: str, manifest: dict[str, Any]) -> None:
 
 def root_url(cdp_text: str) -> str | None:
     """The ``url`` property of the RootWebArea in a normalized CDP dump."""
-    lines = cdp_text.splitlines()
+    lines = text_lines(cdp_text)
     if len(lines) < 2:
         return None
     try:
@@ -368,9 +368,19 @@ def shorten(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def text_lines(text: str) -> list[str]:
+    """Lines split at "\n" only. ``str.splitlines`` also splits at U+2028, U+0085,
+    \x0c and the like, which real pages put in names and JSON leaves unescaped: it
+    would cut a node line in two (axsynth.conformance.compare does; only real pages
+    have such text)."""
+    lines = text.split("\n")
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
 def match_lines(fmt: str, golden: str, actual: str) -> tuple[list[str], list[str], difflib.SequenceMatcher]:
-    """Lines compared as axsynth.conformance.compare compares them, and their matcher."""
-    want, got = golden.splitlines(), actual.splitlines()
+    """Lines compared as axsynth.conformance.compare compares them (CDP node lines
+    without their renumbered ids), and their matcher."""
+    want, got = text_lines(golden), text_lines(actual)
     if fmt == "cdp":  # renumbered ids shift after any extra node: compare nodes without them
         want, got = [conformance._without_ids(x) for x in want], [conformance._without_ids(x) for x in got]
     return want, got, difflib.SequenceMatcher(None, want, got, autojunk=False)
@@ -383,7 +393,7 @@ def compare_texts(fmt: str, golden: str, actual: str) -> FormatResult:
     result = FormatResult("ok", golden == actual, len(want), len(got), matching)
     if result.exact:
         return result
-    items = classify(fmt, golden.splitlines(), actual.splitlines(), matcher.get_opcodes())
+    items = classify(fmt, text_lines(golden), text_lines(actual), matcher.get_opcodes())
     if not items:  # node lines agree once ids are left out: only the numbering differs
         items = [Item("ids", "ids: only renumbered ids differ", first_differing_line(golden, actual), 0, 0, "", "")]
     result.first = items[0]
@@ -392,7 +402,7 @@ def compare_texts(fmt: str, golden: str, actual: str) -> FormatResult:
 
 
 def first_differing_line(golden: str, actual: str) -> int:
-    pairs = zip(golden.splitlines(), actual.splitlines())
+    pairs = zip(text_lines(golden), text_lines(actual))
     return next((i for i, (a, b) in enumerate(pairs, 1) if a != b), 1)
 
 
@@ -673,7 +683,7 @@ class CdpLines:
 def node_label(node: dict[str, Any]) -> str:
     """A node's role, and why Chromium ignores it if it does: what a missing or
     extra subtree is named after."""
-    role = str(node.get("role", {}).get("value"))
+    role = shorten(str(node.get("role", {}).get("value")), 40)
     if node.get("ignored"):
         reasons = ",".join(r["name"] for r in node.get("ignoredReasons", []))
         return f"{role} [ignored: {reasons}]"
@@ -1365,10 +1375,10 @@ def unified_diff(fmt: str, golden: str, actual: str, style: str = "json", contex
         golden = json.dumps(json.loads(golden), indent=1, ensure_ascii=False) + "\n"
         actual = json.dumps(json.loads(actual), indent=1, ensure_ascii=False) + "\n"
     elif fmt == "cdp":
-        golden = "".join(conformance._without_ids(x) + "\n" for x in golden.splitlines())
-        actual = "".join(conformance._without_ids(x) + "\n" for x in actual.splitlines())
-    return "".join(difflib.unified_diff(golden.splitlines(True), actual.splitlines(True), "chromium", "axsynth",
-                                        n=context))
+        golden = "".join(conformance._without_ids(x) + "\n" for x in text_lines(golden))
+        actual = "".join(conformance._without_ids(x) + "\n" for x in text_lines(actual))
+    return "".join(difflib.unified_diff([x + "\n" for x in text_lines(golden)], [x + "\n" for x in text_lines(actual)],
+                                        "chromium", "axsynth", n=context))
 
 
 def find_job(cache: Path, name: str, page: str) -> Job:

@@ -33,7 +33,7 @@ def golden(base: Path, fmt: str) -> str:
 def edit_cdp(text: str, change: Callable[[dict[str, dict]], None]) -> str:
     """The dump with ``change`` applied to its nodes (by original nodeId), then
     normalized again as axsynth's output would be (ids renumbered)."""
-    nodes = [json.loads(line.rstrip(",")) for line in text.splitlines()[1:-1]]
+    nodes = [json.loads(line.rstrip(",")) for line in realweb.text_lines(text)[1:-1]]
     by_id = {n["nodeId"]: n for n in nodes}
     change(by_id)
     return dump_cdp(normalize_cdp({"nodes": list(by_id.values())}))
@@ -169,6 +169,12 @@ def test_only_renumbered_ids_differing_is_its_own_kind():
     result = realweb.compare_texts("cdp", want, got)
     assert not result.exact and result.matching == result.golden_lines
     assert result.first.kind == "ids" and result.first.lost == 0
+
+
+def test_a_name_with_a_unicode_line_separator_stays_on_its_node_line():
+    want = edit_cdp(golden(IMAGE_MAP, "cdp"), lambda nodes: name_of(nodes["8"], "Select\u2028a building"))
+    result = realweb.compare_texts("cdp", want, edit_cdp(want, relabel))
+    assert result.golden_lines == 16 and list(result.groups) == ["role: heading→generic"]
 
 
 def test_lines_lost_by_items_add_up_to_the_lines_the_matcher_lost():
