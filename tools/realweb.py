@@ -44,10 +44,11 @@ import sys
 import time
 import traceback
 from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 from urllib.parse import quote, unquote
 
 TOOLS = Path(__file__).resolve().parent
@@ -275,7 +276,7 @@ def capture_worker(out: Connection, corpus: Path, name: str, cache: Path, todo: 
             url, body = page_url(name, rel), (corpus / rel).read_bytes()
             try:
                 capture = chromium.capture(url, page_resolver(url, body))
-            except Exception as exc:  # timeouts, crashed tabs or browsers: a result for this page
+            except Exception as exc:  # noqa: BLE001 - timeouts, crashed tabs or browsers: a result for this page
                 error = f"{type(exc).__name__}: {exc}"
                 out.send(("page", rel, failure(error, time.perf_counter() - started, name, rel)))
                 return
@@ -460,7 +461,7 @@ Plan = list[tuple[Any, ...]]
 _SEARCH_LIMIT = 1_000_000  # line pairs up to which a coarser pairing is also tried
 
 
-def plan_block(lines: "CdpLines | AriaLines", want_idx: list[int], got_idx: list[int], at: int,
+def plan_block(lines: CdpLines | AriaLines, want_idx: list[int], got_idx: list[int], at: int,
                level: int = 0) -> tuple[Plan, tuple[int, int]]:
     """Pair unmatched golden and axsynth lines, the most alike first; return the
     plan and its score (pairs made, then how alike they are).
@@ -516,7 +517,7 @@ def plan_score(plan: Plan, levels: int) -> tuple[int, int]:
     return len(pairs), sum(levels - step[3] for step in pairs)
 
 
-def items_of_plan(lines: "CdpLines | AriaLines", plan: Plan) -> list[Item]:
+def items_of_plan(lines: CdpLines | AriaLines, plan: Plan) -> list[Item]:
     """Items of a plan (in golden order). Missing or extra lines of steps in a row
     are joined, then cut into runs of consecutive lines, so a subtree is one item
     however the levels split it."""
@@ -1100,7 +1101,7 @@ def axsynth_version() -> dict[str, Any]:
     source = Path(axsynth.__file__).resolve().parent
     def git(*args: str) -> str:
         try:
-            return subprocess.run(["git", "-C", str(source), *args], capture_output=True, text=True,
+            return subprocess.run(["git", "-C", str(source), *args], capture_output=True, text=True, check=False,
                                   timeout=30).stdout.strip()
         except (OSError, subprocess.SubprocessError):
             return ""
@@ -1325,7 +1326,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
                                             + f"{r.matching}/{r.golden_lines}") for fmt, r in page.formats.items())
             print(f"[{len(pages):4}/{len(jobs)}] {page.rel}  {status}  {page.seconds:.1f}s", file=sys.stderr, flush=True)
     pages.sort(key=lambda p: p.rel)
-    meta = {"created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+    meta = {"created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
             "axsynth": axsynth_version(), "timeout": args.timeout, "seconds": round(time.perf_counter() - started, 1)}
     stamp = meta["created"].replace(":", "").replace("+0000", "Z")
     out = args.out or results_dir(args.cache, args.name) / f"{stamp}-{meta['axsynth']['commit'] or 'unknown'}.json"
