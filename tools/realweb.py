@@ -44,10 +44,11 @@ import sys
 import time
 import traceback
 from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 from urllib.parse import quote, unquote
 
 TOOLS = Path(__file__).resolve().parent
@@ -144,7 +145,7 @@ def save_manifest(cache: Path, name: str, manifest: dict[str, Any]) -> None:
 
 def root_url(cdp_text: str) -> str | None:
     """The ``url`` property of the RootWebArea in a normalized CDP dump."""
-    lines = cdp_text.splitlines()
+    lines = text_lines(cdp_text)
     if len(lines) < 2:
         return None
     try:
@@ -275,7 +276,7 @@ def capture_worker(out: Connection, corpus: Path, name: str, cache: Path, todo: 
             url, body = page_url(name, rel), (corpus / rel).read_bytes()
             try:
                 capture = chromium.capture(url, page_resolver(url, body))
-            except Exception as exc:  # timeouts, crashed tabs or browsers: a result for this page
+            except Exception as exc:  # noqa: BLE001 - timeouts, crashed tabs or browsers: a result for this page
                 error = f"{type(exc).__name__}: {exc}"
                 out.send(("page", rel, failure(error, time.perf_counter() - started, name, rel)))
                 return
@@ -368,9 +369,19 @@ def shorten(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def text_lines(text: str) -> list[str]:
+    """Lines split at "\n" only. ``str.splitlines`` also splits at U+2028, U+0085,
+    \x0c and the like, which real pages put in names and JSON leaves unescaped: it
+    would cut a node line in two (axsynth.conformance.compare does; only real pages
+    have such text)."""
+    lines = text.split("\n")
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
 def match_lines(fmt: str, golden: str, actual: str) -> tuple[list[str], list[str], difflib.SequenceMatcher]:
-    """Lines compared as axsynth.conformance.compare compares them, and their matcher."""
-    want, got = golden.splitlines(), actual.splitlines()
+    """Lines compared as axsynth.conformance.compare compares them (CDP node lines
+    without their renumbered ids), and their matcher."""
+    want, got = text_lines(golden), text_lines(actual)
     if fmt == "cdp":  # renumbered ids shift after any extra node: compare nodes without them
         want, got = [conformance._without_ids(x) for x in want], [conformance._without_ids(x) for x in got]
     return want, got, difflib.SequenceMatcher(None, want, got, autojunk=False)
@@ -383,7 +394,7 @@ def compare_texts(fmt: str, golden: str, actual: str) -> FormatResult:
     result = FormatResult("ok", golden == actual, len(want), len(got), matching)
     if result.exact:
         return result
-    items = classify(fmt, golden.splitlines(), actual.splitlines(), matcher.get_opcodes())
+    items = classify(fmt, text_lines(golden), text_lines(actual), matcher.get_opcodes())
     if not items:  # node lines agree once ids are left out: only the numbering differs
         items = [Item("ids", "ids: only renumbered ids differ", first_differing_line(golden, actual), 0, 0, "", "")]
     result.first = items[0]
@@ -392,7 +403,7 @@ def compare_texts(fmt: str, golden: str, actual: str) -> FormatResult:
 
 
 def first_differing_line(golden: str, actual: str) -> int:
-    pairs = zip(golden.splitlines(), actual.splitlines())
+    pairs = zip(text_lines(golden), text_lines(actual))
     return next((i for i, (a, b) in enumerate(pairs, 1) if a != b), 1)
 
 
@@ -450,7 +461,7 @@ Plan = list[tuple[Any, ...]]
 _SEARCH_LIMIT = 1_000_000  # line pairs up to which a coarser pairing is also tried
 
 
-def plan_block(lines: "CdpLines | AriaLines", want_idx: list[int], got_idx: list[int], at: int,
+def plan_block(lines: CdpLines | AriaLines, want_idx: list[int], got_idx: list[int], at: int,
                level: int = 0) -> tuple[Plan, tuple[int, int]]:
     """Pair unmatched golden and axsynth lines, the most alike first; return the
     plan and its score (pairs made, then how alike they are).
@@ -506,7 +517,7 @@ def plan_score(plan: Plan, levels: int) -> tuple[int, int]:
     return len(pairs), sum(levels - step[3] for step in pairs)
 
 
-def items_of_plan(lines: "CdpLines | AriaLines", plan: Plan) -> list[Item]:
+def items_of_plan(lines: CdpLines | AriaLines, plan: Plan) -> list[Item]:
     """Items of a plan (in golden order). Missing or extra lines of steps in a row
     are joined, then cut into runs of consecutive lines, so a subtree is one item
     however the levels split it."""
@@ -565,12 +576,22 @@ def mark_moved(items: list[Item], signatures: dict[int, str]) -> None:
             item.axsynth = f"at line {other.line} instead"
 
 
+def as_windows_1252(text: str) -> str:
+    """``text``'s UTF-8 bytes read as windows-1252 (WHATWG: unmapped bytes are C1 controls)."""
+    return "".join(chr(b) if b in (0x81, 0x8D, 0x8F, 0x90, 0x9D) else bytes([b]).decode("cp1252")
+                   for b in text.encode("utf-8"))
+
+
 def text_change(want: str, got: str) -> str:
     """How two strings differ, in words a rule author can act on."""
     if not want:
         return "extra in axsynth"
     if not got:
         return "missing in axsynth"
+    if as_windows_1252(got) == want:  # "HÃ¼tte" against "Hütte": the page's charset was guessed otherwise
+        return "charset: Chromium read UTF-8 as windows-1252"
+    if as_windows_1252(want) == got:
+        return "charset: axsynth read UTF-8 as windows-1252"
     if "\ufffd" in want or "\ufffd" in got:  # undecodable bytes: the decoders differ, not the rules
         return "decoding, U+FFFD"
     if "".join(want.split()) == "".join(got.split()):  # a space too many or too few counts here
@@ -663,7 +684,7 @@ class CdpLines:
 def node_label(node: dict[str, Any]) -> str:
     """A node's role, and why Chromium ignores it if it does: what a missing or
     extra subtree is named after."""
-    role = str(node.get("role", {}).get("value"))
+    role = shorten(str(node.get("role", {}).get("value")), 40)
     if node.get("ignored"):
         reasons = ",".join(r["name"] for r in node.get("ignoredReasons", []))
         return f"{role} [ignored: {reasons}]"
@@ -1080,7 +1101,7 @@ def axsynth_version() -> dict[str, Any]:
     source = Path(axsynth.__file__).resolve().parent
     def git(*args: str) -> str:
         try:
-            return subprocess.run(["git", "-C", str(source), *args], capture_output=True, text=True,
+            return subprocess.run(["git", "-C", str(source), *args], capture_output=True, text=True, check=False,
                                   timeout=30).stdout.strip()
         except (OSError, subprocess.SubprocessError):
             return ""
@@ -1117,13 +1138,26 @@ def load_results(path: Path) -> tuple[dict[str, Any], list[PageResult]]:
 
 
 def find_results(cache: Path, name: str, which: str, exclude: Path | None = None) -> Path:
-    """``last``: the newest results file of NAME (other than ``exclude``); else a path."""
+    """``last``: the newest results file of NAME (other than ``exclude``) made with
+    this checkout's axsynth, else the newest of any; otherwise ``which`` is a path.
+
+    The cache is shared by checkouts (a branch's worktree and main run the same
+    corpora): "my last run" should not silently be another checkout's."""
     if which != "last":
         return Path(which)
-    files = sorted(p for p in results_dir(cache, name).glob("*.json") if p != exclude)
+    files = sorted((p for p in results_dir(cache, name).glob("*.json") if p != exclude), reverse=True)
     if not files:
         sys.exit(f"no earlier results for {name!r} in {results_dir(cache, name)}")
-    return files[-1]
+    here = axsynth_version()["path"]
+    return next((p for p in files if results_checkout(p) == here), files[0])
+
+
+def results_checkout(path: Path) -> str | None:
+    """The axsynth path a results file was made with (read from its head, not parsed whole)."""
+    with path.open(encoding="utf-8") as fp:
+        head = fp.read(2000)
+    match = re.search(r'"axsynth": \{"path": ("(?:[^"\\]|\\.)*")', head)
+    return json.loads(match[1]) if match else None
 
 
 # --- aggregation and the report ----------------------------------------------
@@ -1212,7 +1246,7 @@ def histogram(pages: list[PageResult], fmt: str, first_only: bool = False, by_ki
 
 def format_summary(fmt: str, s: Summary) -> str:
     return (f"{fmt:4}  {s.pages} pages, {s.exact} byte-exact ({100 * s.exact / max(s.pages, 1):.1f}%), "
-            f"mean line agreement {100 * s.mean_agreement:.1f}% (all lines {100 * s.matching / max(s.golden_lines, 1):.1f}%), "
+            f"mean line agreement {100 * s.mean_agreement:.2f}% (all lines {100 * s.matching / max(s.golden_lines, 1):.2f}%), "
             f"{s.lost:,} of {s.golden_lines:,} golden lines lost; {s.crashes} crashed, {s.timeouts} timed out")
 
 
@@ -1292,7 +1326,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
                                             + f"{r.matching}/{r.golden_lines}") for fmt, r in page.formats.items())
             print(f"[{len(pages):4}/{len(jobs)}] {page.rel}  {status}  {page.seconds:.1f}s", file=sys.stderr, flush=True)
     pages.sort(key=lambda p: p.rel)
-    meta = {"created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+    meta = {"created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
             "axsynth": axsynth_version(), "timeout": args.timeout, "seconds": round(time.perf_counter() - started, 1)}
     stamp = meta["created"].replace(":", "").replace("+0000", "Z")
     out = args.out or results_dir(args.cache, args.name) / f"{stamp}-{meta['axsynth']['commit'] or 'unknown'}.json"
@@ -1342,10 +1376,10 @@ def unified_diff(fmt: str, golden: str, actual: str, style: str = "json", contex
         golden = json.dumps(json.loads(golden), indent=1, ensure_ascii=False) + "\n"
         actual = json.dumps(json.loads(actual), indent=1, ensure_ascii=False) + "\n"
     elif fmt == "cdp":
-        golden = "".join(conformance._without_ids(x) + "\n" for x in golden.splitlines())
-        actual = "".join(conformance._without_ids(x) + "\n" for x in actual.splitlines())
-    return "".join(difflib.unified_diff(golden.splitlines(True), actual.splitlines(True), "chromium", "axsynth",
-                                        n=context))
+        golden = "".join(conformance._without_ids(x) + "\n" for x in text_lines(golden))
+        actual = "".join(conformance._without_ids(x) + "\n" for x in text_lines(actual))
+    return "".join(difflib.unified_diff([x + "\n" for x in text_lines(golden)], [x + "\n" for x in text_lines(actual)],
+                                        "chromium", "axsynth", n=context))
 
 
 def find_job(cache: Path, name: str, page: str) -> Job:

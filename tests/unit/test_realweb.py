@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
@@ -33,7 +33,7 @@ def golden(base: Path, fmt: str) -> str:
 def edit_cdp(text: str, change: Callable[[dict[str, dict]], None]) -> str:
     """The dump with ``change`` applied to its nodes (by original nodeId), then
     normalized again as axsynth's output would be (ids renumbered)."""
-    nodes = [json.loads(line.rstrip(",")) for line in text.splitlines()[1:-1]]
+    nodes = [json.loads(line.rstrip(",")) for line in realweb.text_lines(text)[1:-1]]
     by_id = {n["nodeId"]: n for n in nodes}
     change(by_id)
     return dump_cdp(normalize_cdp({"nodes": list(by_id.values())}))
@@ -171,6 +171,12 @@ def test_only_renumbered_ids_differing_is_its_own_kind():
     assert result.first.kind == "ids" and result.first.lost == 0
 
 
+def test_a_name_with_a_unicode_line_separator_stays_on_its_node_line():
+    want = edit_cdp(golden(IMAGE_MAP, "cdp"), lambda nodes: name_of(nodes["8"], "Select\u2028a building"))
+    result = realweb.compare_texts("cdp", want, edit_cdp(want, relabel))
+    assert result.golden_lines == 16 and list(result.groups) == ["role: heading→generic"]
+
+
 def test_lines_lost_by_items_add_up_to_the_lines_the_matcher_lost():
     def several(nodes):
         nodes["5"]["role"]["value"] = "generic"
@@ -256,6 +262,8 @@ def test_parse_aria_line(line, role, name, attrs, text):
     ("x", "", "missing in axsynth"),
     ("Menu", "menu", "case"),
     ("caf\ufffd", "cafe", "decoding, U+FFFD"),
+    ("HÃ¼tte â€¦", "Hütte …", "charset: Chromium read UTF-8 as windows-1252"),
+    ("Hütte", "HÃ¼tte", "charset: axsynth read UTF-8 as windows-1252"),
     ("Home page", "Home", "axsynth's is shorter"),
     ("Home", "Home page", "axsynth's is longer"),
     ("Home", "About", "text"),
@@ -384,3 +392,12 @@ def test_a_page_over_its_time_is_killed_and_reported_as_a_timeout():
     results = list(realweb.run_jobs(jobs, 2, 0, 0))
     assert [r.formats["cdp"].status for r in results] == ["timeout", "timeout"]
     assert results[0].formats["aria"].first.group.startswith("timeout: in ")
+
+
+def test_last_results_are_this_checkouts_own_when_the_cache_is_shared(pages, tmp_path):
+    here = realweb.axsynth_version()["path"]
+    folder = realweb.results_dir(tmp_path, "t")
+    for stamp, path in (("1-mine", here), ("2-main", "/elsewhere/axsynth")):
+        realweb.save_results(folder / f"{stamp}.json", realweb.results_to_json("t", pages, {"axsynth": {"path": path}}))
+    assert realweb.find_results(tmp_path, "t", "last").name == "1-mine.json"
+    assert realweb.find_results(tmp_path, "t", "last", exclude=folder / "1-mine.json").name == "2-main.json"
