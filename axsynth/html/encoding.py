@@ -3,7 +3,8 @@
 The encoding is decided once, before parsing: a byte order mark; else a
 ``<meta>`` charset found by Chromium's HTMLMetaCharsetParser, which reads tags
 while they may belong in ``<head>`` (and at least the first 1024 bytes), so a
-``<meta>`` deep in the body is not seen; else, for a page read from a ``file:``
+``<meta>`` deep in the body is not seen; else the encoding of an ``<?xml?>``
+declaration opening the document; else, for a page read from a ``file:``
 URL, UTF-8 when the bytes are valid UTF-8; else windows-1252. Chromium does not
 decode again when the parser meets a later ``<meta>``.
 
@@ -28,6 +29,7 @@ _HEAD_TAGS = frozenset({"script", "noscript", "style", "link", "meta", "object",
 _RAW_TEXT = frozenset({"script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes"})
 _TAG = re.compile(r"<(/?)([A-Za-z][^\t\n\f\r />]*)")
 _ATTRIBUTE = re.compile(r"""[\t\n\f\r /]*([^\t\n\f\r /=>][^\t\n\f\r /=>]*)(?:[\t\n\f\r ]*=[\t\n\f\r ]*("[^"]*"?|'[^']*'?|[^\t\n\f\r >]*))?""")
+_XML_ENCODING = re.compile(r"""encoding[\t\n\r ]*=[\t\n\r ]*(["'])([^"']*)\1""")
 _CHARSET_IN_CONTENT = re.compile(r"charset[\t\n\f\r ]*=[\t\n\f\r ]*(\"[^\"]*\"?|'[^']*'?|[^\t\n\f\r ;]*)", re.I)
 
 
@@ -36,8 +38,18 @@ def decode(data: bytes, url: str) -> tuple[str, str]:
     for bom, name in _BOMS:
         if data.startswith(bom):
             return decode_as(name, data[len(bom):]), name
-    name = meta_charset(data) or likely_encoding(data, url) or "windows-1252"
+    name = meta_charset(data) or xml_declaration_encoding(data) or likely_encoding(data, url) or "windows-1252"
     return decode_as(name, data), name
+
+
+def xml_declaration_encoding(data: bytes) -> str | None:
+    """TextResourceDecoder::CheckForXMLCharset, which HTML documents get too: an
+    ``<?xml ... encoding="..."?>`` declaration at the very start (a <meta> wins)."""
+    if not data.startswith(b"<?xml"):
+        return None
+    end = data.find(b"?>")
+    match = _XML_ENCODING.search(data[:end if end >= 0 else 1024].decode("latin-1"))
+    return _usable(webencodings.lookup(match.group(2))) if match else None
 
 
 def likely_encoding(data: bytes, url: str) -> str | None:
@@ -71,8 +83,7 @@ def meta_charset(data: bytes) -> str | None:
         if found is None:
             return None
         end_tag, name = found.group(1) == "/", found.group(2).lower()
-        tag_end = text.find(">", found.end())
-        position = len(text) if tag_end < 0 else tag_end + 1
+        position = _tag_end(text, found.end())
         if not end_tag:
             if name == "meta":
                 encoding = _meta_encoding(text[found.end():position])
@@ -85,6 +96,20 @@ def meta_charset(data: bytes) -> str | None:
             in_head = False
         if not in_head and position >= _SCAN_AT_LEAST:
             return None
+
+
+def _tag_end(text: str, position: int) -> int:
+    """The position after a tag's closing ">", quoted attribute values skipped."""
+    while position < len(text):
+        char = text[position]
+        if char == ">":
+            return position + 1
+        if char in "\t\n\f\r /":
+            position += 1
+            continue
+        match = _ATTRIBUTE.match(text, position)
+        position = match.end() if match and match.end() > position else position + 1
+    return len(text)
 
 
 def _after_markup_declaration(text: str, start: int) -> int:
@@ -106,11 +131,16 @@ def _meta_encoding(attributes: str) -> str | None:
     if label is None and attrs.get("http-equiv", "").strip().lower() == "content-type":
         match = _CHARSET_IN_CONTENT.search(attrs.get("content", ""))
         label = _unquote(match.group(1)) if match else None
-    encoding = webencodings.lookup(label.strip()) if label else None
+    return _usable(webencodings.lookup(label.strip())) if label else None
+
+
+def _usable(encoding) -> str | None:
+    """A declared encoding, as Chromium takes it: none if unknown; UTF-8 for UTF-16
+    (the declaration itself was readable as ASCII)."""
     if encoding is None:
         return None
     if encoding.name in ("utf-16le", "utf-16be"):
-        return "utf-8"  # a <meta> cannot switch to UTF-16: the bytes were readable as ASCII
+        return "utf-8"
     return encoding.name if encoding.name != "x-user-defined" else "windows-1252"
 
 
