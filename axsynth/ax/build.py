@@ -106,7 +106,10 @@ class TreeBuilder:
         if self.styles.pseudo(el, "after") is not None:
             # ::after is added once the children are done: a sentinel below them on the stack.
             stack.append((_AfterPseudo(obj), obj, child_box and not child_locked, False))
-        for child in reversed(self.flat.children(el)):
+        children = self.flat.children(el)
+        if el.is_html and el.local_name == "table":
+            children = _table_children_in_layout_order(children)
+        for child in reversed(children):
             stack.append((child, children_parent, child_box, child_locked))
 
     def _add_text(self, node: Text, parent: AXObject, parent_box: bool, locked: bool) -> None:
@@ -152,6 +155,21 @@ class _AfterPseudo(Node):
     def __init__(self, owner: AXObject) -> None:
         super().__init__()
         self.owner = owner
+
+
+def _table_children_in_layout_order(children: list[Node]) -> list[Node]:
+    """A table's sections in the order the table lays them out: captions, the
+    head, the bodies, the foot. Chromium keeps the DOM order when the table has
+    a second <thead> or <tfoot>, which layout treats as a body."""
+    sections = {"caption": [], "thead": [], "tfoot": []}
+    for child in children:
+        if isinstance(child, Element) and child.is_html and child.local_name in sections:
+            sections[child.local_name].append(child)
+    if len(sections["thead"]) > 1 or len(sections["tfoot"]) > 1:
+        return children
+    moved = {id(c) for group in sections.values() for c in group}
+    rest = [c for c in children if id(c) not in moved]
+    return sections["caption"] + sections["thead"] + rest + sections["tfoot"]
 
 
 def _uninstanced_symbol(el: Element) -> bool:
