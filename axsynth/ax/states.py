@@ -602,7 +602,7 @@ def _heading_level(obj: AXObject) -> int:
 
 
 def _list_level(obj: AXObject) -> int:
-    return sum(1 for a in obj.iter_ancestors() if a.role == "List" and not a.ignored) or 1
+    return sum(1 for a in obj.iter_ancestors() if a.role == "List") or 1
 
 
 def _multiline(obj: AXObject) -> bool:
