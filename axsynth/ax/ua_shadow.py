@@ -99,12 +99,14 @@ class UAShadow:
         """HTMLMediaElement's UA shadow: the media controls (see data/media_controls.py).
         The element's own children (fallback content, <source>, <track>) get no box."""
         tag = obj.tag()
+        playable = not media.is_unplayable(obj.element, obj.has_layout)
+        muted = "muted" in obj.element.attrib  # the default muted state, not a reflection
         if not obj.has_layout:
-            template = media_controls.hidden(tag)
+            template = media_controls.hidden(tag, _has_media_source(obj.node))
         elif tag == "audio":
-            template = media_controls.audio(not media.is_unplayable(obj.element, obj.has_layout))
+            template = media_controls.audio(playable, muted)
         else:
-            template = media_controls.video(_has_media_source(obj.node), not media.is_unplayable(obj.element, obj.has_layout))
+            template = media_controls.video(_has_media_source(obj.node), playable, muted)
         self._add_media_node(obj, template)
 
     def _add_media_node(self, parent: AXObject, template: tuple) -> None:

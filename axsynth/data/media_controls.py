@@ -37,10 +37,15 @@ PLAYBACK_ERROR = "Unable to play media."
 
 _BUTTON = {"type": "button"}
 _PLAY = {**_BUTTON, "aria-label": "play"}
-MUTE = ("input", {**_BUTTON, "aria-label": "mute", "disabled": ""})
 FULLSCREEN = ("input", {**_BUTTON, "aria-label": "enter full screen", "disabled": ""})
 _OVERFLOW = {**_BUTTON, "aria-label": "show more media controls", "title": "more options", "aria-haspopup": "menu"}
 LOADING_PANEL = ("div", {"role": "group", "aria-label": "buffering", "aria-live": "polite"})
+
+
+def _mute(muted: bool) -> tuple[str, dict]:
+    """MediaControlMuteButtonElement: labelled by the action it offers, so a <video muted>
+    (its muted state starts from the attribute) offers "unmute"."""
+    return ("input", {**_BUTTON, "aria-label": "unmute" if muted else "mute", "disabled": ""})
 
 
 def _timeline(media: str) -> tuple[str, dict]:
@@ -71,13 +76,13 @@ def _enabled_unless(playable: bool, attrs: dict) -> tuple[str, dict]:
     return ("input", attrs if playable else {**attrs, "disabled": ""})
 
 
-def video(has_source: bool, playable: bool) -> tuple:
+def video(has_source: bool, playable: bool, muted: bool) -> tuple:
     """A rendered <video>. The loading panel shows while a source is being tried."""
     loading = (LOADING_PANEL, [_spinner()]) if has_source else _hidden()
     buttons = (BOX, [
         (_enabled_unless(playable, _PLAY), [(BOX, [])]),
         (BLOCK, []),  # the button spacer
-        (BOX, [(BOX, []), _hidden(), (MUTE, [])]),  # volume: hover background, slider, mute
+        (BOX, [(BOX, []), _hidden(), (_mute(muted), [])]),  # volume: hover background, slider, mute
         (FULLSCREEN, [(BOX, [])]),
         (_enabled_unless(playable, _OVERFLOW), [(BOX, [])]),
     ])
@@ -85,24 +90,26 @@ def video(has_source: bool, playable: bool) -> tuple:
     return (BLOCK, [loading, (BOX, [_hidden()]), (BLOCK, [panel])] + _menus(10))
 
 
-def audio(playable: bool) -> tuple:
+def audio(playable: bool, muted: bool) -> tuple:
     """A rendered <audio> (only one with ``controls`` is rendered)."""
     panel = (BLOCK, [
         (_enabled_unless(playable, _PLAY), [(BOX, [])]),
         (_timeline("audio"), []),
-        (BOX, [(BOX, []), _hidden(), (MUTE, [])]),
+        (BOX, [(BOX, []), _hidden(), (_mute(muted), [])]),
         _hidden(_hidden()),  # the full-screen button
         (("input", _OVERFLOW), [(BOX, [])]),
     ])
     return (BLOCK, [_hidden(_hidden()), (BLOCK, [panel])] + _menus(9))
 
 
-def hidden(media: str) -> tuple:
-    """An unrendered media element: the same shadow, every node display:none."""
+def hidden(media: str, has_source: bool) -> tuple:
+    """An unrendered media element: the same shadow, every node display:none (the
+    loading panel builds its spinner only for a video with a source)."""
     button = _hidden(_hidden())
     volume = _hidden(_hidden(), _hidden(), _hidden())
     if media == "audio":
         panel = _hidden(button, _hidden(), volume, button, button)
         return _hidden(_hidden(_hidden()), _hidden(panel), *_menus(9))
     panel = _hidden(_hidden(), _hidden(button, _hidden(), volume, button, button), _hidden())
-    return _hidden(_hidden(_hidden()), _hidden(_hidden()), _hidden(panel), *_menus(10))
+    loading = _hidden(_hidden()) if has_source else _hidden()
+    return _hidden(loading, _hidden(_hidden()), _hidden(panel), *_menus(10))
