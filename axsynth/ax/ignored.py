@@ -20,7 +20,7 @@ from ..data.aria import (
     TABLE_LIKE,
 )
 from ..html import editing, focus, forms
-from ..html.dom import HTML_NS, SVG_NS, Element, Node, ShadowRoot
+from ..html.dom import HTML_NS, SVG_NS, Element, Node, ShadowRoot, is_outermost_svg
 from . import roles
 from .names import supports_name_from_contents
 from .object import AXObject
@@ -218,7 +218,7 @@ class IgnoredRules:
         if obj.kind in ("ua-internal", "ua-placeholder", "ua-slot", "ua-nested-slot", "inner-editor"):
             return Inclusion.DEFAULT
         if el.namespace == SVG_NS:
-            if el.local_name == "svg" and obj.has_layout and any(True for _ in el):
+            if el.local_name == "svg" and is_outermost_svg(el) and obj.has_layout and any(True for _ in el):
                 return Inclusion.INCLUDE
             if any(c.local_name in ("title", "desc") for c in el):
                 return Inclusion.INCLUDE
@@ -374,6 +374,8 @@ class IgnoredRules:
             return True
         if tag in ("rt", "table", "tbody", "tr", "td", "th"):
             return True
+        if el is not None and el.namespace == SVG_NS and el.local_name == "foreignObject":
+            return True  # probed: a presentational foreignObject (a block in SVG) stays in the tree
         if el is not None and el.has("lang"):
             return True
         return False

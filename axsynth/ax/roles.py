@@ -26,7 +26,7 @@ from ..data.aria import (
 )
 from ..data.svg import SVG_SHAPES
 from ..html import editing, focus, forms
-from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Element, element_by_id
+from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Element, element_by_id, is_outermost_svg
 from ..html.ua_shadow import summary_details
 from ..style.borders import SIDES, has_border
 from .object import AXObject
@@ -208,8 +208,10 @@ def _svg_role(el: Element) -> str:
     """AXNodeObject's SVG branch (roles per the SVG-AAM)."""
     name = el.local_name
     if name == "svg":
-        # Serialized as Image when it ends up with no unignored children (AXTree).
-        return "SvgRoot"
+        # Only the outermost <svg> is laid out as an SVG root; a nested one (also the
+        # instance of an <svg> a <use> names) is a viewport container, a group.
+        # Serialized as Image when it ends up with no unignored children (final_role).
+        return "SvgRoot" if is_outermost_svg(el) else "Group"
     if name == "a":
         # A non-link <a> acts like a <g> unless inside <text>, where it is inline.
         if el.has("href") or el.has("xlink:href"):
@@ -223,6 +225,10 @@ def _svg_role(el: Element) -> str:
         return "Group"  # as a <use> instance: the only way a symbol renders
     if name == "use":
         return "GraphicsObject"
+    if name == "foreignObject":
+        # Probed: a group only when named, described or focusable; else presentational.
+        exposed = "title" in el.attrs or any(a in el.attrs for a in UNDO_PRESENTATION_ATTRS)
+        return "Group" if exposed or focus.supports_focus(el) else "None"
     if name in SVG_SHAPES or name in ("title", "desc", "defs"):
         return "GraphicsSymbol"
     return "GenericContainer"

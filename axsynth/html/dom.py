@@ -246,3 +246,14 @@ class FlatTree:
 
     def slot_of(self, node: Node) -> Element | None:
         return self._slot_of.get(id(node))
+
+
+def is_outermost_svg(el: Element) -> bool:
+    """SVGSVGElement::IsOutermostSVGSVGElement: its parent (the host, in a <use>
+    instance) is no SVG element, or is a <foreignObject>."""
+    parent = el.parent
+    if isinstance(parent, ShadowRoot):
+        parent = parent.host
+    if not isinstance(parent, Element) or parent.namespace != SVG_NS:
+        return True
+    return parent.local_name == "foreignObject"
