@@ -39,6 +39,7 @@ class Relations:
         self.forms = tree.page.forms
         self._owned: dict[AXObject, list[AXObject]] = {}
         self._label_targets = self._collect_label_targets(tree.objects)
+        self._label_target_ids = self._collect_label_target_ids(tree.objects)
 
     # --- IDREFs -------------------------------------------------------------------
 
@@ -61,8 +62,13 @@ class Relations:
         return self.by_element.get(el) if el is not None else None
 
     def is_label_or_description_target(self, obj: AXObject) -> bool:
-        """A <label>, or the target of aria-labelledby/aria-describedby."""
-        return obj.tag() == "label" or obj in self._label_targets
+        """A <label>, or the target of aria-labelledby/aria-describedby. Chromium's
+        relation cache remembers the referenced ids, not elements: every element
+        with such an id counts, a duplicate the reference does not resolve to too."""
+        if obj.tag() == "label" or obj in self._label_targets:
+            return True
+        el = obj.element
+        return el is not None and el.attrs.get("id", "") in self._label_target_ids
 
     def _collect_label_targets(self, objects: list[AXObject]) -> set[AXObject]:
         targets: set[AXObject] = set()
@@ -74,6 +80,16 @@ class Relations:
                 if attr in el.attrs:
                     targets.update(self.objects_for_idrefs(obj, attr))
         return targets
+
+    @staticmethod
+    def _collect_label_target_ids(objects: list[AXObject]) -> set[str]:
+        ids: set[str] = set()
+        for obj in objects:
+            el = obj.element
+            if el is not None:
+                for attr in _LABELLING_ATTRIBUTES:
+                    ids.update(el.attrs.get(attr, "").split())
+        return ids
 
     # --- labels -------------------------------------------------------------------
 
