@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from urllib.parse import urljoin
 
 from .html.dom import Document, FlatTree
 from .html.forms import Forms
 from .html.parse import parse_html
+from .html.urls import join
 from .style.cascade import Styles
 
 
@@ -43,6 +43,6 @@ def document_base_url(document: Document, url: str) -> str:
         return url
     href = base.attrs["href"].strip()
     try:
-        return urljoin(url, href)
+        return join(url, href)
     except ValueError:
         return href  # invalid (say "http://[bad/"): relative URLs then resolve to none

@@ -35,10 +35,67 @@ def resolve(base: str, ref: str) -> str | None:
 def _resolve(base: str, ref: str) -> str:
     ref, hash_mark, fragment = ref.partition("#")
     # An empty reference (or a bare "#frag") is the base without its fragment.
-    url = urljoin(base, ref) if ref else base.partition("#")[0]
+    url = join(base, ref) if ref else base.partition("#")[0]
     if ref.endswith("?") and "?" not in url:
         url += "?"  # urljoin drops an empty query; KURL keeps it
     return _canonical(url) + (hash_mark + quote(fragment, safe=_FRAGMENT_SAFE) if hash_mark else "")
+
+
+def join(base: str, ref: str) -> str:
+    """The URL parser's resolution of ``ref`` (no fragment) against ``base``. For
+    special URLs (http, file, ...) it differs from urljoin where browsers do: a
+    backslash is a slash, empty path segments stay ("/a//b"), and dot segments
+    are removed from absolute URLs too. Other schemes go to urljoin."""
+    scheme = _scheme_of(ref) or _scheme_of(base)
+    if scheme not in _SPECIAL:
+        return urljoin(base, ref)
+    path_end = len(ref.partition("?")[0])
+    ref = ref[:path_end].replace("\\", "/") + ref[path_end:]
+    ref_scheme = _scheme_of(ref)
+    if ref_scheme and (ref_scheme != _scheme_of(base) or ref[len(ref_scheme) + 1:].startswith("/")):
+        parts = urlsplit(ref)  # absolute ("http:foo" on an http base is relative)
+    else:
+        if ref_scheme:
+            ref = ref[len(ref_scheme) + 1:]
+        parts = urlsplit(urljoin(base, ref) if ref.startswith("//") else base)
+        if not ref.startswith("//"):
+            ref_path, question, query = ref.partition("?")
+            if ref_path.startswith("/"):
+                path = ref_path
+            elif ref_path:
+                path = parts.path[: parts.path.rfind("/") + 1] + ref_path
+            else:
+                path = parts.path
+            parts = parts._replace(path=path, query=query if question or ref_path else parts.query)
+    return urlunsplit(parts._replace(path=remove_dot_segments(parts.path), fragment=""))
+
+
+def remove_dot_segments(path: str) -> str:
+    """The URL path parser's handling of "." and ".." (also as %2e): a ".." drops the
+    segment before it; a final one leaves a trailing slash; empty segments stay."""
+    if not path.startswith("/"):
+        return path
+    out: list[str] = []
+    segments = path[1:].split("/")
+    for i, segment in enumerate(segments):
+        last = i == len(segments) - 1
+        lowered = segment.lower()
+        if lowered in ("..", ".%2e", "%2e.", "%2e%2e"):
+            if out:
+                out.pop()
+            if last:
+                out.append("")
+        elif lowered in (".", "%2e"):
+            if last:
+                out.append("")
+        else:
+            out.append(segment)
+    return "/" + "/".join(out)
+
+
+def _scheme_of(url: str) -> str:
+    match = _SCHEME.match(url)
+    return match.group(0)[:-1].lower() if match else ""
 
 
 def _canonical(url: str) -> str:
