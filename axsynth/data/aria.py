@@ -128,7 +128,7 @@ NAME_FROM_CONTENTS_RECURSIVE_ONLY = frozenset(
     "GenericContainer Abbr Canvas Caption Code ContentDeletion ContentInsertion Definition "
     "DescriptionList Details Emphasis Figcaption Footer InlineTextBox LabelText LayoutTable "
     "LayoutTableRow Legend List ListItem Mark None Paragraph Region Ruby Section SectionWithoutName "
-    "Strong Subscript Superscript Time SectionFooter SectionHeader Blockquote Group SvgRoot".split()
+    "Strong Subscript Superscript Time SectionFooter Blockquote Group SvgRoot".split()
 )
 NAME_NEVER_FROM_CONTENTS = frozenset(
     "Audio Video ColorWell Date DateTime InputTime Iframe IframePresentational EmbeddedObject "
