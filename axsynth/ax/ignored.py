@@ -21,6 +21,7 @@ from ..data.aria import (
 )
 from ..html import editing, focus, forms
 from ..html.dom import HTML_NS, SVG_NS, Element, Node, ShadowRoot, is_outermost_svg
+from ..html.ua_shadow import details_content_is_empty, is_ua_details_root
 from . import roles
 from .names import supports_name_from_contents
 from .object import AXObject
@@ -345,6 +346,8 @@ class IgnoredRules:
             return True
         node = obj.node
         dom_parent = _dom_parent(obj) if node is not None and obj.kind in ("element", "text") else None
+        if is_ua_details_root(dom_parent) and el.attrs.get("id") == "details-content":
+            return not details_content_is_empty(dom_parent.host)  # probed: an empty content slot is left out
         if obj.kind in ("element", "text") and (dom_parent is None or isinstance(dom_parent, ShadowRoot) or self.flat.slot_of(node) is not None):
             return True
         if obj.kind in ("element", "text") and isinstance(dom_parent, Element) and dom_parent.is_html:

@@ -421,10 +421,12 @@ class States:
         return "false" if value == "false" else "true"  # unknown tokens count as true
 
     def _expanded(self, obj: AXObject) -> bool | None:
-        if obj.role in ("DisclosureTriangle", "DisclosureTriangleGrouped"):
-            # Only a summary whose DOM parent is the <details>: not the default summary.
+        if obj.tag() == "summary" and obj.role in _EXPANDABLE or obj.role in ("DisclosureTriangle", "DisclosureTriangleGrouped"):
+            # AXNodeObject::IsExpanded asks a summary's <details> first, whatever the
+            # summary's role; only a summary whose DOM parent is the <details> (not the
+            # default summary).
             details = obj.node.parent
-            return details.has("open") if details.local_name == "details" else None
+            return details.has("open") if details is not None and details.local_name == "details" else None
         if obj.role == "ComboBoxSelect":
             return False
         if obj.role not in _EXPANDABLE:

@@ -134,6 +134,13 @@ def is_ua_details_root(node) -> bool:
     return isinstance(node, ShadowRoot) and node.mode == UA_DETAILS_MODE
 
 
+def details_content_is_empty(details: Element) -> bool:
+    """Whether nothing is slotted into a <details>' content slot: no child but its
+    first <summary> (and comments). Chromium leaves such a slot out of the tree."""
+    summary = next((c for c in details.children if isinstance(c, Element) and c.local_name == "summary"), None)
+    return not any(isinstance(c, (Element, Text)) and c is not summary for c in details.children)
+
+
 def summary_details(el: Element) -> Element | None:
     """The <details> a <summary> sits in, through the flat tree: every light child of
     a details is slotted into its UA shadow, and the default summary lives there."""
