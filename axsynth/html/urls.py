@@ -34,39 +34,60 @@ def resolve(base: str, ref: str) -> str | None:
 
 def _resolve(base: str, ref: str) -> str:
     ref, hash_mark, fragment = ref.partition("#")
+    fragment = hash_mark + quote(fragment, safe=_FRAGMENT_SAFE) if hash_mark else ""
     # An empty reference (or a bare "#frag") is the base without its fragment.
-    url = join(base, ref) if ref else base.partition("#")[0]
+    try:
+        url = join(base, ref) if ref else base.partition("#")[0]
+    except _EmptyHost as empty:
+        # GURL keeps an invalid URL's scheme and what follows the missing host:
+        # "http://" -> "http:", "https://#" -> "https:/#" (seen in Chromium 156).
+        tail = "?" + quote(empty.query, safe=_QUERY_SAFE) if empty.query is not None else ""
+        return f"{empty.scheme}:" + ("/" + tail + fragment if tail or fragment else "")
     if ref.endswith("?") and "?" not in url:
         url += "?"  # urljoin drops an empty query; KURL keeps it
-    return _canonical(url) + (hash_mark + quote(fragment, safe=_FRAGMENT_SAFE) if hash_mark else "")
+    return _canonical(url) + fragment
+
+
+class _EmptyHost(ValueError):
+    """A special URL (not file:) whose host is empty: invalid."""
+
+    def __init__(self, scheme: str, query: str | None) -> None:
+        super().__init__(scheme)
+        self.scheme, self.query = scheme, query
 
 
 def join(base: str, ref: str) -> str:
     """The URL parser's resolution of ``ref`` (no fragment) against ``base``. For
     special URLs (http, file, ...) it differs from urljoin where browsers do: a
-    backslash is a slash, empty path segments stay ("/a//b"), and dot segments
-    are removed from absolute URLs too. Other schemes go to urljoin."""
-    scheme = _scheme_of(ref) or _scheme_of(base)
+    backslash is a slash, any number of slashes may precede the host, empty path
+    segments stay ("/a//b"), and dot segments are removed from absolute URLs too.
+    Other schemes go to urljoin."""
+    base_scheme = _scheme_of(base)
+    scheme = _scheme_of(ref) or base_scheme
     if scheme not in _SPECIAL:
         return urljoin(base, ref)
     path_end = len(ref.partition("?")[0])
     ref = ref[:path_end].replace("\\", "/") + ref[path_end:]
-    ref_scheme = _scheme_of(ref)
-    if ref_scheme and (ref_scheme != _scheme_of(base) or ref[len(ref_scheme) + 1:].startswith("/")):
-        parts = urlsplit(ref)  # absolute ("http:foo" on an http base is relative)
-    else:
-        if ref_scheme:
-            ref = ref[len(ref_scheme) + 1:]
-        parts = urlsplit(urljoin(base, ref) if ref.startswith("//") else base)
-        if not ref.startswith("//"):
-            ref_path, question, query = ref.partition("?")
-            if ref_path.startswith("/"):
-                path = ref_path
-            elif ref_path:
-                path = parts.path[: parts.path.rfind("/") + 1] + ref_path
-            else:
-                path = parts.path
-            parts = parts._replace(path=path, query=query if question or ref_path else parts.query)
+    rest = ref[len(scheme) + 1:] if _scheme_of(ref) else ref
+    absolute = _scheme_of(ref) and scheme != base_scheme
+    if scheme == "file" and (absolute or rest.startswith("//")):
+        parts = urlsplit(f"file:{rest}")
+    elif absolute or rest.startswith("//"):
+        authority = rest.lstrip("/")  # the special authority state ignores slashes
+        if authority[:1] in ("", "?"):
+            raise _EmptyHost(scheme, authority[1:] if authority else None)
+        parts = urlsplit(f"{scheme}://{authority}")
+        parts = parts._replace(netloc=parts.netloc.replace(" ", "%20"))
+    else:  # a path, a query, or "http:path" on an http base
+        parts = urlsplit(base)
+        ref_path, question, query = rest.partition("?")
+        if ref_path.startswith("/"):
+            path = ref_path
+        elif ref_path:
+            path = parts.path[: parts.path.rfind("/") + 1] + ref_path
+        else:
+            path = parts.path
+        parts = parts._replace(path=path, query=query if question or ref_path else parts.query)
     return urlunsplit(parts._replace(path=remove_dot_segments(parts.path), fragment=""))
 
 

@@ -18,6 +18,12 @@ BASE = "http://axsynth.test/docs//guide/"
     ("%2e%2e/up", "http://axsynth.test/docs//up"),
     ("?q=1", "http://axsynth.test/docs//guide/?q=1"),
     ("..", "http://axsynth.test/docs//"),
+    ("http:///x", "http://x/"),
+    ("http://", "http:"),
+    ("https://#", "https:/#"),
+    ("http://?q", "http:/?q"),
+    ("file://", "file:///"),
+    ("http:// x", "http://%20x/"),
 ])
 def test_resolve_like_chromium(ref, expected):
     assert resolve(BASE, ref) == expected
