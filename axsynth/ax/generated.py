@@ -12,7 +12,7 @@ from ..html.dom import Element, Node, ShadowRoot
 from ..style.cascade import FIRST_LETTER
 from ..style.counters import format_counter
 from . import first_letter, roles
-from .object import FLEX_OR_GRID, AXObject
+from .object import FLEX_OR_GRID, INLINE_LEVEL_DISPLAYS, AXObject
 from .whitespace import PRESERVES_SPACES, is_whitespace_only
 
 if TYPE_CHECKING:
@@ -78,8 +78,11 @@ class GeneratedContent:
         segments, quote_depth = _content_segments(el, parts, style, self._quote_depth, counter_values)
         text = "".join(t for _, t in segments) if which != "marker" else _marker_text(owner, style, self.styles.list_ordinal(el))
         owner_inline = owner.is_layout_inline() or owner.is_atomic_inline()
-        if which != "marker" and style["display"] != "inline" and not owner_inline and is_whitespace_only(text) and alt is None and not images:
-            return  # the "clearfix" hack: a block pseudo holding only whitespace
+        block_level = style["display"] not in INLINE_LEVEL_DISPLAYS
+        if which != "marker" and block_level and not owner_inline and is_whitespace_only(text) and alt is None and not images:
+            # The "clearfix" hack: a block pseudo holding only whitespace.
+            owner.has_clearfix_box |= style["float"] == "none" and style["position"] in ("static", "relative", "sticky")
+            return
         if which != "marker" and alt is not None and not _content_text(el, alt) and not images:
             return  # `content: "x" / ""`: decorative, ignored and left out of the tree
         pseudo = AXObject("pseudo", el, style, owner)

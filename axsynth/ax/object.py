@@ -40,7 +40,7 @@ class AXObject:
         "kind", "node", "style", "parent", "children", "role", "ignored", "reasons",
         "included", "text", "has_layout", "aria_hidden_root", "inert_root", "hidden_via_style",
         "owned_by", "tree_children", "node_id", "used_for_label", "pseudo_which", "host",
-        "rendered_text", "in_ua_shadow", "element", "_tag",
+        "rendered_text", "in_ua_shadow", "element", "_tag", "has_clearfix_box",
     )
 
     def __init__(self, kind: str, node: Any, style: dict | None, parent: "AXObject | None") -> None:
@@ -74,6 +74,9 @@ class AXObject:
         self.host: Element | None = None  # for UA-shadow objects: the element they belong to
         self.rendered_text = ""
         self.in_ua_shadow = False
+        # A block-level ::before/::after holding only white space: left out of the
+        # tree (see generated.py), but its box still makes the children block-level.
+        self.has_clearfix_box = False
 
     def __repr__(self) -> str:
         label = self.node.local_name if isinstance(self.node, Element) else self.kind
@@ -174,6 +177,8 @@ class AXObject:
         """LayoutBlockFlow::ChildrenInline() && FirstChild(): some child box, and no
         block-level one in flow (floats and absolutely positioned boxes alone sit in
         an inline formatting context)."""
+        if self.has_clearfix_box:
+            return False
         has_child = False
         for child in self.layout_children():
             if child.kind == "pseudo" and child.pseudo_which == "marker":
