@@ -458,6 +458,8 @@ class States:
         container = next((a for a in obj.iter_ancestors() if a.role in _CONTAINER_WIDGETS), None)
         if container is not None and container.element is not None and _has_explicit_selection(container.element):
             return None
+        if container is not None and (container.attr("aria-multiselectable") or "").strip().lower() == "true":
+            return None  # IsSelectedFromFocusSupported: never in a multiselectable container
         return False
 
     def option_selected(self, obj: AXObject) -> bool:
