@@ -37,6 +37,8 @@ from .values import range_value
 if TYPE_CHECKING:
     from .tree import AXTree
 
+# HTML's ASCII white space (str.strip() would take no-break spaces too).
+_HTML_SPACE = " \t\n\r\f"
 MAX_DESCENDANTS = 100  # kMaxDescendantsForTextAlternativeComputation
 _SPACED_NAME_FROM = frozenset({
     "attribute", "caption", "css-alt", "placeholder", "related", "svg-title", "title", "value",
@@ -143,7 +145,10 @@ class Names:
             if text.strip():
                 return simplify_whitespace(text)
         title = el.attrs.get("title")
-        if title and title.strip() and self.name_from(obj) != "title" and title.strip() != inner_text(self.tree, el).strip():
+        # HTML white space only: a no-break space in the text makes it differ from the title.
+        if title and title.strip(_HTML_SPACE) and self.name_from(obj) != "title" and (
+            title.strip(_HTML_SPACE) != inner_text(self.tree, el).strip(_HTML_SPACE)
+        ):
             return simplify_whitespace(title)
         return ""
 
@@ -319,7 +324,7 @@ class Names:
         if el is None:
             return None
         title = el.attrs.get("title")
-        if title is not None and title.strip(" \t\n\r\f") != inner_text(self.tree, el).strip(" \t\n\r\f"):
+        if title is not None and title.strip(_HTML_SPACE) != inner_text(self.tree, el).strip(_HTML_SPACE):
             source.text = source.attribute_value = title
             found[0] = True
             return title
