@@ -84,7 +84,7 @@ class TreeBuilder:
         # <wbr>'s LayoutWordBreak is an empty LayoutText, which accessibility
         # does not count: the element is created from its node, layout-less.
         has_layout, child_box = boxes(display, parent_box and not locked,
-                                      own_box=not (el.is_html and el.local_name == "wbr"))
+                                      own_box=not (el.is_html and el.local_name == "wbr") and not _is_svg_stop(el))
         hidden = display == "none" or not parent_box and display != "contents"
         if style and style["visibility"] != "visible":
             hidden = True
@@ -170,6 +170,12 @@ def _table_children_in_layout_order(children: list[Node]) -> list[Node]:
     moved = {id(c) for group in sections.values() for c in group}
     rest = [c for c in children if id(c) not in moved]
     return sections["caption"] + sections["thead"] + rest + sections["tfoot"]
+
+
+def _is_svg_stop(el: Element) -> bool:
+    """A gradient <stop> has no layout object of its own (its gradient reads it), yet
+    it is not display:none: not rendered, but not hidden either."""
+    return el.namespace == SVG_NS and el.local_name == "stop"
 
 
 def _uninstanced_symbol(el: Element) -> bool:

@@ -161,7 +161,8 @@ class IgnoredRules:
         if not obj.has_layout:
             if obj.kind == "text":
                 return False
-            obj.add_reason("notRendered" if obj.tag() == "wbr" else "uninteresting")
+            no_box = obj.tag() == "wbr" or obj.element is not None and obj.element.namespace == SVG_NS and obj.element.local_name == "stop"
+            obj.add_reason("notRendered" if no_box else "uninteresting")
             return True
         if obj.tag() in ("iframe", "frame", "object", "embed"):
             return False
