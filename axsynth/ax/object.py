@@ -41,6 +41,7 @@ class AXObject:
         "included", "text", "has_layout", "aria_hidden_root", "inert_root", "hidden_via_style",
         "owned_by", "tree_children", "node_id", "used_for_label", "pseudo_which", "host",
         "rendered_text", "in_ua_shadow", "element", "_tag", "has_clearfix_box",
+        "collapsed_away",
     )
 
     def __init__(self, kind: str, node: Any, style: dict | None, parent: "AXObject | None") -> None:
@@ -77,6 +78,9 @@ class AXObject:
         # A block-level ::before/::after holding only white space: left out of the
         # tree (see generated.py), but its box still makes the children block-level.
         self.has_clearfix_box = False
+        # White space that collapsed into nothing at a line start or after a space
+        # (not a line-end space, which LayoutNG keeps, hanging).
+        self.collapsed_away = False
 
     def __repr__(self) -> str:
         label = self.node.local_name if isinstance(self.node, Element) else self.kind

@@ -98,6 +98,7 @@ def collapse_block(container: AXObject) -> None:
                     text = _COLLAPSIBLE.sub(" ", text)
                 if state["space_before"] and text.startswith(" "):
                     text = text[1:]
+                    obj.collapsed_away = not text
                 obj.rendered_text = text
                 if text:
                     state["space_before"] = text.endswith(" ") or text.endswith("\n")
@@ -244,13 +245,16 @@ class _SpaceNeighbours:
 
     def needed(self, text: AXObject) -> bool:
         node = text.node
-        prev, next_ = self._sibling(node, -1), self._sibling(node, 1)
+        # Collapsed away at the start of a line, a space is kept only for what precedes
+        # it on that line (probed): nothing before its block counts.
+        prev, next_ = self._sibling(node, -1, within_line=text.collapsed_away), self._sibling(node, 1)
         if prev is None or next_ is None:
             return False
         return not (self._ignorable_next_to(prev, after=False) or self._ignorable_next_to(next_, after=True))
 
-    def _sibling(self, node: Node, step: int) -> Node | None:
-        """NodeTraversal::PreviousAbsoluteSibling (step -1) / NextSkippingChildren (+1)."""
+    def _sibling(self, node: Node, step: int, within_line: bool = False) -> Node | None:
+        """NodeTraversal::PreviousAbsoluteSibling (step -1) / NextSkippingChildren (+1);
+        ``within_line``: None rather than leave a block-level ancestor."""
         while node.parent is not None:
             parent = node.parent
             index = self._index.get(parent)
@@ -261,6 +265,8 @@ class _SpaceNeighbours:
                 return None  # not a DOM child (a node only the tree has)
             if 0 <= position + step < len(parent.children):
                 return parent.children[position + step]
+            if within_line and (box := self.object_of(parent)) is not None and not box.is_layout_inline():
+                return None
             node = parent
         return None
 
