@@ -10,6 +10,7 @@ from ..html import forms
 from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, Node, Text
 from ..html.ua_shadow import is_use_instance_root
 from ..page import Page
+from ..style.properties import content_visibility_hides
 from . import roles
 from .generated import GeneratedContent, drop_space_after_floated_letter
 from .object import AXObject, boxes
@@ -93,7 +94,7 @@ class TreeBuilder:
         if parent.hidden_via_style and (not parent.has_layout or not has_layout) and parent.kind != "document":
             hidden = hidden or not has_layout
         obj = self.new_element(el, parent, style, has_layout, hidden)
-        child_locked = locked or (obj.has_layout and style["content-visibility"] == "hidden")
+        child_locked = locked or (obj.has_layout and content_visibility_hides(style, display))
         if not _can_have_children(obj) or child_locked:
             # Display-locked contents (content-visibility:hidden, hidden=until-found, a
             # closed <details>) get no AX objects: Chromium's tree shows none of them.

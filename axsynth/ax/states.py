@@ -512,8 +512,8 @@ def _disables_descendants(obj: AXObject) -> bool:
     disabled object itself)."""
     if obj.element is None:
         return False
-    if (obj.attr("aria-disabled") or "").strip().lower() == "true":
-        return True
+    if (obj.attr("aria-disabled") or "").lower() not in ("", "false", "undefined"):
+        return True  # IsAriaAttributeTrue: any other value ("mixed", " false ") is true
     return _native_disabled(obj) or obj.tag() in ("object", "embed")
 
 

@@ -12,6 +12,7 @@ from ..data import aria_snapshot as data
 from ..html import forms, values
 from ..html.dom import SVG_NS, Element, Node, ShadowRoot, Text, element_by_id
 from ..page import Page
+from ..style.properties import content_visibility_hides
 
 # JavaScript's \s (and what String.prototype.trim strips).
 JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
@@ -205,7 +206,7 @@ class Dom:
 
     def _hides_children(self, el: Element, style: dict, child: Node) -> bool:
         """Whether ``el`` gives no box to its (flat-tree) child ``child``."""
-        if style["content-visibility"] == "hidden":
+        if content_visibility_hides(style, style["display"]):
             return True
         if not el.is_html:
             return False

@@ -57,6 +57,18 @@ _DISPLAY_PAIRS = {
 }
 
 
+# Boxes layout containment does not apply to, so content-visibility cannot skip their
+# contents: non-atomic inlines and internal table boxes other than cells (CSS Containment 3).
+_UNCONTAINABLE = frozenset(
+    "inline table-row table-row-group table-header-group table-footer-group table-column table-column-group".split()
+)
+
+
+def content_visibility_hides(style: dict[str, Any], display: str) -> bool:
+    """Whether content-visibility: hidden skips the contents of a box of ``display``."""
+    return style["content-visibility"] == "hidden" and display not in _UNCONTAINABLE
+
+
 def _idents(tokens: list) -> list[str]:
     return [t.lower_value for t in tokens if t.type == "ident"]
 
