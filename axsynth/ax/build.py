@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..data.svg import UNRENDERED_SVG
 from ..html import forms
-from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, Node, Text
+from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, Node, Text, in_svg_text
 from ..html.ua_shadow import is_use_instance_root
 from ..page import Page
 from ..style.properties import content_visibility_hides
@@ -22,6 +22,7 @@ _LEAF_INPUTS = frozenset({"checkbox", "radio", "range"})
 # MathML token elements lay out text; other MathML boxes (LayoutMathMLBlock::IsChildAllowed)
 # take only MathML element children, so their text gets no layout object.
 _MATHML_TOKENS = frozenset({"mi", "mn", "mo", "ms", "mtext"})
+_SVG_TEXT_HOSTS = frozenset({"text", "tspan", "textPath", "foreignObject"})
 
 
 class TreeBuilder:
@@ -119,7 +120,9 @@ class TreeBuilder:
         has_layout = parent_box and not locked and parent.display != "none" and not _rejects_text(parent)
         if not has_layout and is_whitespace_only(node.data) and not locked:
             return
-        obj = self.new_text(node, parent, has_layout, parent.hidden_via_style or not has_layout)
+        # Text SVG does not draw has no box, yet is not hidden: it still names a link.
+        unrendered_in_svg = parent.element is not None and parent.element.namespace == SVG_NS
+        obj = self.new_text(node, parent, has_layout, parent.hidden_via_style or not has_layout and not unrendered_in_svg)
         self.by_text[node] = obj
 
     def new_element(self, el: Element, parent: AXObject, style: dict | None, has_layout: bool,
@@ -223,5 +226,11 @@ def _can_have_children(obj: AXObject) -> bool:
 
 
 def _rejects_text(parent: AXObject) -> bool:
+    """Text gets no box here: in MathML but a token element, in SVG but a text
+    content element (a stray word in a <g> is not drawn)."""
     el = parent.element
-    return el is not None and el.namespace == MATHML_NS and el.local_name not in _MATHML_TOKENS
+    if el is None:
+        return False
+    if el.namespace == SVG_NS:
+        return el.local_name not in _SVG_TEXT_HOSTS and not (el.local_name == "a" and in_svg_text(el))
+    return el.namespace == MATHML_NS and el.local_name not in _MATHML_TOKENS

@@ -160,6 +160,9 @@ class IgnoredRules:
             return True
         if not obj.has_layout:
             if obj.kind == "text":
+                if obj.parent is not None and obj.parent.is_svg():
+                    obj.add_reason("notRendered")  # text SVG does not draw (not in a <text>)
+                    return True
                 return False
             no_box = obj.tag() == "wbr" or obj.element is not None and obj.element.namespace == SVG_NS and obj.element.local_name == "stop"
             obj.add_reason("notRendered" if no_box else "uninteresting")

@@ -269,17 +269,28 @@ def _svg_title_name(el: Element, sources, push: Push, found: Found) -> tuple[str
     push(source)
     # The raw text: the name is simplified at the end, keeping a space at each end.
     title = svg_child_text(el, "title", str)
-    if not title:
+    if title:
+        source.text = title
+        # Blink hands this source the related-objects vector aria-labelledby
+        # filled (the <title> itself gets no AX object to add).
+        source.related = next((s.related for s in sources or () if s.attribute in LABELLEDBY), [])
+        found[0] = True
+        if sources is None:
+            # kRelatedElement too, but kept apart: the description then skips <title>.
+            return title, "svg-title"
+    return _svg_link_xlink_title(el, sources, push, found) if el.local_name == "a" else None
+
+
+def _svg_link_xlink_title(el: Element, sources, push: Push, found: Found) -> tuple[str, str] | None:
+    """An SVG <a>'s xlink:title, reported as a "title" attribute source (probed)."""
+    value = el.attrs.get("xlink:title")
+    source = NameSource("attribute", attribute="title", superseded=found[0])
+    push(source)
+    if not value:
         return None
-    source.text = title
-    # Blink hands this source the related-objects vector aria-labelledby
-    # filled (the <title> itself gets no AX object to add).
-    source.related = next((s.related for s in sources or () if s.attribute in LABELLEDBY), [])
+    source.text = source.attribute_value = value
     found[0] = True
-    if sources is None:
-        # kRelatedElement too, but kept apart: the description then skips <title>.
-        return title, "svg-title"
-    return None
+    return (value, "attribute") if sources is None else None
 
 
 def _attribute_source(el: Element, attr: str, push: Push, found: Found) -> str | None:

@@ -26,7 +26,7 @@ from ..data.aria import (
 )
 from ..data.svg import SVG_SHAPES
 from ..html import editing, focus, forms
-from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Element, element_by_id, is_outermost_svg
+from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Element, element_by_id, in_svg_text, is_outermost_svg
 from ..html.ua_shadow import summary_details
 from ..style.borders import SIDES, has_border
 from .object import AXObject
@@ -216,7 +216,7 @@ def _svg_role(el: Element) -> str:
         # A non-link <a> acts like a <g> unless inside <text>, where it is inline.
         if el.has("href") or el.has("xlink:href"):
             return "Link"
-        return "GenericContainer" if _svg_text_ancestor(el) else "Group"
+        return "GenericContainer" if in_svg_text(el) else "Group"
     if name == "g":
         return "Group"
     if name in ("text", "tspan"):
@@ -232,15 +232,6 @@ def _svg_role(el: Element) -> str:
     if name in SVG_SHAPES or name in ("title", "desc", "defs"):
         return "GraphicsSymbol"
     return "GenericContainer"
-
-
-def _svg_text_ancestor(el: Element) -> bool:
-    node = el.parent
-    while isinstance(node, Element) and node.namespace == SVG_NS:
-        if node.local_name == "text":
-            return True
-        node = node.parent
-    return False
 
 
 def _link(obj: AXObject) -> str:

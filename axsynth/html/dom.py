@@ -257,3 +257,13 @@ def is_outermost_svg(el: Element) -> bool:
     if not isinstance(parent, Element) or parent.namespace != SVG_NS:
         return True
     return parent.local_name == "foreignObject"
+
+
+def in_svg_text(el: Element) -> bool:
+    """Whether an SVG element sits inside an SVG <text> (where text is laid out)."""
+    node = el.parent
+    while isinstance(node, Element) and node.namespace == SVG_NS:
+        if node.local_name == "text":
+            return True
+        node = node.parent
+    return False
