@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import quote, urljoin, urlsplit, urlunsplit
+import unicodedata
+from urllib.parse import quote, unquote, urljoin, urlsplit, urlunsplit
 
 _SPECIAL = {"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21", "file": None}
 # WHATWG URL percent-encode sets (beyond C0 controls and non-ASCII, which quote() always encodes).
@@ -124,14 +125,50 @@ def _canonical(url: str) -> str:
     scheme = parts.scheme.lower()
     if scheme not in _SPECIAL:
         return _canonical_non_special(url, parts)
-    netloc = parts.netloc.lower()
-    default_port = _SPECIAL[scheme]
-    if default_port and netloc.endswith(":" + default_port):
-        netloc = netloc[: -len(default_port) - 1]
+    netloc = _canonical_netloc(parts.netloc, _SPECIAL[scheme])
     path = quote(parts.path, safe=_PATH_SAFE) or "/"  # a special URL's path is never empty
     query = quote(parts.query, safe=_QUERY_SAFE)
     serialized = urlunsplit((scheme, netloc, path, query, ""))
     return serialized + "?" if not query and url.endswith("?") else serialized
+
+
+def _canonical_netloc(netloc: str, default_port: str | None) -> str:
+    """A special URL's authority: the host lowercased and internationalized (its
+    escaped non-ASCII bytes decoded first), the port kept as written unless it is
+    empty or the scheme's default (an invalid port stays, escaped: GURL)."""
+    userinfo, at, hostport = netloc.rpartition("@")
+    bracket = hostport.rfind("]")
+    colon = hostport.rfind(":")
+    if colon > bracket:
+        host, port = hostport[:colon], hostport[colon + 1:]
+    else:
+        host, port = hostport, ""
+    host = _idna(_decode_non_ascii(host).lower())
+    port = "" if port == default_port else port
+    return f"{userinfo}{at}{host}" + (f":{port}" if port else "")
+
+
+def _decode_non_ascii(host: str) -> str:
+    """%XX escapes of UTF-8 bytes decoded (ASCII escapes such as %20 stay)."""
+    return re.sub(r"(?:%[89A-Fa-f][0-9A-Fa-f])+", lambda m: unquote(m.group(0), errors="strict")
+                  if _valid_utf8(m.group(0)) else m.group(0), host)
+
+
+def _valid_utf8(escaped: str) -> bool:
+    try:
+        bytes.fromhex(escaped.replace("%", "")).decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
+def _idna(host: str) -> str:
+    """Each non-ASCII label as punycode (UTS #46 nontransitional, simplified to
+    NFC and lowercase: "ß" stays a letter of its own)."""
+    if host.isascii():
+        return host
+    labels = unicodedata.normalize("NFC", host).split(".")
+    return ".".join(label if label.isascii() else "xn--" + label.encode("punycode").decode("ascii") for label in labels)
 
 
 def _canonical_non_special(url: str, parts) -> str:

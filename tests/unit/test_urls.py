@@ -24,6 +24,9 @@ BASE = "http://axsynth.test/docs//guide/"
     ("http://?q", "http:/?q"),
     ("file://", "file:///"),
     ("http:// x", "http://%20x/"),
+    ("http://http://www.example.org/", "http://http//www.example.org/"),
+    ("https://füß.de/", "https://xn--f-qfa0g.de/"),
+    ("http://Two Words: And More", "http://two%20words:%20And%20More/"),
 ])
 def test_resolve_like_chromium(ref, expected):
     assert resolve(BASE, ref) == expected
