@@ -205,8 +205,8 @@ class States:
         if obj.role in LINK_ROLES and obj.has_attr("href"):
             return urls.resolve(self.tree.page.base_url, obj.attr("href"))
         image_input = obj.tag() == "input" and forms.input_type(obj.element) == "image"
-        if obj.role == "Image" and obj.tag() == "img" and (obj.has_attr("src") or obj.has_attr("srcset")):
-            src = imgsrc.current_src(obj.element, _VIEWPORT).strip()
+        if obj.role == "Image" and obj.tag() == "img":
+            src = imgsrc.current_src(obj.element, _VIEWPORT).strip()  # also a <picture>'s <source>
             return urls.resolve(self.tree.page.base_url, src) if src else None
         if image_input and obj.has_attr("src"):
             src = obj.attr("src").strip()

@@ -41,7 +41,7 @@ LIST_INPUT_TYPES = frozenset({
 SUPPORTED_IMAGE_TYPES = frozenset({
     "image/avif", "image/webp", "image/png", "image/apng", "image/jpeg", "image/jpg", "image/pjpeg",
     "image/gif", "image/bmp", "image/x-ms-bmp", "image/vnd.microsoft.icon", "image/x-icon",
-    "image/svg+xml",
+    "image/svg+xml", "image/jxl",
 })
 
 # FileInputType's button label (IDS_FORM_FILE_BUTTON_LABEL /
