@@ -37,8 +37,9 @@ from .values import range_value
 if TYPE_CHECKING:
     from .tree import AXTree
 
-# HTML's ASCII white space (str.strip() would take no-break spaces too).
-_HTML_SPACE = " \t\n\r\f"
+# WTF::String::StripWhiteSpace's set: ASCII white space and the characters of bidi
+# class WS (U+2009 thin space...), not a no-break space (str.strip() would take it).
+_STRIPPED_SPACE = " \t\n\v\f\r\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u205f\u3000"
 MAX_DESCENDANTS = 100  # kMaxDescendantsForTextAlternativeComputation
 _SPACED_NAME_FROM = frozenset({
     "attribute", "caption", "css-alt", "placeholder", "related", "svg-title", "title", "value",
@@ -146,8 +147,8 @@ class Names:
                 return simplify_whitespace(text)
         title = el.attrs.get("title")
         # HTML white space only: a no-break space in the text makes it differ from the title.
-        if title and title.strip(_HTML_SPACE) and self.name_from(obj) != "title" and (
-            title.strip(_HTML_SPACE) != inner_text(self.tree, el).strip(_HTML_SPACE)
+        if title and title.strip(_STRIPPED_SPACE) and self.name_from(obj) != "title" and (
+            title.strip(_STRIPPED_SPACE) != inner_text(self.tree, el).strip(_STRIPPED_SPACE)
         ):
             return simplify_whitespace(title)
         return ""
@@ -324,7 +325,7 @@ class Names:
         if el is None:
             return None
         title = el.attrs.get("title")
-        if title is not None and title.strip(_HTML_SPACE) != inner_text(self.tree, el).strip(_HTML_SPACE):
+        if title is not None and title.strip(_STRIPPED_SPACE) != inner_text(self.tree, el).strip(_STRIPPED_SPACE):
             source.text = source.attribute_value = title
             found[0] = True
             return title
