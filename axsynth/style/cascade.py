@@ -28,7 +28,15 @@ from ..html.dom import (
     ShadowRoot,
 )
 from . import counters, list_items, media, presentational
-from .properties import INHERITED, INITIAL, declarations, parse_style_attribute
+from .properties import (
+    CUSTOM,
+    INHERITED,
+    INITIAL,
+    VarReference,
+    declarations,
+    parse_style_attribute,
+    resolve_var_reference,
+)
 
 Style = dict[str, Any]
 # Styled only when a rule targets it: it makes no box of its own (the tree splits the text).
@@ -290,7 +298,7 @@ class Styles:
             for name, value, important in parse_style_attribute(element.attrs["style"]):
                 entries.append((_AUTHOR_IMPORTANT if important else _AUTHOR, True, (), 0, name, value))
         entries.sort(key=lambda e: e[:4])
-        declared = {name: value for *_, name, value in entries}
+        declared = _with_variables({name: value for *_, name, value in entries}, parent[CUSTOM])
         if pseudo in ("before", "after") and declared.get("content", "normal") in ("normal", "none"):
             return None  # no ::before/::after box without content
         style: Style = dict(_NOT_INHERITED_INITIAL)
@@ -377,3 +385,22 @@ class Styles:
             return path.read_text(encoding="utf-8", errors="replace")
         except OSError:
             return None
+
+
+def _with_variables(declared: dict[str, Any], inherited: tuple) -> dict[str, Any]:
+    """The declarations with custom properties gathered into CUSTOM (inherited ones
+    included) and var() references computed against them (CSS Variables 1)."""
+    custom = {name: value for name, value in declared.items() if name.startswith("--")}
+    if not custom and not any(isinstance(value, VarReference) for value in declared.values()):
+        return declared
+    variables = dict(inherited)
+    variables.update(custom)
+    out: dict[str, Any] = {CUSTOM: tuple(sorted(variables.items()))} if custom else {}
+    for name, value in declared.items():
+        if name.startswith("--"):
+            continue
+        if isinstance(value, VarReference):
+            out.update(resolve_var_reference(name, value, variables))
+        else:
+            out[name] = value
+    return out

@@ -9,11 +9,15 @@ ignored/included (position, float).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import tinycss2
 
 from . import borders
+
+#: The one style entry holding every custom property (--name: value) in effect.
+CUSTOM = "--*"
 
 INITIAL: dict[str, Any] = {
     "display": "inline",
@@ -33,13 +37,14 @@ INITIAL: dict[str, Any] = {
     "counter-reset": (),
     "counter-increment": (),
     "counter-set": (),
+    CUSTOM: (),  # custom properties: sorted (name, CSS text) pairs, all inherited
 }
 
 INITIAL.update(borders.INITIAL)
 
 INHERITED = frozenset(
     {"visibility", "white-space", "text-transform", "list-style-type", "cursor", "pointer-events",
-     "-webkit-text-security", "writing-mode", "quotes"}
+     "-webkit-text-security", "writing-mode", "quotes", CUSTOM}
 ) | borders.INHERITED
 
 _DISPLAY_KEYWORDS = frozenset(
@@ -245,9 +250,15 @@ CSS_WIDE = frozenset({"inherit", "initial", "unset", "revert", "revert-layer"})
 
 def parse_declaration(name: str, tokens: list) -> list[tuple[str, Any]]:
     """(property, computed value or CSS-wide keyword) pairs for a declaration we
-    track (a shorthand gives each longhand it sets), else none."""
+    track (a shorthand gives each longhand it sets), else none. A custom property
+    gives its text; a value using var() a VarReference, parsed once the variables
+    are known (resolve_var_reference)."""
+    if name.startswith("--"):
+        return [(name, tinycss2.serialize(tokens).strip())]
     if name not in SHORTHANDS and name not in PARSERS:
         return []
+    if _uses_var(tokens):
+        return [(name, VarReference(tinycss2.serialize(tokens)))]
     idents = _idents(tokens)
     if len(idents) == 1 and idents[0] in CSS_WIDE and all(
         t.type in ("ident", "whitespace", "comment") for t in tokens
@@ -257,6 +268,59 @@ def parse_declaration(name: str, tokens: list) -> list[tuple[str, Any]]:
         return SHORTHANDS[name](tokens) or []
     value = PARSERS[name](tokens)
     return [(name, value)] if value is not None else []
+
+
+@dataclass(frozen=True)
+class VarReference:
+    """A declared value using var(): computed once the element's variables are known."""
+    text: str
+
+
+def resolve_var_reference(name: str, reference: VarReference, variables: dict[str, str]) -> list[tuple[str, Any]]:
+    """The (longhand, value) pairs of a var() declaration; a reference that fails makes
+    the declaration invalid at computed-value time, i.e. unset."""
+    text = substitute_var(reference.text, variables)
+    pairs = parse_declaration(name, tinycss2.parse_component_value_list(text)) if text is not None else []
+    return pairs or [(longhand, "unset") for longhand in _LONGHANDS.get(name, (name,))]
+
+
+def _uses_var(tokens: list) -> bool:
+    return any(
+        t.type == "function" and (t.lower_name == "var" or _uses_var(t.arguments))
+        or t.type in ("() block", "[] block", "{} block") and _uses_var(t.content)
+        for t in tokens
+    )
+
+
+def substitute_var(text: str, variables: dict[str, str], depth: int = 0) -> str | None:
+    """The value with each var(--name, fallback) replaced (CSS Variables 1 §3);
+    None when a reference has neither a value nor a fallback, or cycles."""
+    if depth > 16:
+        return None
+    out = []
+    for token in tinycss2.parse_component_value_list(text):
+        if token.type != "function":
+            out.append(tinycss2.serialize([token]))
+            continue
+        if token.lower_name != "var":
+            inner = substitute_var(tinycss2.serialize(token.arguments), variables, depth + 1)
+            if inner is None:
+                return None
+            out.append(f"{token.name}({inner})")
+            continue
+        args = token.arguments
+        comma = next((i for i, t in enumerate(args) if t.type == "literal" and t.value == ","), None)
+        name = tinycss2.serialize(args[:comma] if comma is not None else args).strip()
+        if name in variables:
+            value = substitute_var(variables[name], variables, depth + 1)
+        elif comma is not None:
+            value = substitute_var(tinycss2.serialize(args[comma + 1:]), variables, depth + 1)
+        else:
+            value = None
+        if value is None:
+            return None
+        out.append(value)
+    return "".join(out)
 
 
 def parse_style_attribute(text: str) -> list[tuple[str, Any, bool]]:
@@ -269,6 +333,8 @@ def declarations(nodes: list) -> list[tuple[str, Any, bool]]:
     for node in nodes:
         if node.type != "declaration":
             continue
-        for name, value in parse_declaration(node.lower_name, node.value):
+        # Custom property names are case-sensitive.
+        name = node.name if node.name.startswith("--") else node.lower_name
+        for name, value in parse_declaration(name, node.value):
             out.append((name, value, node.important))
     return out
