@@ -172,8 +172,9 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_Spa
         if not collapsed:
             return True
         return (collapsed[0] if after else collapsed[-1]) in " \n\t"
-    if obj.kind == "element" and not obj.is_inline_level() and obj.parent is not None and obj.parent.is_layout_inline():
-        return True  # a block inside an inline is wrapped in an anonymous block
+    if (obj.kind == "element" and not obj.is_inline_level() and not obj.is_out_of_flow()
+            and obj.parent is not None and obj.parent.is_layout_inline()):
+        return True  # an in-flow block inside an inline is wrapped in an anonymous block
     if obj.tag() in ("img", "video", "audio") or (obj.tag() == "input" and (obj.attr("type") or "").lower() == "image"):
         return False  # a LayoutImage (LayoutMedia is one): spaces next to it are kept
     if obj.kind == "pseudo":
