@@ -172,9 +172,11 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_Spa
         if not collapsed:
             return True
         return (collapsed[0] if after else collapsed[-1]) in " \n\t"
-    if (obj.kind == "element" and not obj.is_inline_level() and not obj.is_out_of_flow()
+    if (depth > 0 and obj.kind == "element" and not obj.is_inline_level() and not obj.is_out_of_flow()
             and obj.parent is not None and obj.parent.is_layout_inline()):
-        return True  # an in-flow block inside an inline is wrapped in an anonymous block
+        # Reached through an inline's children: an in-flow block there is wrapped in an
+        # anonymous block, which is what Blink finds (the node itself is not).
+        return True
     if obj.tag() in ("img", "video", "audio") or (obj.tag() == "input" and (obj.attr("type") or "").lower() == "image"):
         return False  # a LayoutImage (LayoutMedia is one): spaces next to it are kept
     if obj.kind == "pseudo":
