@@ -140,7 +140,8 @@ def layout_text_needed(text_obj: AXObject, prev: AXObject | None, parent: AXObje
     """Text::TextLayoutObjectIsNeeded for a whitespace-only text node."""
     white_space = text_obj.style["white-space"] if text_obj.style else "normal"
     if parent.display in ("table", "inline-table", "table-row", "table-row-group", "table-header-group",
-                          "table-footer-group", "flex", "inline-flex", "grid", "inline-grid") or parent.is_svg():
+                          "table-footer-group", "flex", "inline-flex", "grid", "inline-grid", "-webkit-box",
+                          "-webkit-inline-box") or parent.is_svg():
         return prev is not None and prev.kind == "text" and (
             white_space in PRESERVES_BREAKS or not prev.text[-1:] in _HTML_SPACE
         )

@@ -258,7 +258,8 @@ class Styles:
             rules = tuple((spec, order, which, origin, id(decls)) for spec, order, which, (origin, decls) in matched)
             style = self._cascade_once(memo, rules, node, matched, None, parent_style, parent_is_flex)
             self._styles[node] = style
-            is_flex = style["display"] in ("flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box")
+            # Probed: Chromium 156 does not blockify the children of a -webkit-box.
+            is_flex = style["display"] in ("flex", "inline-flex", "grid", "inline-grid")
             # StyleAdjuster: a math box (a MathML element laid out as math) blockifies its children too.
             is_flex = is_flex or (node.namespace == MATHML_NS and style["display"] in ("inline", "inline-block", "block"))
             for which in self._pseudos_to_style(style, matched):
@@ -338,6 +339,10 @@ class Styles:
             display = "none"
         if pseudo == FIRST_LETTER:
             display = "inline"  # StyleAdjuster: a ::first-letter box is inline unless floated
+        if display in ("-webkit-box", "-webkit-inline-box") and style["-webkit-box-orient"] in ("vertical", "block-axis") \
+                and style["-webkit-line-clamp"] != "none":
+            # IsDeprecatedWebkitBoxWithVerticalLineClamp: laid out as a block flow, not a flexbox.
+            display = "flow-root" if display == "-webkit-box" else "inline-block"
         if display != "none" and display != "contents" and (
             parent_is_flex or style["float"] != "none" or style["position"] in ("absolute", "fixed")
             or (pseudo is None and element.parent is not None and isinstance(element.parent, Document))

@@ -37,6 +37,8 @@ INITIAL: dict[str, Any] = {
     "counter-reset": (),
     "counter-increment": (),
     "counter-set": (),
+    "-webkit-box-orient": "horizontal",
+    "-webkit-line-clamp": "none",
     CUSTOM: (),  # custom properties: sorted (name, CSS text) pairs, all inherited
 }
 
@@ -222,6 +224,11 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     "float": _keyword(frozenset({"none", "left", "right", "inline-start", "inline-end"})),
     "content": parse_content,
     "quotes": parse_quotes,
+    "-webkit-box-orient": _keyword(frozenset({"horizontal", "vertical", "inline-axis", "block-axis"})),
+    "-webkit-line-clamp": lambda tokens: (
+        "none" if _idents(tokens) == ["none"] else
+        next((t.int_value for t in tokens if t.type == "number" and t.is_integer and t.int_value > 0), None)
+    ),
     "cursor": lambda tokens: (_idents(tokens) or [None])[-1],
     "pointer-events": lambda tokens: (_idents(tokens) or [None])[0],
     "-webkit-text-security": _keyword(frozenset({"none", "disc", "circle", "square"})),
