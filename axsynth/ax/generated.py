@@ -125,7 +125,9 @@ class GeneratedContent:
                 box_style = dict(style, display="inline", position="static", float="none")
                 parent = self._anonymous(holder, box_style, "GenericContainer", "anonymous-box")
             if segment:
-                self._anonymous(parent, style, "StaticText").text = segment
+                text = self._anonymous(parent, style, "StaticText")
+                text.text = segment
+                text.is_counter_text = kind == "counter"
 
     def _anonymous(self, parent: AXObject, style: dict, role: str, kind: str = "anonymous") -> AXObject:
         """A node-less layout object inside a pseudo element."""

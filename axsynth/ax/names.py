@@ -229,6 +229,8 @@ class Names:
         if _is_layout_text(obj):
             if not obj.has_layout:
                 return None
+            if recursive and obj.is_counter_text:
+                return "", "contents"  # probed: a counter's text is left out of every name
             text = obj.rendered_text
             if not text and obj.text:
                 return ("" if obj.ignored else " "), "contents"

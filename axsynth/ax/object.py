@@ -41,7 +41,7 @@ class AXObject:
         "included", "text", "has_layout", "aria_hidden_root", "inert_root", "hidden_via_style",
         "owned_by", "tree_children", "node_id", "used_for_label", "pseudo_which", "host",
         "rendered_text", "in_ua_shadow", "element", "_tag", "has_clearfix_box",
-        "collapsed_away",
+        "collapsed_away", "is_counter_text",
     )
 
     def __init__(self, kind: str, node: Any, style: dict | None, parent: "AXObject | None") -> None:
@@ -81,6 +81,8 @@ class AXObject:
         # White space that collapsed into nothing at a line start or after a space
         # (not a line-end space, which LayoutNG keeps, hanging).
         self.collapsed_away = False
+        # The text of a CSS counter (a LayoutCounter): shown, but no part of names.
+        self.is_counter_text = False
 
     def __repr__(self) -> str:
         label = self.node.local_name if isinstance(self.node, Element) else self.kind
