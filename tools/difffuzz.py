@@ -849,8 +849,11 @@ def cmd_run(args: argparse.Namespace) -> int:
                     if sig is not None and sig not in seen:
                         seen.add(sig)
                         print(f"seed {s}: new signature {sig}", flush=True)
-                        save_case(cache, s, pages[s], sig, first_difference(result), oracle, args.max_calls)
-                        totals.minimized += 1
+                        try:
+                            save_case(cache, s, pages[s], sig, first_difference(result), oracle, args.max_calls)
+                            totals.minimized += 1
+                        except Exception as exc:  # noqa: BLE001 - one case lost, not the run
+                            print(f"seed {s}: minimizing failed: {type(exc).__name__}: {exc}", flush=True)
                 print(f"seeds ..{seed - 1}: {totals.summary()}", flush=True)
         except KeyboardInterrupt:
             print("interrupted", flush=True)
