@@ -685,7 +685,17 @@ def signature(fmt: str, result: "realweb.FormatResult") -> str | None:
     group = _VOLATILE.sub("…", item.group)
     if item.kind in ("crash", "timeout"):
         return group
-    return f"{fmt}: {group}"
+    return coarsen(f"{fmt}: {group}")
+
+
+_PROPERTY_ON_ROLE = re.compile(r"^((?:cdp|aria): property:.*) on \S+$")
+
+
+def coarsen(sig: str) -> str:
+    """A property that differs is one rule whatever the node's role (``aria-invalid=
+    spelling`` on a button, a span, an aside): the role is left out of the signature.
+    Idempotent, so signatures logged before are read the same way."""
+    return _PROPERTY_ON_ROLE.sub(r"\1", sig)
 
 
 def page_signature(page: "realweb.PageResult") -> str | None:
@@ -789,7 +799,7 @@ class Totals:
         self.exact_aria += bool(entry["aria"])
         if entry.get("signature"):
             self.mismatches += 1
-            self.signatures[entry["signature"]] += 1
+            self.signatures[coarsen(entry["signature"])] += 1
 
     def summary(self) -> str:
         pct = lambda n: f"{100 * n / max(self.tried, 1):.1f}%"  # noqa: E731
@@ -799,10 +809,19 @@ class Totals:
                 f"{self.capture_errors} capture errors")
 
 
+def case_index(cache: Path) -> dict[str, Path]:
+    """Every signature with a saved (minimized) case, and its directory (the oldest
+    when signatures saved apart were coarsened into one)."""
+    index: dict[str, Path] = {}
+    cases = [case for case in (cache / "cases").glob("*") if (case / "minimal.html").exists()]
+    for case in sorted(cases, key=lambda case: (case / "minimal.html").stat().st_mtime):
+        index.setdefault(coarsen((case / "signature.txt").read_text(encoding="utf-8").splitlines()[0]), case)
+    return index
+
+
 def known_signatures(cache: Path) -> set[str]:
     """Signatures that already have a saved case."""
-    return {(case / "signature.txt").read_text(encoding="utf-8").splitlines()[0]
-            for case in (cache / "cases").glob("*") if (case / "minimal.html").exists()}
+    return set(case_index(cache))
 
 
 def _interrupt(signum, frame) -> None:
@@ -815,6 +834,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     cache: Path = args.cache
     (cache / "cases").mkdir(parents=True, exist_ok=True)
     seen = known_signatures(cache)
+    if args.seed is None:  # go on after the last seed logged
+        args.seed = max((entry["seed"] + 1 for entry in log_entries(cache)), default=0)
     deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
     end = None if deadline else args.seed + args.count
     totals = Totals()
@@ -896,11 +917,12 @@ def cmd_list(args: argparse.Namespace) -> int:
     totals = Totals()
     for entry in log_entries(args.cache):
         totals.add(entry)
-    totals.minimized = len(known_signatures(args.cache))
+    index = case_index(args.cache)
+    totals.minimized = len(index)
     print(totals.summary())
     for sig, count in totals.signatures.most_common():
-        case = args.cache / "cases" / sig_hash(sig)
-        print(f"{count:6d}  {sig}\n        {case / 'minimal.html' if case.exists() else '(not minimized)'}")
+        case = index.get(sig)
+        print(f"{count:6d}  {sig}\n        {case / 'minimal.html' if case else '(not minimized)'}")
     return 0
 
 
@@ -942,7 +964,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="generate, capture, compare, minimize new signatures")
-    run.add_argument("--seed", type=int, default=0, help="the first seed")
+    run.add_argument("--seed", type=int, default=None, help="the first seed (default: after the last one logged)")
     run.add_argument("--count", type=int, default=100, help="cases to try")
     run.add_argument("--minutes", type=float, default=0, help="run this long instead of --count cases")
     run.add_argument("--batch", type=int, default=10, help="cases captured before they are compared together")

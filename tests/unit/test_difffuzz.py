@@ -308,3 +308,12 @@ def test_promoted_fixture_text():
     comment = text.split("<!--", 1)[1].split("-->", 1)[0]
     assert "--" not in comment
     assert text.endswith("-->\n<b>x</b>\n</body></html>\n")
+
+
+def test_a_property_differing_is_one_signature_whatever_the_role():
+    on_button = _sig("<button aria-disabled=true>A</button>", "<button>A</button>")
+    on_checkbox = _sig("<span role=checkbox aria-disabled=true>B</span>", "<span role=checkbox>B</span>")
+    assert on_button == on_checkbox and on_button.startswith("cdp: property:disabled")
+    assert difffuzz.coarsen("cdp: property:invalid (extra in axsynth) on generic") == \
+        difffuzz.coarsen(difffuzz.coarsen("cdp: property:invalid (extra in axsynth) on button"))
+    assert difffuzz.coarsen("cdp: value: combobox (whitespace)") == "cdp: value: combobox (whitespace)"
