@@ -923,6 +923,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     for sig, count in totals.signatures.most_common():
         case = index.get(sig)
         print(f"{count:6d}  {sig}\n        {case / 'minimal.html' if case else '(not minimized)'}")
+        if case and args.verbose:
+            print(f"        {(case / 'signature.txt').read_text(encoding='utf-8').splitlines()[2][:300]}")
     return 0
 
 
@@ -972,7 +974,9 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--timeout", type=float, default=30, help="seconds axsynth gets per case")
     run.add_argument("--max-calls", type=int, default=300, help="Chromium captures per minimization")
     run.set_defaults(func=cmd_run)
-    sub.add_parser("list", help="signatures found, most frequent first").set_defaults(func=cmd_list)
+    listing = sub.add_parser("list", help="signatures found, most frequent first")
+    listing.add_argument("-v", "--verbose", action="store_true", help="with each case's first difference")
+    listing.set_defaults(func=cmd_list)
     promote = sub.add_parser("promote", help="a minimized case -> tests/fixtures/fuzz-NAME.html + goldens")
     promote.add_argument("case", type=Path, help="the case's directory, or its name (the signature hash)")
     promote.add_argument("name", help="the fixture is tests/fixtures/fuzz-NAME.html")
