@@ -3,14 +3,16 @@
 
 Small documents are generated from a grammar of what Chromium's accessibility code
 reads (HTML elements and attributes, ARIA, the CSS properties and pseudo-elements the
-tree depends on), captured in Chromium exactly as the goldens are
-(``chromium_capture.py``), and compared with axsynth as ``realweb.py`` compares real
-pages. Each mismatch gets a *signature* (the first difference's kind and group, with
-names left out); the first case of every new signature is *minimized* by delta
-debugging over the document's nodes, attributes, declarations and rules, with
-Chromium as the oracle, to a few lines that show the same difference.
+tree depends on, IDREFs to visible, hidden and missing elements), captured in
+Chromium exactly as the goldens are (``chromium_capture.py``), and compared with
+axsynth as ``realweb.py`` compares real pages. Each mismatch gets a *signature*
+(the first difference's kind and group, names left out; a crash or hang of axsynth
+is one too); the first case of every new signature is *minimized* by delta
+debugging over the document's nodes (dropped or unwrapped), attributes, inline
+declarations, style rules and text, with Chromium as the oracle.
 
-    python tools/difffuzz.py run --seed 0 --count 500       # or --minutes 60
+    python tools/difffuzz.py run --seed 0 --count 500 [--batch 20] [--jobs 1]
+    python tools/difffuzz.py run --seed 0 --minutes 60
     python tools/difffuzz.py list                          # signatures found, by count
     python tools/difffuzz.py promote CASE NAME             # -> tests/fixtures/fuzz-NAME.html
 
@@ -19,6 +21,7 @@ Everything but ``promote`` writes under ``~/.cache/axsynth-realweb/difffuzz`` (`
     log.jsonl                   one line per case: seed, exact cdp/aria, signature
     cases/<sig-hash>/           original.html, minimal.html, signature.txt, and both
                                 trees of the minimal case from Chromium and axsynth
+    work/                       the batch being compared (pages and their goldens)
 
 The generator and the minimizer are pure (tests/unit/test_difffuzz.py); only
 ``run`` and ``promote`` need Chromium.
@@ -36,7 +39,6 @@ import signal
 import subprocess
 import sys
 import time
-import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -53,6 +55,7 @@ import realweb  # noqa: E402
 DEFAULT_CACHE = realweb.DEFAULT_CACHE / "difffuzz"
 ORIGIN = "http://difffuzz.test/"
 FIXTURES = ROOT / "tests" / "fixtures"
+EXPECTATIONS = ROOT / "tests" / "conformance_expected.txt"
 
 
 # --- the document model -------------------------------------------------------
@@ -79,6 +82,8 @@ class Doc:
 
 
 VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+#: Children the parser would move or drop elsewhere are still serialized as given:
+#: what Chromium makes of odd nesting is part of what is compared.
 
 
 def serialize(doc: Doc) -> str:
@@ -106,31 +111,69 @@ def _node_html(node: El | str) -> str:
     return f"<{opening}>" + "".join(_node_html(c) for c in node.children) + f"</{node.tag}>"
 
 
+def elements(nodes: list[El | str]) -> Iterator[El]:
+    """Every element of a node list, in document order."""
+    stack = [n for n in reversed(nodes) if isinstance(n, El)]
+    while stack:
+        el = stack.pop()
+        yield el
+        stack.extend(c for c in reversed(el.children) if isinstance(c, El))
+
+
 # --- the generator ------------------------------------------------------------
 
-# Elements by the content they take: (tag, kind) where kind says what goes inside.
-_CONTAINERS = "div span p section article nav header footer main aside figure blockquote address search hgroup".split()
-_INLINE = "span a b i em strong small mark abbr code time del ins q cite sub sup label output".split()
+_CONTAINERS = ("div div div span p section article nav header footer main aside blockquote address search "
+               "hgroup pre figure").split()
+_INLINE = "span span a a b i em strong small mark abbr code time del ins q cite sub sup label output".split()
 _HEADINGS = "h1 h2 h3 h4 h5 h6".split()
-_INPUT_TYPES = ("text checkbox radio button submit reset range number email search tel url password "
+_INPUT_TYPES = ("text text checkbox radio button submit reset range number email search tel url password "
                 "date time color file hidden image").split()
 _ROLES = ("button link heading list listitem navigation region group img presentation none tab tablist "
           "tabpanel checkbox menu menuitem textbox dialog alert status note article banner generic "
           "separator option listbox combobox switch slider progressbar table row cell gridcell grid "
-          "treeitem tree figure term definition math bogus").split()
+          "treeitem tree figure term definition math searchbox radio radiogroup toolbar log "
+          "contentinfo main complementary form paragraph bogus BUTTON").split()
 _WORDS = "alpha beta gamma delta Save Open Menu Next Close Search Home News one two".split()
+_SPACE = ("", "", " ", "  ", "\n ", "\t", "\u00a0")
+_STATES = {
+    "aria-checked": ("true", "false", "mixed", ""),
+    "aria-pressed": ("true", "false", "mixed"),
+    "aria-expanded": ("true", "false", "undefined"),
+    "aria-selected": ("true", "false"),
+    "aria-disabled": ("true", "false", " true"),
+    "aria-level": ("2", "0", "x", "10"),
+    "aria-valuenow": ("5", "x", "-1"),
+    "aria-valuetext": ("half",),
+    "aria-current": ("page", "true", "bogus"),
+    "aria-haspopup": ("true", "menu", "dialog"),
+    "aria-required": ("true",),
+    "aria-readonly": ("true",),
+    "aria-invalid": ("true", "spelling"),
+    "aria-roledescription": ("thing", " "),
+    "aria-placeholder": ("type",),
+    "aria-multiline": ("true",),
+    "aria-modal": ("true",),
+    "aria-live": ("polite", "off"),
+    "aria-busy": ("true",),
+}
 _CSS = {
-    "display": "none contents inline block inline-block flex grid table table-row table-cell list-item flow-root".split(),
+    "display": ("none contents inline block inline-block flex inline-flex grid table table-row table-cell "
+                "table-caption table-row-group list-item flow-root").split(),
     "visibility": "hidden visible collapse".split(),
     "position": "static relative absolute fixed".split(),
     "float": "left none".split(),
-    "white-space": "pre normal nowrap pre-line".split(),
-    "text-transform": "uppercase none capitalize".split(),
-    "list-style-type": "none decimal square".split(),
+    "white-space": "pre normal nowrap pre-line pre-wrap".split(),
+    "text-transform": "uppercase none capitalize lowercase".split(),
+    "list-style": ["none", "decimal", "square inside", '"- "'],
     "content-visibility": "hidden visible".split(),
     "opacity": "0 1".split(),
+    "overflow": "hidden auto".split(),
+    "user-select": "none".split(),
 }
-_CONTENTS = ['" "', '"x"', '"→ "', 'attr(title)', 'counter(c)', '"" / "alt"', 'url(a.png)', '"a" / ""', 'none']
+_CONTENTS = ['" "', '"x"', '"→ "', "attr(title)", "counter(c)", '"" / "alt"', "url(a.png)", '"a" / ""',
+             "none", '"\\A"', "open-quote", '"x" attr(id)', "counters(c, \".\")", '"*" / "required"']
+_IDREF_ATTRS = ("aria-labelledby", "aria-labelledby", "aria-describedby", "aria-owns", "aria-controls",
+                "aria-activedescendant", "aria-details", "aria-errormessage")
 
 
 class Generator:
@@ -141,43 +184,77 @@ class Generator:
         self.ids: list[str] = []
         self.budget = 0
 
+    # documents and text
+
     def document(self) -> Doc:
         rng = self.rng
-        self.budget = rng.randint(3, 25)
+        self.budget = rng.randint(2, 14)
         body: list[El | str] = []
         while self.budget > 0:
             body.append(self.flow())
-            if rng.random() < 0.4:
+            if rng.random() < 0.3:
                 body.append(self.text())
         self.add_references(body)
-        sheet = [self.rule() for _ in range(rng.choice((0, 0, 1, 2, 3)))]
+        sheet = [self.rule() for _ in range(rng.choice((0, 0, 1, 1, 2, 3)))]
         return Doc(body, sheet)
 
     def text(self) -> str:
         rng = self.rng
-        words = " ".join(rng.choice(_WORDS) for _ in range(rng.randint(1, 3)))
-        return rng.choice(("", " ", "  ", "\n ")) + words + rng.choice(("", " ", "\n"))
+        words = rng.choice(_SPACE[2:]).join(rng.choice(_WORDS) for _ in range(rng.randint(1, 3)))
+        return rng.choice(_SPACE) + words + rng.choice(_SPACE)
+
+    def phrasing(self) -> list[El | str]:
+        """Text, now and then with a break, a word break or a small inline element."""
+        rng = self.rng
+        out: list[El | str] = [self.text()]
+        if rng.random() < 0.25:
+            tag = rng.choice(("br", "wbr", "b", "abbr", "img", "span"))
+            el = El(tag, children=[] if tag in VOID else [self.text()])
+            if tag == "abbr":
+                el.attrs["title"] = rng.choice(_WORDS)
+            if tag == "img":
+                el.attrs.update({"src": "a.png", "alt": rng.choice(_WORDS + [""])})
+            self.decorate(el)
+            out += [el, self.text()]
+        return out
+
+    def new_id(self, el: El) -> str:
+        el.attrs["id"] = f"e{len(self.ids)}"
+        self.ids.append(el.attrs["id"])
+        return el.attrs["id"]
+
+    # elements
 
     def flow(self, depth: int = 0) -> El:
         self.budget -= 1
         rng = self.rng
         pick = rng.random()
-        if pick < 0.10:
-            el = El(rng.choice(_HEADINGS), children=[self.text()])
-        elif pick < 0.25:
+        if pick < 0.07:
+            el = El(rng.choice(_HEADINGS), children=self.phrasing())
+        elif pick < 0.22:
             el = self.control()
-        elif pick < 0.33:
+        elif pick < 0.29:
             el = self.list_()
-        elif pick < 0.38:
+        elif pick < 0.33:
             el = self.table()
-        elif pick < 0.43:
+        elif pick < 0.39:
             el = self.image()
+        elif pick < 0.43:
+            el = self.disclosure()
         elif pick < 0.48:
-            el = El("details", children=[El("summary", children=[self.text()]), self.text()])
-        elif pick < 0.60:
-            el = El(rng.choice(_INLINE), children=[self.text()])
+            el = self.combination()
+        elif pick < 0.50:
+            el = self.math()
+        elif pick < 0.53:
+            el = El(rng.choice(("hr", "br", "wbr", "iframe")))
+            if el.tag == "iframe" and rng.random() < 0.5:
+                el.attrs["title"] = rng.choice(_WORDS)
+        elif pick < 0.65:
+            el = El(rng.choice(_INLINE), children=self.phrasing())
             if el.tag == "a" and rng.random() < 0.8:
-                el.attrs["href"] = rng.choice(("/x", "#top", "", "mailto:a@b", "javascript:void(0)"))
+                el.attrs["href"] = rng.choice(("/x", "#top", "", "mailto:a@b", "javascript:void(0)", "#e0"))
+            if el.tag == "time" and rng.random() < 0.5:
+                el.attrs["datetime"] = "2020-01-01"
         else:
             el = El(rng.choice(_CONTAINERS))
             for _ in range(rng.randint(0, 3)):
@@ -185,39 +262,65 @@ class Generator:
                     el.children.append(self.flow(depth + 1))
                 else:
                     el.children.append(self.text())
+            if el.tag == "figure" and rng.random() < 0.7:
+                el.children.insert(rng.choice((0, len(el.children))), El("figcaption", children=[self.text()]))
         self.decorate(el)
         return el
 
     def control(self) -> El:
         rng = self.rng
-        kind = rng.choice(("button", "input", "input", "select", "textarea", "label", "fieldset", "progress", "meter"))
+        kind = rng.choice(("button", "button", "input", "input", "input", "select", "textarea", "label",
+                           "label", "fieldset", "progress", "meter", "output"))
         if kind == "input":
             el = El("input", {"type": rng.choice(_INPUT_TYPES)})
-            if rng.random() < 0.5:
-                el.attrs["value"] = rng.choice(_WORDS)
-            if rng.random() < 0.3:
-                el.attrs["placeholder"] = rng.choice(_WORDS)
+            for attr, values in (("value", _WORDS), ("placeholder", _WORDS), ("checked", [""]),
+                                 ("disabled", [""]), ("aria-label", _WORDS), ("title", _WORDS),
+                                 ("list", ["missing"]), ("required", [""])):
+                if rng.random() < 0.15 + 0.2 * (attr == "value"):
+                    el.attrs[attr] = rng.choice(values)
             return el
         if kind == "select":
-            options = [El("option", children=[rng.choice(_WORDS)]) for _ in range(rng.randint(1, 3))]
+            options: list[El | str] = [self.option() for _ in range(rng.randint(1, 3))]
             if rng.random() < 0.3:
-                options[0].attrs["disabled"] = ""
-            return El("select", children=options)
+                options.insert(rng.randint(0, len(options)),
+                               El("optgroup", {"label": rng.choice(_WORDS)}, children=[self.option()]))
+            attrs = {"multiple": ""} if rng.random() < 0.2 else {}
+            if rng.random() < 0.2:
+                attrs["size"] = rng.choice(("1", "3"))
+            return El("select", attrs, children=options)
         if kind == "label":
-            return El("label", children=[self.text(), self.control() if rng.random() < 0.6 else self.text()])
+            inner = self.control() if rng.random() < 0.7 else El(rng.choice(_INLINE), children=[self.text()])
+            children = [self.text(), inner] if rng.random() < 0.7 else [inner, self.text()]
+            return El("label", children=children)
         if kind == "fieldset":
-            return El("fieldset", children=[El("legend", children=[self.text()]), self.control()])
+            legend = [El("legend", children=self.phrasing())] if rng.random() < 0.8 else []
+            return El("fieldset", children=legend + [self.control()])
         if kind in ("progress", "meter"):
-            return El(kind, {"value": rng.choice(("0.3", "5", "")), "max": rng.choice(("1", "10"))})
-        return El(kind, children=[self.text()])
+            return El(kind, {"value": rng.choice(("0.3", "5", "", "x")), "max": rng.choice(("1", "10"))})
+        if kind == "output":
+            return El("output", {"for": "missing"} if rng.random() < 0.3 else {}, children=[self.text()])
+        el = El(kind, children=self.phrasing() if rng.random() < 0.85 else [])
+        if kind == "button" and rng.random() < 0.2:
+            el.attrs["type"] = rng.choice(("submit", "button", "reset"))
+        return el
+
+    def option(self) -> El:
+        rng = self.rng
+        el = El("option", children=[self.text()])
+        for attr in ("disabled", "selected", "label"):
+            if rng.random() < 0.15:
+                el.attrs[attr] = rng.choice(_WORDS) if attr == "label" else ""
+        return el
 
     def list_(self) -> El:
         rng = self.rng
-        tag = rng.choice(("ul", "ol", "dl", "menu"))
+        tag = rng.choice(("ul", "ul", "ol", "dl", "menu"))
         if tag == "dl":
-            items = [El(rng.choice(("dt", "dd")), children=[self.text()]) for _ in range(rng.randint(1, 3))]
+            items = [El(rng.choice(("dt", "dd")), children=self.phrasing()) for _ in range(rng.randint(1, 3))]
         else:
-            items = [El("li", children=[self.text()]) for _ in range(rng.randint(1, 3))]
+            items = [El("li", children=self.phrasing()) for _ in range(rng.randint(1, 3))]
+            if rng.random() < 0.25 and self.budget > 0:
+                items[-1].children.append(self.flow(3))
         return El(tag, children=items)
 
     def table(self) -> El:
@@ -225,66 +328,172 @@ class Generator:
         rows = []
         for r in range(rng.randint(1, 3)):
             cell = "th" if r == 0 and rng.random() < 0.5 else "td"
-            rows.append(El("tr", children=[El(cell, children=[self.text()]) for _ in range(rng.randint(1, 3))]))
+            cells = [El(cell, children=[self.text()]) for _ in range(rng.randint(1, 3))]
+            if rng.random() < 0.15:
+                cells[0].attrs[rng.choice(("colspan", "rowspan", "scope", "headers"))] = rng.choice(("2", "col", "e0"))
+            rows.append(El("tr", children=cells))
         children: list[El | str] = [El("caption", children=[self.text()])] if rng.random() < 0.3 else []
-        return El("table", {"border": "1"} if rng.random() < 0.3 else {}, children=children + rows)
+        if rng.random() < 0.3:
+            children += [El("thead", children=rows[:1]), El("tbody", children=rows[1:])]
+        else:
+            children += rows
+        attrs = {"border": "1"} if rng.random() < 0.3 else {}
+        if rng.random() < 0.15:
+            attrs["role"] = rng.choice(("presentation", "grid", "treegrid"))
+        return El("table", attrs, children=children)
 
     def image(self) -> El:
         rng = self.rng
-        if rng.random() < 0.5:
-            attrs = {"src": "a.png"}
+        pick = rng.random()
+        if pick < 0.45:
+            attrs = {"src": rng.choice(("a.png", "", "data:,"))}
             if rng.random() < 0.7:
-                attrs["alt"] = rng.choice(("", "logo", " "))
-            return El("img", attrs)
+                attrs["alt"] = rng.choice(("", "logo", " ", "Home"))
+            img = El("img", attrs)
+            if rng.random() < 0.3:
+                return El("figure", children=[img, El("figcaption", children=[self.text()])])
+            return img
         inner: list[El | str] = [El("title", children=[rng.choice(_WORDS)])] if rng.random() < 0.5 else []
-        inner.append(El(rng.choice(("rect", "g", "circle", "text")), children=[rng.choice(_WORDS)]))
-        return El("svg", {"width": "10", "height": "10"}, children=inner)
+        if rng.random() < 0.2:
+            inner.append(El("desc", children=[rng.choice(_WORDS)]))
+        shape = El(rng.choice(("rect", "g", "circle", "text", "a")), children=[rng.choice(_WORDS)])
+        if rng.random() < 0.3:
+            shape.attrs["role"] = rng.choice(("img", "presentation", "graphics-symbol", "button"))
+        inner.append(shape)
+        svg = El("svg", {"width": "10", "height": "10"}, children=inner)
+        if rng.random() < 0.3:
+            svg.attrs["role"] = rng.choice(("img", "presentation", "none", "graphics-document"))
+        return svg
+
+    def disclosure(self) -> El:
+        rng = self.rng
+        if rng.random() < 0.6:
+            summary = [El("summary", children=self.phrasing())] if rng.random() < 0.85 else []
+            el = El("details", {"open": ""} if rng.random() < 0.4 else {}, children=summary + [self.text()])
+            if rng.random() < 0.3 and self.budget > 0:
+                el.children.append(self.flow(3))
+            return el
+        el = El("dialog", {"open": ""} if rng.random() < 0.6 else {}, children=self.phrasing())
+        if rng.random() < 0.3:
+            el = El("div", {"popover": rng.choice(("", "auto", "manual"))}, children=self.phrasing())
+        return el
+
+    def math(self) -> El:
+        rng = self.rng
+        inner = [El(t, children=[rng.choice(("x", "1", "+", "="))]) for t in rng.sample(["mi", "mo", "mn", "mtext"], 2)]
+        if rng.random() < 0.3:
+            inner = [El("mfrac", children=inner)]
+        attrs = {"display": "block"} if rng.random() < 0.3 else {}
+        if rng.random() < 0.3:
+            attrs["alttext"] = rng.choice(_WORDS)
+        return El("math", attrs, children=inner)
+
+    def combination(self) -> El:
+        """Patterns where rules meet: interactive content inside labels and names,
+        hidden elements that still name others, and name cycles."""
+        rng = self.rng
+        pick = rng.random()
+        if pick < 0.3:  # something interactive inside a label or a button
+            inner = rng.choice([
+                El("button", children=[self.text()]),
+                El("a", {"href": "/x"}, children=[self.text()]),
+                El("input", {"type": rng.choice(("text", "checkbox", "range"))}),
+                El("select", children=[self.option()]),
+                El("span", {"role": rng.choice(("button", "textbox", "checkbox", "link"))}, children=[self.text()]),
+            ])
+            outer = rng.choice(("label", "button", "a", "summary", "legend", "h2", "td"))
+            el = El(outer, children=[self.text(), inner, self.text()])
+            if outer == "a":
+                el.attrs["href"] = "/y"
+            if outer in ("summary", "legend"):
+                el = El("details" if outer == "summary" else "fieldset", children=[el, self.text()])
+            if outer == "td":
+                el = El("table", children=[El("tr", children=[el])])
+            return el
+        if pick < 0.65:  # a hidden element naming or describing a visible one
+            hidden = El(rng.choice(("span", "div", "p")), children=self.phrasing())
+            how = rng.choice(("hidden", "aria-hidden", "display", "visibility", "inert"))
+            if how == "hidden":
+                hidden.attrs["hidden"] = ""
+            elif how == "aria-hidden":
+                hidden.attrs["aria-hidden"] = "true"
+            elif how == "inert":
+                hidden.attrs["inert"] = ""
+            else:
+                hidden.style[how] = "none" if how == "display" else "hidden"
+            ref = self.new_id(hidden)
+            named = rng.choice([El("button"), El("input", {"type": "text"}), El("div", {"role": "region"}),
+                                El("a", {"href": "/x"}), El("img", {"src": "a.png"}), El("nav"),
+                                El("span", {"role": "checkbox"})])
+            if named.tag not in VOID and rng.random() < 0.5:
+                named.children.append(self.text())
+            named.attrs[rng.choice(("aria-labelledby", "aria-labelledby", "aria-describedby"))] = ref
+            parts = [hidden, named]
+            rng.shuffle(parts)
+            return El("div", children=parts)
+        # two elements naming each other (a cycle), or one naming itself
+        a = El(rng.choice(("span", "button", "div")), children=[self.text()])
+        b = El(rng.choice(("span", "label", "h3")), children=[self.text(), El("span", children=[self.text()])])
+        ida, idb = self.new_id(a), self.new_id(b)
+        a.attrs["aria-labelledby"] = rng.choice((idb, f"{ida} {idb}", f"{idb} {ida}"))
+        b.attrs["aria-labelledby"] = ida if rng.random() < 0.6 else idb
+        if rng.random() < 0.4:
+            a.attrs["role"] = rng.choice(("button", "link", "heading", "group"))
+        return El("div", children=[a, b])
 
     def decorate(self, el: El) -> None:
         """Attributes and inline style that change roles, names, states and boxes."""
         rng = self.rng
-        if rng.random() < 0.3:
-            el.attrs["id"] = f"e{len(self.ids)}"
-            self.ids.append(el.attrs["id"])
-        if rng.random() < 0.25:
-            el.attrs["role"] = rng.choice(_ROLES) + (f" {rng.choice(_ROLES)}" if rng.random() < 0.1 else "")
-        if rng.random() < 0.15:
-            el.attrs["aria-label"] = rng.choice(_WORDS + [" ", ""])
+        if rng.random() < 0.3 and "id" not in el.attrs:
+            self.new_id(el)
+        if rng.random() < 0.22:
+            el.attrs["role"] = rng.choice(_ROLES) + (f" {rng.choice(_ROLES)}" if rng.random() < 0.15 else "")
+        if rng.random() < 0.13:
+            el.attrs["aria-label"] = rng.choice(_WORDS + [" ", "", " x "])
         if rng.random() < 0.1:
-            el.attrs[rng.choice(("aria-hidden", "hidden", "inert"))] = rng.choice(("true", "", "false"))
+            el.attrs[rng.choice(("aria-hidden", "hidden", "inert", "hidden"))] = rng.choice(
+                ("true", "", "false", "until-found"))
         if rng.random() < 0.12:
-            el.attrs["title"] = rng.choice(_WORDS)
+            el.attrs["title"] = rng.choice(_WORDS + [" "])
         if rng.random() < 0.1:
-            el.attrs["tabindex"] = rng.choice(("0", "-1"))
-        if rng.random() < 0.1:
-            state = rng.choice(("aria-checked", "aria-pressed", "aria-expanded", "aria-selected", "aria-disabled",
-                                "aria-level", "aria-valuenow", "aria-current", "aria-haspopup"))
-            el.attrs[state] = rng.choice(("true", "false", "mixed", "2", "page"))
+            el.attrs["tabindex"] = rng.choice(("0", "-1", "x"))
+        for _ in range(rng.choice((0, 0, 0, 0, 1, 2))):
+            state = rng.choice(sorted(_STATES))
+            el.attrs[state] = rng.choice(_STATES[state])
         if rng.random() < 0.05:
-            el.attrs["contenteditable"] = rng.choice(("", "true", "plaintext-only"))
-        for _ in range(rng.choice((0, 0, 0, 1, 2))):
+            el.attrs["contenteditable"] = rng.choice(("", "true", "plaintext-only", "false"))
+        if rng.random() < 0.04:
+            el.attrs["lang"] = rng.choice(("fr", "", "de-CH"))
+        if rng.random() < 0.04:
+            el.attrs["dir"] = rng.choice(("rtl", "auto"))
+        if rng.random() < 0.03:
+            el.attrs["popover"] = ""
+        for _ in range(rng.choice((0, 0, 0, 1, 1, 2))):
             prop = rng.choice(sorted(_CSS))
             el.style[prop] = rng.choice(_CSS[prop])
 
     def add_references(self, body: list[El | str]) -> None:
         """IDREF attributes pointing at generated ids (and now and then at none)."""
         rng = self.rng
-        for el in list(_elements(body)):
-            if rng.random() < 0.12:
-                attr = rng.choice(("aria-labelledby", "aria-describedby", "aria-owns", "aria-controls", "for"))
+        for el in list(elements(body)):
+            if rng.random() < 0.1:
+                attr = rng.choice(_IDREF_ATTRS + (("for",) if el.tag == "label" else ()))
                 refs = [rng.choice(self.ids) if self.ids and rng.random() < 0.85 else "missing"
                         for _ in range(rng.randint(1, 2))]
                 el.attrs[attr] = " ".join(refs)
 
     def rule(self) -> Rule:
         rng = self.rng
-        target = rng.choice(["div", "span", "p", "li", "a", "button", "label", "td", "h2", "section"]
-                            + [f"#{i}" for i in self.ids[:4]])
-        pseudo = rng.choice(("", "", "::before", "::after", "::marker", ":first-child"))
-        decls = {rng.choice(sorted(_CSS)): "" for _ in range(rng.randint(1, 2))}
+        target = rng.choice(["div", "span", "p", "li", "a", "button", "label", "td", "h2", "section", "summary",
+                             "img", "input", "ul", "*"] + [f"#{i}" for i in self.ids[:4]])
+        pseudo = rng.choice(("", "", "::before", "::before", "::after", "::marker", ":first-child",
+                             ":empty", " > span"))
+        decls = {rng.choice(sorted(_CSS)): "" for _ in range(rng.randint(0 if "::" in pseudo else 1, 2))}
         decls = {k: rng.choice(_CSS[k]) for k in decls}
-        if pseudo in ("::before", "::after"):
+        if pseudo in ("::before", "::after", "::marker") and rng.random() < 0.9:
             decls["content"] = rng.choice(_CONTENTS)
+        if "counter" in decls.get("content", "") and rng.random() < 0.5:
+            decls["counter-increment"] = "c"
         return Rule(target + pseudo, decls)
 
 
@@ -292,18 +501,16 @@ def generate(seed: int) -> Doc:
     return Generator(seed).document()
 
 
-def _elements(nodes: list[El | str]) -> Iterator[El]:
-    stack = [n for n in reversed(nodes) if isinstance(n, El)]
-    while stack:
-        el = stack.pop()
-        yield el
-        stack.extend(c for c in reversed(el.children) if isinstance(c, El))
-
-
 # --- minimization: delta debugging over the document's parts -------------------
-
-# A part is one removable thing: ("node", path), ("attr", path, name),
-# ("style", path, prop), ("rule", i) or ("decl", i, prop). A path indexes children.
+#
+# A part is one thing a candidate may leave out:
+#   ("node", path)         the node and its subtree
+#   ("wrap", path)         the element itself, its children taking its place (hoisted)
+#   ("attr", path, name)   one attribute
+#   ("style", path, prop)  one inline declaration
+#   ("words", path)        all but the first word of a text (its surrounding space kept)
+#   ("rule", i), ("decl", i, prop)   a style rule, one of its declarations
+# A path indexes children from the body down.
 Part = tuple
 
 
@@ -314,10 +521,14 @@ def parts(doc: Doc) -> list[Part]:
         for i, node in enumerate(nodes):
             path = prefix + (i,)
             out.append(("node", path))
-            if isinstance(node, El):
-                out.extend(("attr", path, name) for name in node.attrs)
-                out.extend(("style", path, prop) for prop in node.style)
-                walk(node.children, path)
+            if isinstance(node, str):
+                if len(node.split()) > 1:
+                    out.append(("words", path))
+                continue
+            out.append(("wrap", path))
+            out.extend(("attr", path, name) for name in node.attrs)
+            out.extend(("style", path, prop) for prop in node.style)
+            walk(node.children, path)
 
     walk(doc.body, ())
     for i, rule in enumerate(doc.sheet):
@@ -326,8 +537,16 @@ def parts(doc: Doc) -> list[Part]:
     return out
 
 
+def _first_word(text: str) -> str:
+    match = re.match(r"(\s*)(\S+)", text)
+    if not match:
+        return text
+    trail = re.search(r"\s*$", text).group()
+    return match.group(1) + match.group(2) + trail
+
+
 def without(doc: Doc, removed: set[Part]) -> Doc:
-    """The document with the removed parts left out (a node takes its subtree along)."""
+    """The document with the removed parts left out."""
 
     def rebuild(nodes: list[El | str], prefix: tuple[int, ...]) -> list[El | str]:
         kept: list[El | str] = []
@@ -336,12 +555,16 @@ def without(doc: Doc, removed: set[Part]) -> Doc:
             if ("node", path) in removed:
                 continue
             if isinstance(node, str):
-                kept.append(node)
+                kept.append(_first_word(node) if ("words", path) in removed else node)
+                continue
+            children = rebuild(node.children, path)
+            if ("wrap", path) in removed:
+                kept.extend(children)
                 continue
             kept.append(El(node.tag,
                            {k: v for k, v in node.attrs.items() if ("attr", path, k) not in removed},
                            {k: v for k, v in node.style.items() if ("style", path, k) not in removed},
-                           rebuild(node.children, path)))
+                           children))
         return kept
 
     sheet = [Rule(rule.selector, {k: v for k, v in rule.decls.items() if ("decl", i, k) not in removed})
@@ -354,7 +577,7 @@ def ddmin(items: list, fails: Callable[[list], bool]) -> list:
     (``fails(items)`` is assumed)."""
     n = 2
     while len(items) >= 2:
-        chunk = max(1, len(items) // n)
+        chunk = -(-len(items) // n)
         subsets = [items[i:i + chunk] for i in range(0, len(items), chunk)]
         for subset in subsets:  # reduce to a subset
             if fails(subset):
@@ -362,7 +585,8 @@ def ddmin(items: list, fails: Callable[[list], bool]) -> list:
                 break
         else:
             for subset in subsets:  # reduce to a complement
-                complement = [x for x in items if x not in subset]
+                leave = set(subset)
+                complement = [x for x in items if x not in leave]
                 if len(subsets) > 2 and fails(complement):
                     items, n = complement, max(n - 1, 2)
                     break
@@ -377,47 +601,126 @@ class BudgetSpent(Exception):
     pass
 
 
-def minimize(doc: Doc, still_fails: Callable[[str], bool], max_calls: int = 300) -> Doc:
-    """The smallest document ddmin finds (keeping a set of parts) for which
-    ``still_fails(html)`` holds. Oracle answers are cached by HTML; at most
-    ``max_calls`` distinct documents are asked about, after which the smallest
-    failing one seen so far is the answer."""
-    cache: dict[str, bool] = {}
-    all_parts = parts(doc)
-    smallest = [all_parts]
+@dataclass
+class Minimized:
+    doc: Doc
+    calls: int  # distinct documents the oracle was asked about
+    complete: bool  # False: the budget ran out, ``doc`` is the smallest failing one seen
 
-    def fails(kept: list[Part]) -> bool:
-        candidate = serialize(without(doc, set(all_parts) - set(kept)))
+
+def minimize(doc: Doc, still_fails: Callable[[str], bool], max_calls: int = 300) -> Minimized:
+    """The smallest document ddmin finds (keeping a set of parts) for which
+    ``still_fails(html)`` holds. Coarse parts go first (top-level nodes and rules,
+    then every node), as in hierarchical delta debugging, so most of a page goes in
+    a few questions; the last pass is over every part left, so the result is
+    1-minimal: leaving out any one more part loses the failure. Oracle answers are
+    cached by HTML; at most ``max_calls`` distinct documents are asked about, after
+    which the smallest failing one seen so far is the answer."""
+    cache: dict[str, bool] = {}
+    kept = parts(doc)
+    smallest = [kept]
+
+    def fails(candidate_parts: list[Part]) -> bool:
+        candidate = serialize(without(doc, removed_from(candidate_parts)))
         if candidate not in cache:
             if len(cache) >= max_calls:
                 raise BudgetSpent
-            cache[candidate] = still_fails(candidate)
-        if cache[candidate] and len(kept) < len(smallest[0]):
-            smallest[0] = kept
+            cache[candidate] = bool(still_fails(candidate))
+        if cache[candidate] and len(candidate_parts) < len(smallest[0]):
+            smallest[0] = candidate_parts
         return cache[candidate]
 
+    everything = set(kept)
+
+    def removed_from(candidate_parts: list[Part]) -> set[Part]:
+        return everything - set(candidate_parts)
+
+    stages: list[Callable[[Part], bool]] = [
+        lambda part: part[0] == "rule" or (part[0] == "node" and len(part[1]) == 1),
+        lambda part: part[0] in ("node", "wrap", "rule"),
+        lambda part: True,
+    ]
+    complete = True
     try:
-        ddmin(all_parts, fails)
+        for coarse in stages:
+            fixed = [part for part in kept if not coarse(part)]
+            chosen = ddmin([part for part in kept if coarse(part)], lambda sub: fails(fixed + sub))
+            kept = live_parts(doc, fixed + chosen)
     except BudgetSpent:
-        pass
-    return without(doc, set(all_parts) - set(smallest[0]))
+        complete = False
+        kept = smallest[0]
+    return Minimized(without(doc, everything - set(kept)), len(cache), complete)
+
+
+def live_parts(doc: Doc, kept: list[Part]) -> list[Part]:
+    """The kept parts that still change the document: not those below a left-out
+    node, nor the attributes and style of a left-out (unwrapped) element."""
+    left_out = set(parts(doc)) - set(kept)
+    gone = {part[1] for part in left_out if part[0] == "node"}
+    unwrapped = {part[1] for part in left_out if part[0] == "wrap"}
+    gone_rules = {part[1] for part in left_out if part[0] == "rule"}
+
+    def live(part: Part) -> bool:
+        if part[0] in ("rule", "decl"):
+            return part[0] == "rule" or part[1] not in gone_rules
+        path = part[1]
+        if any(path[:k] in gone for k in range(1, len(path) + 1)):
+            return False
+        return not (part[0] in ("attr", "style") and path in unwrapped)
+
+    return [part for part in kept if live(part)]
 
 
 # --- comparing, signatures ------------------------------------------------------
 
+_VOLATILE = re.compile(r"'[^']*'|\"[^\"]*\"|«[^»]*»")
 
-def signature(fmt: str, result: "realweb.FormatResult") -> str:
+
+def signature(fmt: str, result: "realweb.FormatResult") -> str | None:
     """What a mismatch is, without the page's own text: the first difference's kind
-    and group with quoted names left out."""
+    and group, quoted names left out. A crash or a hang is the same in both formats."""
     item = result.first
-    if item is None:
-        return f"{fmt}: exact"
-    group = re.sub(r"'[^']*'|\"[^\"]*\"", "…", item.group)
-    return f"{fmt}: {group}"
+    if result.exact or item is None:
+        return None
+    group = _VOLATILE.sub("…", item.group)
+    if item.kind in ("crash", "timeout"):
+        return group
+    return coarsen(f"{fmt}: {group}")
+
+
+_PROPERTY_ON_ROLE = re.compile(r"^((?:cdp|aria): property:.*) on \S+$")
+
+
+def coarsen(sig: str) -> str:
+    """A property that differs is one rule whatever the node's role (``aria-invalid=
+    spelling`` on a button, a span, an aside): the role is left out of the signature.
+    Idempotent, so signatures logged before are read the same way."""
+    return _PROPERTY_ON_ROLE.sub(r"\1", sig)
+
+
+def page_signature(page: "realweb.PageResult") -> str | None:
+    """The first format's signature (cdp before aria), None if both are exact."""
+    return next((sig for fmt in realweb.FORMATS if fmt in page.formats
+                 for sig in [signature(fmt, page.formats[fmt])] if sig), None)
+
+
+def first_difference(page: "realweb.PageResult") -> str:
+    """The first differing item of a page, Chromium's side against axsynth's, for people."""
+    for fmt in realweb.FORMATS:
+        result = page.formats.get(fmt)
+        if result is not None and not result.exact and result.first is not None:
+            item = result.first
+            return f"{fmt} line {item.line}: Chromium {item.chromium or '(nothing)'} / axsynth {item.axsynth or '(nothing)'}"
+    return "none"
+
+
+def sig_hash(sig: str) -> str:
+    return hashlib.sha1(sig.encode("utf-8")).hexdigest()[:10]
 
 
 def axsynth_outputs(page: str, url: str, timeout: int = 30) -> dict[str, str]:
-    """axsynth's cdp and aria text, or a crash signature in their place."""
+    """axsynth's cdp and aria text in golden form, or its crash in their place
+    (for the files of a saved case; the run itself compares in worker processes)."""
     from axsynth.api import Document
 
     def on_alarm(signum, frame):
@@ -428,51 +731,101 @@ def axsynth_outputs(page: str, url: str, timeout: int = 30) -> dict[str, str]:
     try:
         doc = Document.from_html(page.encode("utf-8"), url=url)
         return {fmt: realweb.render(doc, fmt) for fmt in realweb.FORMATS}
-    except Exception as exc:  # a crash is a finding: its signature is where it happened
-        frame = traceback.extract_tb(exc.__traceback__)[-1]
-        return {"crash": f"crash: {type(exc).__name__} at {Path(frame.filename).name}:{frame.name}"}
+    except Exception as exc:  # a crash is a finding: the run must go on
+        return {"crash": realweb.crash_group(exc)}
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
 
 
-def compare(page: str, capture) -> tuple[dict[str, bool], str | None, dict[str, str]]:
-    """(exact per format, signature of the first mismatch or None, axsynth's outputs)."""
-    ours = axsynth_outputs(page, ORIGIN + "case.html")
-    if "crash" in ours:
-        return {fmt: False for fmt in realweb.FORMATS}, ours["crash"], ours
-    exact, sig = {}, None
-    for fmt in realweb.FORMATS:
-        golden = capture.cdp if fmt == "cdp" else capture.aria
-        result = realweb.compare_texts(fmt, golden, ours[fmt])
-        exact[fmt] = result.exact
-        if not result.exact and sig is None:
-            sig = signature(fmt, result)
-    return exact, sig, ours
+def page_url(seed: int) -> str:
+    return f"{ORIGIN}{seed}.html"
+
+
+class Oracle:
+    """Chromium and axsynth on pages: captures them one at a time (one browser) and
+    compares them in forked workers with a timeout (realweb.run_jobs), so a crash or
+    hang of axsynth is a result, not the end of the run."""
+
+    def __init__(self, chromium, work: Path, jobs: int = 1, timeout: float = 30, memory_mb: int = 4096) -> None:
+        self.chromium, self.work = chromium, work
+        self.jobs, self.timeout, self.memory_mb = jobs, timeout, memory_mb
+        self.captures = 0
+        work.mkdir(parents=True, exist_ok=True)
+
+    def capture(self, key: str, page: str, url: str) -> realweb.Job:
+        """Capture a page in Chromium, keep it and its goldens in the work directory."""
+        self.captures += 1
+        body = page.encode("utf-8")
+        capture = self.chromium.capture(url, lambda u: (body, "text/html") if u == url else None)
+        path = self.work / f"{key}.html"
+        path.write_bytes(body)
+        goldens = {"cdp": self.work / f"{key}.cdp.json", "aria": self.work / f"{key}.aria.txt"}
+        goldens["cdp"].write_text(capture.cdp, encoding="utf-8")
+        goldens["aria"].write_text(capture.aria, encoding="utf-8")
+        return realweb.Job(key, path, url, goldens)
+
+    def compare(self, jobs: list[realweb.Job]) -> dict[str, realweb.PageResult]:
+        return {page.rel: page for page in realweb.run_jobs(jobs, self.jobs, self.timeout, self.memory_mb)}
+
+    def signature_of(self, page: str, url: str) -> str | None:
+        """The minimizer's question: the page's signature now (None if Chromium fails)."""
+        try:
+            job = self.capture("candidate", page, url)
+        except Exception:  # noqa: BLE001 - a candidate Chromium cannot load shows nothing
+            return None
+        return page_signature(self.compare([job])["candidate"])
 
 
 # --- run --------------------------------------------------------------------------
 
 
-class Oracle:
-    """Chromium, serving one document at a time at a fixed URL."""
+@dataclass
+class Totals:
+    tried: int = 0
+    exact_cdp: int = 0
+    exact_aria: int = 0
+    mismatches: int = 0
+    capture_errors: int = 0
+    minimized: int = 0
+    signatures: Counter = field(default_factory=Counter)
 
-    def __init__(self, chromium) -> None:
-        self.chromium = chromium
-        self.calls = 0
+    def add(self, entry: dict) -> None:
+        if "capture_error" in entry:
+            self.capture_errors += 1
+            return
+        self.tried += 1
+        self.exact_cdp += bool(entry["cdp"])
+        self.exact_aria += bool(entry["aria"])
+        if entry.get("signature"):
+            self.mismatches += 1
+            self.signatures[coarsen(entry["signature"])] += 1
 
-    def capture(self, page: str):
-        self.calls += 1
-        body = page.encode("utf-8")
-        url = ORIGIN + "case.html"
-        return self.chromium.capture(url, lambda u: (body, "text/html") if u == url else None)
-
-    def signature_of(self, page: str) -> str | None:
-        return compare(page, self.capture(page))[1]
+    def summary(self) -> str:
+        pct = lambda n: f"{100 * n / max(self.tried, 1):.1f}%"  # noqa: E731
+        return (f"{self.tried} cases tried; byte-exact cdp {self.exact_cdp} ({pct(self.exact_cdp)}), "
+                f"aria {self.exact_aria} ({pct(self.exact_aria)}); {self.mismatches} mismatches, "
+                f"{len(self.signatures)} distinct signatures, {self.minimized} minimized; "
+                f"{self.capture_errors} capture errors")
 
 
-def sig_hash(sig: str) -> str:
-    return hashlib.sha1(sig.encode("utf-8")).hexdigest()[:10]
+def case_index(cache: Path) -> dict[str, Path]:
+    """Every signature with a saved (minimized) case, and its directory (the oldest
+    when signatures saved apart were coarsened into one)."""
+    index: dict[str, Path] = {}
+    cases = [case for case in (cache / "cases").glob("*") if (case / "minimal.html").exists()]
+    for case in sorted(cases, key=lambda case: (case / "minimal.html").stat().st_mtime):
+        index.setdefault(coarsen((case / "signature.txt").read_text(encoding="utf-8").splitlines()[0]), case)
+    return index
+
+
+def known_signatures(cache: Path) -> set[str]:
+    """Signatures that already have a saved case."""
+    return set(case_index(cache))
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt  # a SIGTERM ends the run as Ctrl-C does: totals printed, log complete
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -480,93 +833,131 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     cache: Path = args.cache
     (cache / "cases").mkdir(parents=True, exist_ok=True)
-    seen = {json.loads(line).get("signature") for line in _log_lines(cache)}
+    seen = known_signatures(cache)
+    if args.seed is None:  # go on after the last seed logged
+        args.seed = max((entry["seed"] + 1 for entry in log_entries(cache)), default=0)
     deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
-    tried = exact_cdp = exact_aria = mismatches = minimized = 0
-    signatures: Counter[str] = Counter()
+    end = None if deadline else args.seed + args.count
+    totals = Totals()
+    signal.signal(signal.SIGTERM, _interrupt)
+    seed = args.seed
     with Chromium(timeout_ms=15_000) as chromium, (cache / "log.jsonl").open("a", encoding="utf-8") as log:
-        oracle = Oracle(chromium)
-        seed = args.seed
-        while (deadline is None and seed < args.seed + args.count) or (deadline is not None and time.monotonic() < deadline):
-            page = serialize(generate(seed))
-            try:
-                exact, sig, ours = compare(page, oracle.capture(page))
-            except Exception as exc:  # Chromium failed on this page: record, go on
-                log.write(json.dumps({"seed": seed, "capture_error": str(exc)[:200]}) + "\n")
-                seed += 1
-                continue
-            tried += 1
-            exact_cdp += exact["cdp"]
-            exact_aria += exact["aria"]
-            log.write(json.dumps({"seed": seed, "cdp": exact["cdp"], "aria": exact["aria"], "signature": sig}) + "\n")
-            log.flush()
-            if sig is not None:
-                mismatches += 1
-                signatures[sig] += 1
-                if sig not in seen:
-                    seen.add(sig)
-                    _save_case(cache, seed, page, sig, oracle, args.max_calls)
-                    minimized += 1
-                    print(f"seed {seed}: new {sig}", flush=True)
-            seed += 1
-    print(f"{tried} cases tried (seeds {args.seed}..{seed - 1}); byte-exact cdp {exact_cdp} "
-          f"({100 * exact_cdp / max(tried, 1):.1f}%), aria {exact_aria} ({100 * exact_aria / max(tried, 1):.1f}%); "
-          f"{mismatches} mismatches, {len(signatures)} signatures, {minimized} new minimized; "
-          f"{oracle.calls} Chromium captures")
+        oracle = Oracle(chromium, cache / "work", args.jobs, args.timeout)
+        try:
+            while (end is None or seed < end) and (deadline is None or time.monotonic() < deadline):
+                batch = range(seed, seed + args.batch if end is None else min(seed + args.batch, end))
+                seed = batch[-1] + 1
+                pages, jobs = {}, []
+                for s in batch:
+                    pages[s] = serialize(generate(s))
+                    try:
+                        jobs.append(oracle.capture(str(s), pages[s], page_url(s)))
+                    except Exception as exc:  # noqa: BLE001 - Chromium failed on this page: record, go on
+                        entry = {"seed": s, "capture_error": f"{type(exc).__name__}: {exc}"[:200]}
+                        totals.add(entry)
+                        log.write(json.dumps(entry) + "\n")
+                results = oracle.compare(jobs)
+                for s in batch:
+                    if str(s) not in results:
+                        continue
+                    result = results[str(s)]
+                    sig = page_signature(result)
+                    entry = {"seed": s, "cdp": result.formats["cdp"].exact, "aria": result.formats["aria"].exact,
+                             "signature": sig}
+                    totals.add(entry)
+                    log.write(json.dumps(entry, ensure_ascii=False) + "\n")
+                    log.flush()
+                    if sig is not None and sig not in seen:
+                        seen.add(sig)
+                        print(f"seed {s}: new signature {sig}", flush=True)
+                        try:
+                            save_case(cache, s, pages[s], sig, first_difference(result), oracle, args.max_calls)
+                            totals.minimized += 1
+                        except Exception as exc:  # noqa: BLE001 - one case lost, not the run
+                            print(f"seed {s}: minimizing failed: {type(exc).__name__}: {exc}", flush=True)
+                print(f"seeds ..{seed - 1}: {totals.summary()}", flush=True)
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+    print(f"seeds {args.seed}..{seed - 1}: {totals.summary()}; {oracle.captures} Chromium captures", flush=True)
     return 0
 
 
-def _save_case(cache: Path, seed: int, page: str, sig: str, oracle: Oracle, max_calls: int) -> None:
+def save_case(cache: Path, seed: int, page: str, sig: str, difference: str, oracle: Oracle,
+              max_calls: int) -> Path:
     case = cache / "cases" / sig_hash(sig)
     case.mkdir(parents=True, exist_ok=True)
     (case / "original.html").write_text(page, encoding="utf-8")
-    (case / "signature.txt").write_text(f"{sig}\nseed {seed}\n", encoding="utf-8")
-    small = serialize(minimize(generate(seed), lambda candidate: oracle.signature_of(candidate) == sig, max_calls))
-    (case / "minimal.html").write_text(small, encoding="utf-8")
-    capture = oracle.capture(small)
-    ours = axsynth_outputs(small, ORIGIN + "case.html")
-    (case / "chromium.cdp.json").write_text(capture.cdp, encoding="utf-8")
-    (case / "chromium.aria.txt").write_text(capture.aria, encoding="utf-8")
-    for fmt, text in ours.items():
-        (case / f"axsynth.{fmt}.txt").write_text(text, encoding="utf-8")
+    url = page_url(seed)
+    started = time.monotonic()
+    small = minimize(generate(seed), lambda candidate: oracle.signature_of(candidate, url) == sig, max_calls)
+    minimal = serialize(small.doc)
+    job = oracle.capture("minimal", minimal, url)
+    result = oracle.compare([job])["minimal"]
+    (case / "minimal.html").write_text(minimal, encoding="utf-8")
+    (case / "chromium.cdp.json").write_text(job.goldens["cdp"].read_text(encoding="utf-8"), encoding="utf-8")
+    (case / "chromium.aria.txt").write_text(job.goldens["aria"].read_text(encoding="utf-8"), encoding="utf-8")
+    ours = axsynth_outputs(minimal, url)
+    for fmt, suffix in (("cdp", "cdp.json"), ("aria", "aria.txt")):
+        (case / f"axsynth.{suffix}").write_text(ours.get(fmt, ours.get("crash", "") + "\n"), encoding="utf-8")
+    (case / "signature.txt").write_text(
+        f"{sig}\nseed {seed}\n{first_difference(result) if page_signature(result) == sig else difference}\n"
+        f"minimized with {small.calls} Chromium captures in {time.monotonic() - started:.0f}s"
+        f"{'' if small.complete else ' (budget spent)'}\n", encoding="utf-8")
+    return case
 
 
-def _log_lines(cache: Path) -> list[str]:
+def log_entries(cache: Path) -> list[dict]:
     path = cache / "log.jsonl"
-    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    counts: Counter[str] = Counter()
-    tried = 0
-    for line in _log_lines(args.cache):
-        entry = json.loads(line)
-        tried += "cdp" in entry
-        if entry.get("signature"):
-            counts[entry["signature"]] += 1
-    print(f"{tried} cases logged, {sum(counts.values())} mismatches, {len(counts)} signatures")
-    for sig, count in counts.most_common():
-        case = args.cache / "cases" / sig_hash(sig)
-        print(f"{count:6d}  {sig}\n        {case if case.exists() else '(not minimized)'}")
+    totals = Totals()
+    for entry in log_entries(args.cache):
+        totals.add(entry)
+    index = case_index(args.cache)
+    totals.minimized = len(index)
+    print(totals.summary())
+    for sig, count in totals.signatures.most_common():
+        case = index.get(sig)
+        print(f"{count:6d}  {sig}\n        {case / 'minimal.html' if case else '(not minimized)'}")
+        if case and args.verbose:
+            print(f"        {(case / 'signature.txt').read_text(encoding='utf-8').splitlines()[2][:300]}")
     return 0
 
 
-def cmd_promote(args: argparse.Namespace) -> int:
-    """Write a minimized case as a fixture and capture its goldens."""
-    case = args.cache / "cases" / args.case
-    minimal = (case / "minimal.html").read_text(encoding="utf-8")
-    sig, seed = (case / "signature.txt").read_text(encoding="utf-8").splitlines()[:2]
+# --- promote -----------------------------------------------------------------------
+
+
+def fixture_text(minimal: str, title: str, sig: str, seed: str, difference: str) -> str:
+    """A minimized case in the fixtures' style: the rule it shows in a comment."""
     body = minimal.split("<body>\n", 1)[1].rsplit("\n</body>", 1)[0]
     head = minimal.split("<title>case</title>", 1)[1].split("</head>", 1)[0]
+    note = f"Found by tools/difffuzz.py ({seed}). First difference: {sig}; {difference}"
+    note = note.replace("--", "- -")  # nothing in it may end the comment
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+            f"{head}</head>\n<body>\n<!-- {note} -->\n{body}\n</body></html>\n")
+
+
+def cmd_promote(args: argparse.Namespace) -> int:
+    """Write a minimized case as a fixture, capture its goldens, update the expectations."""
+    from gen_goldens import capture_goldens
+
+    from axsynth.conformance import Fixture
+
+    case = args.case if args.case.is_dir() else args.cache / "cases" / args.case
+    minimal = (case / "minimal.html").read_text(encoding="utf-8")
+    sig, seed, difference = ((case / "signature.txt").read_text(encoding="utf-8").splitlines() + [""] * 3)[:3]
     name = f"fuzz-{args.name}"
-    fixture = FIXTURES / f"{name}.html"
-    fixture.write_text(
-        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(args.title or args.name)}</title>'
-        f"{head}</head>\n<body>\n<!-- Found by tools/difffuzz.py ({seed}); first difference: {html.escape(sig)} -->\n"
-        f"{body}\n</body></html>\n", encoding="utf-8")
-    subprocess.run([sys.executable, str(TOOLS / "gen_goldens.py"), name], check=True)
-    print(f"wrote {fixture.relative_to(ROOT)} and its goldens; if axsynth does not match it yet, run\n"
-          "  python -m axsynth.conformance --update-expectations tests/conformance_expected.txt")
+    fixture = Fixture(name, FIXTURES / f"{name}.html")
+    fixture.path.write_text(fixture_text(minimal, args.title or args.name, sig, seed, difference), encoding="utf-8")
+    capture_goldens([fixture])
+    print(f"wrote {fixture.path.relative_to(ROOT)} and its goldens")
+    if not args.no_expectations:
+        subprocess.run([sys.executable, "-m", "axsynth.conformance", "--update-expectations",
+                        str(EXPECTATIONS.relative_to(ROOT))], cwd=ROOT, check=True)
     return 0
 
 
@@ -575,16 +966,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="generate, capture, compare, minimize new signatures")
-    run.add_argument("--seed", type=int, default=0)
-    run.add_argument("--count", type=int, default=100)
+    run.add_argument("--seed", type=int, default=None, help="the first seed (default: after the last one logged)")
+    run.add_argument("--count", type=int, default=100, help="cases to try")
     run.add_argument("--minutes", type=float, default=0, help="run this long instead of --count cases")
-    run.add_argument("--max-calls", type=int, default=200, help="Chromium captures per minimization")
+    run.add_argument("--batch", type=int, default=10, help="cases captured before they are compared together")
+    run.add_argument("--jobs", type=int, default=1, help="axsynth worker processes comparing a batch")
+    run.add_argument("--timeout", type=float, default=30, help="seconds axsynth gets per case")
+    run.add_argument("--max-calls", type=int, default=300, help="Chromium captures per minimization")
     run.set_defaults(func=cmd_run)
-    sub.add_parser("list", help="signatures found, most frequent first").set_defaults(func=cmd_list)
+    listing = sub.add_parser("list", help="signatures found, most frequent first")
+    listing.add_argument("-v", "--verbose", action="store_true", help="with each case's first difference")
+    listing.set_defaults(func=cmd_list)
     promote = sub.add_parser("promote", help="a minimized case -> tests/fixtures/fuzz-NAME.html + goldens")
-    promote.add_argument("case", help="the case directory's name (its signature hash)")
-    promote.add_argument("name")
+    promote.add_argument("case", type=Path, help="the case's directory, or its name (the signature hash)")
+    promote.add_argument("name", help="the fixture is tests/fixtures/fuzz-NAME.html")
     promote.add_argument("--title", default="")
+    promote.add_argument("--no-expectations", action="store_true",
+                         help="do not regenerate tests/conformance_expected.txt")
     promote.set_defaults(func=cmd_promote)
     args = parser.parse_args(argv)
     return args.func(args)

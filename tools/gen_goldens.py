@@ -29,17 +29,14 @@ from chromium_capture import Chromium, directory_resolver
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from axsynth.conformance import FIXTURE_ORIGIN, find_fixtures  # noqa: E402
+from axsynth.conformance import FIXTURE_ORIGIN, Fixture, find_fixtures  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures"
 GOLDENS = ROOT / "tests" / "goldens"
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("filter", nargs="?", default="", help="only fixtures whose name contains this")
-    args = parser.parse_args()
-    fixtures = [f for f in find_fixtures(FIXTURES) if args.filter in f.name]
+def capture_goldens(fixtures: list[Fixture]) -> dict[str, str]:
+    """Capture both goldens of every fixture; return the browser and Playwright versions."""
     resolver = directory_resolver(FIXTURE_ORIGIN, FIXTURES)
     with Chromium() as chromium:
         for fixture in fixtures:
@@ -49,7 +46,15 @@ def main() -> int:
                 out.parent.mkdir(parents=True, exist_ok=True)
                 out.write_text(text, encoding="utf-8")
             print(f"captured {fixture.name}")
-        versions = {"chromium": chromium.version, "playwright": version("playwright")}
+        return {"chromium": chromium.version, "playwright": version("playwright")}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("filter", nargs="?", default="", help="only fixtures whose name contains this")
+    args = parser.parse_args()
+    fixtures = [f for f in find_fixtures(FIXTURES) if args.filter in f.name]
+    versions = capture_goldens(fixtures)
     (GOLDENS / "VERSIONS.json").write_text(json.dumps(versions, indent=2) + "\n", encoding="utf-8")
     print(f"{len(fixtures)} fixtures captured with Chromium {versions['chromium']}, "
           f"Playwright {versions['playwright']}")
