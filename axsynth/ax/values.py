@@ -12,6 +12,7 @@ from ..html import forms, values
 from . import roles
 from .inner_text import inner_text
 from .object import AXObject
+from .whitespace import transform
 
 if TYPE_CHECKING:
     from .names import Names
@@ -154,7 +155,9 @@ def string_value(obj: AXObject, tree: "AXTree", names: "Names") -> str:
                 label = option.attr("aria-label")
                 if label is not None:
                     return label
-                return option.attr("label") or " ".join(option.node.text_content().split())
+                shown = option.attr("label") or " ".join(option.node.text_content().split())
+                # The shown text is laid out in the select's own box: its text-transform applies.
+                return transform(shown, obj.style["text-transform"]) if obj.style else shown
         return ""
     if tag == "textarea":
         return el.text_content().removeprefix("\n")
