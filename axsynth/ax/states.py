@@ -260,6 +260,9 @@ class States:
         value = obj.attr("aria-invalid")
         if value is not None:
             value = value.strip().lower()
+            if value in ("spelling", "grammar"):
+                # Probed: reported (as "true") on text fields only; elsewhere no state at all.
+                return "true" if obj.role == "TextField" else None
             if value not in ("", "false", "undefined"):
                 return "true"
             if value != "":
