@@ -193,8 +193,9 @@ class States:
             props.append(("roledescription", description[:MAX_STRING_ATTRIBUTE_LENGTH]))
         if obj.kind != "element":
             return props
-        # An error message is only exposed while the object is invalid.
-        error_shown = obj.has_attr("aria-errormessage") and self._invalid(obj) == "true"
+        # An error message is hidden while the object is valid; an object with no
+        # invalid state at all (a link, an ARIA checkbox, a generic) shows it (probed).
+        error_shown = obj.has_attr("aria-errormessage") and self._invalid(obj) != "false"
         return props + self.tree.relations.sparse_properties(obj, aria, error_shown, self.names)
 
     # --- individual states ---------------------------------------------------------
