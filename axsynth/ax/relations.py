@@ -58,6 +58,14 @@ class Relations:
                 out.append(target)
         return out
 
+    def object_for_idref(self, obj: AXObject, attr: str) -> list[AXObject]:
+        """The object a single-IDREF attribute names, as a list of zero or one: the
+        whole value is the id, white space and all (probed: " a " and "a a" name none)."""
+        value = obj.attr(attr)
+        el = element_by_id(obj.node, value) if value else None
+        target = self.by_element.get(el) if el is not None else None
+        return [target] if target is not None else []
+
     def object_for_element(self, el: Element | None) -> AXObject | None:
         return self.by_element.get(el) if el is not None else None
 
@@ -147,7 +155,7 @@ class Relations:
         flowto; ``aria``: whether obj has any aria-* attribute (without one, only
         implicit relations remain)."""
         props: list[tuple[str, Any]] = []
-        active = (aria and self.objects_for_idrefs(obj, "aria-activedescendant")) or self._listbox_active_option(obj)
+        active = (aria and self.object_for_idref(obj, "aria-activedescendant")) or self._listbox_active_option(obj)
         if active and not active[0].ignored:
             props.append(("activedescendant", active[0]))
         if not aria:
@@ -175,7 +183,7 @@ class Relations:
         if candidate is None and obj.role == "TextField" and obj.parent is not None and obj.parent.role == "ComboBoxGrouping":
             candidate = self.tree.unignored_next_sibling(obj)
         if candidate is None and obj.role == "TextFieldWithComboBox":
-            if not self.objects_for_idrefs(obj, "aria-activedescendant"):
+            if not self.object_for_idref(obj, "aria-activedescendant"):
                 return []
             candidate = self.tree.unignored_next_sibling(obj)
             if candidate is None or candidate.tag() == "select" or roles.aria_role(candidate) not in COMBOBOX_CONTAINER_ROLES:
