@@ -6,7 +6,7 @@ still creates one), with their generated content and UA shadow structures
 from __future__ import annotations
 
 from ..data.svg import UNRENDERED_SVG
-from ..html import forms
+from ..html import forms, plugins
 from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, Node, Text, in_svg_text
 from ..html.ua_shadow import is_use_instance_root
 from ..page import Page
@@ -96,7 +96,7 @@ class TreeBuilder:
             hidden = hidden or not has_layout
         obj = self.new_element(el, parent, style, has_layout, hidden)
         child_locked = locked or (obj.has_layout and content_visibility_hides(style, display))
-        if not _can_have_children(obj) or child_locked:
+        if not _can_have_children(obj) or child_locked or self._shows_content_frame(obj):
             # Display-locked contents (content-visibility:hidden, hidden=until-found, a
             # closed <details>) get no AX objects: Chromium's tree shows none of them.
             return
@@ -113,6 +113,11 @@ class TreeBuilder:
             children = _table_children_in_layout_order(children)
         for child in reversed(children):
             stack.append((child, children_parent, child_box, child_locked))
+
+    def _shows_content_frame(self, obj: AXObject) -> bool:
+        """A rendered <object> showing a child frame: its fallback content gets no
+        box and no AX object (the frame's document is not part of this tree)."""
+        return obj.has_layout and obj.tag() == "object" and plugins.has_content_frame(obj.element, self.page.base_url)
 
     def _add_text(self, node: Text, parent: AXObject, parent_box: bool, locked: bool) -> None:
         if not node.data:

@@ -22,7 +22,7 @@ from ..data.forms import (
     TEXT_FIELD_INPUT_TYPES,
     VALUELESS_INPUT_TYPES,
 )
-from ..html import editing, focus, forms, imgsrc, media, urls, values
+from ..html import editing, focus, forms, imgsrc, media, plugins, urls, values
 from ..html.dom import parse_int
 from ..style.media import VIEWPORT_WIDTH, matches_attribute
 from . import roles
@@ -219,13 +219,26 @@ class States:
         el = obj.element
         if el is None or obj.tag() == "optgroup":  # AXNodeObject::Restriction skips optgroups
             return False
-        if _disables_descendants(obj) or media.is_unplayable(el, obj.has_layout):
+        if self._disables_descendants(obj) or media.is_unplayable(el, obj.has_layout):
             return True  # AXMediaElement::Restriction: unplayable media is disabled
         # A focusable object inherits the state of a disabled ancestor (IsDescendantOfDisabledNode).
-        if self.is_focusable(obj) and any(_disables_descendants(a) for a in obj.iter_ancestors()):
+        if self.is_focusable(obj) and any(self._disables_descendants(a) for a in obj.iter_ancestors()):
             return True
         select = _owner_select(obj)
         return select is not None and _native_disabled(select)
+
+    def _disables_descendants(self, obj: AXObject) -> bool:
+        """Disabled in a way its focusable descendants inherit: aria-disabled, a disabled
+        form control (a button), a plugin element with no content frame. Not
+        unplayable media (its controls stay enabled), not a disabled fieldset (no
+        disabled object itself)."""
+        if obj.element is None:
+            return False
+        if (obj.attr("aria-disabled") or "").lower() not in ("", "false", "undefined"):
+            return True  # IsAriaAttributeTrue: any other value ("mixed", " false ") is true
+        if obj.tag() in ("object", "embed"):
+            return not plugins.has_content_frame(obj.element, self.tree.page.base_url)
+        return _native_disabled(obj)
 
     def is_focusable(self, obj: AXObject) -> bool:
         if obj not in self._focusable:
@@ -240,8 +253,10 @@ class States:
             # when the select itself is disabled; their own disabled state
             # (or their optgroup's) prevents it.
             return not _native_disabled(obj)
-        if obj.kind != "element" or obj.tag() in ("iframe", "frame"):
-            return False  # a frame's focus goes to its document: the frame itself never reports it
+        if obj.kind != "element" or obj.tag() in ("iframe", "frame", "object", "embed"):
+            # A frame's focus goes to its document: the frame itself never reports it;
+            # nor does a plugin element, with a frame or without (probed, even with a tabindex).
+            return False
         if _native_disabled(obj):
             return False
         # No box, no focus: Chromium 156 does not focus display:contents elements.
@@ -507,18 +522,6 @@ def _ax_ancestors(obj: AXObject):
         yield node
         node = node.owned_by or node.parent
 
-
-
-def _disables_descendants(obj: AXObject) -> bool:
-    """Disabled in a way its focusable descendants inherit: aria-disabled, a disabled
-    form control (a button), a plugin that does not run (docs/divergences.md). Not
-    unplayable media (its controls stay enabled), not a disabled fieldset (no
-    disabled object itself)."""
-    if obj.element is None:
-        return False
-    if (obj.attr("aria-disabled") or "").lower() not in ("", "false", "undefined"):
-        return True  # IsAriaAttributeTrue: any other value ("mixed", " false ") is true
-    return _native_disabled(obj) or obj.tag() in ("object", "embed")
 
 
 def _native_disabled(obj: AXObject) -> bool:

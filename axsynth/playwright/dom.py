@@ -9,7 +9,7 @@ import re
 from typing import Iterator
 
 from ..data import aria_snapshot as data
-from ..html import forms, values
+from ..html import forms, plugins, values
 from ..html.dom import SVG_NS, Element, Node, ShadowRoot, Text, element_by_id
 from ..page import Page
 from ..style.properties import content_visibility_hides
@@ -69,6 +69,7 @@ class Dom:
         self._hidden: dict[int, bool] = {}
         self._rendered: dict[int, bool] = {}
         self.forms = page.forms
+        self.base_url = page.base_url
 
     # tree structure
 
@@ -216,6 +217,8 @@ class Dom:
             return self.closest(el, "SELECT") is not None  # option content renders as text only
         if el.local_name in ("video", "audio"):
             return True  # LayoutMedia lays out only its controls: fallback elements get no box
+        if el.local_name == "object" and plugins.has_content_frame(el, self.base_url):
+            return True  # it shows a child frame, not its fallback content
         return el.local_name == "select" and not self.is_list_box(el)  # a drop-down: nothing inline
 
     @staticmethod
