@@ -16,6 +16,7 @@ from ..data.aria import (
 )
 from ..data.forms import (
     ARIA_READONLY_ROLES,
+    EDITING_LEAF_TAGS,
     LISTED_ELEMENTS,
     READONLY_IGNORED_INPUT_TYPES,
     SETTABLE_ROLES,
@@ -332,9 +333,18 @@ class States:
     def _editable(self, obj: AXObject) -> str | None:
         if forms.is_text_control(obj.element):
             return "plaintext"
-        if obj.kind in ("pseudo", "anonymous", "anonymous-box"):
-            return None  # editing's HasEditableLevel: a pseudo-element is never editable
-        return self._inherited_editable(obj)
+        if obj.kind in ("pseudo", "anonymous", "anonymous-box") or obj.role == "MenuListPopup":
+            # editing's HasEditableLevel: a pseudo-element is never editable; nor is an
+            # object with no DOM node of its own (a select's MenuListPopup).
+            return None
+        level = self._inherited_editable(obj)
+        if level is None or obj.element is None or not obj.element.is_html:
+            return level
+        if obj.tag() == "meter":
+            return None  # probed: a meter is never editable, its host's state aside
+        if level == "richtext" and obj.tag() in EDITING_LEAF_TAGS:
+            return "plaintext"  # probed: rich editing does not reach into these elements
+        return level
 
     def _inherited_editable(self, obj: AXObject) -> str | None:
         """The editing level set by the nearest inner editor or contenteditable
@@ -352,6 +362,9 @@ class States:
             if node.kind == "inner-editor":
                 level = "plaintext" if _user_modifiable(node.parent) else None
                 break
+            if node.in_ua_shadow and node.kind not in ("ua-slot", "ua-nested-slot") and not (
+                    node.parent is not None and node.parent.in_ua_shadow):
+                break  # a UA shadow root's content (not its slotted children) is not editable
             el = node.element
             state = editing.contenteditable_state(el) if el is not None else None
             if state is not None:

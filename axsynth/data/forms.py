@@ -27,6 +27,12 @@ LISTED_ELEMENTS = frozenset({"button", "fieldset", "input", "object", "output", 
 # (readonly does not apply to these types).
 READONLY_IGNORED_INPUT_TYPES = frozenset({"checkbox", "radio", "file", "range", "color", "hidden", "button", "submit", "reset", "image"})
 
+# Elements inside a contenteditable="true" host that Chromium reports as editable
+# "plaintext", not "richtext" (probed in Chromium 156: rich editing does not reach into
+# images, form controls and line breaks; an <audio> stays "richtext", a <meter> is not
+# editable at all).
+EDITING_LEAF_TAGS = frozenset({"img", "hr", "br", "input", "select", "option", "progress", "video"})
+
 # Inputs that can never suffer from valueMissing.
 VALUELESS_INPUT_TYPES = frozenset({"range", "color", "hidden", "button", "submit", "reset", "image"})
 
