@@ -252,8 +252,9 @@ class _SpaceNeighbours:
     def needed(self, text: AXObject) -> bool:
         node = text.node
         # Collapsed away at the start of a line, a space is kept only for what precedes
-        # it on that line (probed): nothing before its block counts.
-        prev, next_ = self._sibling(node, -1, within_line=text.collapsed_away), self._sibling(node, 1)
+        # it on that line (probed): nothing before its block counts. Nothing after
+        # its block counts either: a space ending a block is at the end of a line.
+        prev, next_ = self._sibling(node, -1, within_line=text.collapsed_away), self._sibling(node, 1, within_line=True)
         if prev is None or next_ is None:
             return False
         return not (self._ignorable_next_to(prev, after=False) or self._ignorable_next_to(next_, after=True))
