@@ -22,9 +22,11 @@ from ..data.aria import (
 from ..html import editing, focus, forms
 from ..html.dom import HTML_NS, SVG_NS, Element, Node, ShadowRoot, is_outermost_svg
 from ..html.ua_shadow import details_content_is_empty, is_ua_details_root
+from ..style import overflow
 from . import roles
 from .names import supports_name_from_contents
 from .object import AXObject
+from .whitespace import is_whitespace_only
 
 if TYPE_CHECKING:
     from .tree import AXTree
@@ -279,6 +281,8 @@ class IgnoredRules:
         if tag == "span":
             obj.add_reason("uninteresting")
             return Inclusion.IGNORE
+        if _is_overflowing_scroll_container(obj):
+            return Inclusion.INCLUDE
         if tag == "label":
             control = self.relations.label_control(obj)
             if control is not None and self._redundant_label(obj, control):
@@ -397,6 +401,44 @@ class IgnoredRules:
         if obj.has_layout and not obj.is_layout_inline() and not obj.is_atomic_inline() or obj.tag() == "br":
             return True
         return obj.role in STRUCTURE_ROLES and obj.role not in IMAGE_ROLES and obj.element.namespace != SVG_NS
+
+
+def _is_overflowing_scroll_container(obj: AXObject) -> bool:
+    """AXObject::IsScrollableContainer: a scroll container with scrollable overflow.
+    Without layout only one case is certain: a box held at (nearly) zero height (a
+    collapsed accordion, an ad slot, a visually hidden block) around content taller
+    than that (docs/divergences.md)."""
+    style = obj.style
+    if not style or not obj.has_layout or obj.tag() in ("html", "body") or obj.kind != "element":
+        return False
+    if obj.is_layout_inline() or style["display"].startswith("table") or style["display"] == "contents":
+        return False
+    held = overflow.held_block_size(style)
+    if held is None or held > _MAX_HELD_HEIGHT or not overflow.is_scroll_container(style):
+        return False
+    return any(_taller_than(child, held) for child in obj.children)
+
+
+# A line of text is taller than this at any font size a page shows text in.
+_MAX_HELD_HEIGHT = 1.0
+
+
+def _taller_than(obj: AXObject, height: float) -> bool:
+    """In-flow content (floats too) definitely taller than ``height``: text, or a box
+    whose own sizes say so; a box held small by its own overflow clipping adds only
+    its own height."""
+    if not obj.has_layout or obj.style and obj.style["position"] in ("absolute", "fixed"):
+        return False
+    if obj.kind == "text":
+        return not is_whitespace_only(obj.text)
+    if obj.kind != "element" or not obj.style:
+        return False
+    style = obj.style
+    if overflow.definite_block_size(style) > height:
+        return True
+    if overflow.held_block_size(style) is not None and overflow.is_scroll_container(style):
+        return False
+    return any(_taller_than(child, height) for child in obj.children)
 
 
 def _hidden(obj: AXObject) -> bool:

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import tinycss2
 
-from . import borders
+from . import borders, overflow
 
 #: The one style entry holding every custom property (--name: value) in effect.
 CUSTOM = "--*"
@@ -43,11 +43,12 @@ INITIAL: dict[str, Any] = {
 }
 
 INITIAL.update(borders.INITIAL)
+INITIAL.update(overflow.INITIAL)
 
 INHERITED = frozenset(
     {"visibility", "white-space", "text-transform", "list-style-type", "cursor", "pointer-events",
      "-webkit-text-security", "writing-mode", "quotes", CUSTOM}
-) | borders.INHERITED
+) | borders.INHERITED | overflow.INHERITED
 
 _DISPLAY_KEYWORDS = frozenset(
     "none contents inline block inline-block list-item flow-root flex inline-flex grid "
@@ -238,10 +239,12 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     "writing-mode": lambda tokens: _WRITING_MODES.get((_idents(tokens) or [""])[0]) if len(_idents(tokens)) == 1 else None,
 }
 PARSERS.update(borders.PARSERS)
+PARSERS.update(overflow.PARSERS)
 # Shorthands: each expands to the (longhand, value) pairs it sets.
 SHORTHANDS: dict[str, Callable[[list], list[tuple[str, Any]] | None]] = {
     "list-style": lambda tokens: (lambda v: None if v is None else [("list-style-type", v)])(parse_list_style(tokens)),
     **borders.SHORTHANDS,
+    **overflow.SHORTHANDS,
 }
 _LONGHANDS = {
     "list-style": ("list-style-type",),
@@ -250,6 +253,7 @@ _LONGHANDS = {
     "border-style": tuple(f"border-{side}-style" for side in borders.SIDES),
     "border-width": tuple(f"border-{side}-width" for side in borders.SIDES),
     **{f"border-{side}": (f"border-{side}-style", f"border-{side}-width") for side in borders.SIDES},
+    **overflow.LONGHANDS,
 }
 
 CSS_WIDE = frozenset({"inherit", "initial", "unset", "revert", "revert-layer"})

@@ -1,0 +1,126 @@
+"""Overflow and block sizes (CSS Overflow 3, CSS Sizing 3), as far as the
+accessibility tree reads them: Chromium includes a scroll container whose content
+overflows it (AXObject::IsScrollableContainer). Without layout, axsynth knows one
+such case for sure: a box whose height is held at (nearly) zero while its content's
+is not.
+
+Computed values: an overflow keyword per axis; a size is a number of px, "auto"
+or "none", or "unknown" (a percentage or a unit whose px value needs layout).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .borders import parse_length
+
+_OVERFLOW = frozenset({"visible", "hidden", "clip", "scroll", "auto", "overlay"})
+
+INITIAL: dict[str, Any] = {
+    "overflow-x": "visible",
+    "overflow-y": "visible",
+    "height": "auto",
+    "min-height": "auto",
+    "max-height": "none",
+    "padding-top": 0.0,
+    "padding-bottom": 0.0,
+}
+INHERITED: frozenset[str] = frozenset()
+
+
+def _components(tokens: list) -> list:
+    return [t for t in tokens if t.type not in ("whitespace", "comment")]
+
+
+def _overflow_keyword(tokens: list) -> str | None:
+    parts = _components(tokens)
+    if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value in _OVERFLOW:
+        return parts[0].lower_value
+    return None
+
+
+def _overflow(tokens: list) -> list[tuple[str, Any]] | None:
+    """``overflow``: one value for both axes, or x then y."""
+    parts = _components(tokens)
+    values = [p.lower_value if p.type == "ident" and p.lower_value in _OVERFLOW else None for p in parts]
+    if not 1 <= len(values) <= 2 or None in values:
+        return None
+    return [("overflow-x", values[0]), ("overflow-y", values[-1])]
+
+
+def _size(keywords: frozenset[str]):
+    def parse(tokens: list) -> Any:
+        parts = _components(tokens)
+        if len(parts) != 1:
+            return None
+        token = parts[0]
+        if token.type == "ident":
+            return token.lower_value if token.lower_value in keywords else "unknown"
+        if token.type == "percentage" and token.value == 0:
+            return 0.0
+        if token.type in ("percentage", "function"):
+            return "unknown"  # resolved against the containing block (calc(), min()...)
+        length = parse_length(token) if token.type != "ident" else None
+        if length is not None:
+            return length
+        return "unknown" if token.type == "dimension" and token.value >= 0 else None
+    return parse
+
+
+def _padding_length(tokens: list) -> Any:
+    parts = _components(tokens)
+    if len(parts) != 1:
+        return None
+    return _one_padding(parts[0])
+
+
+def _one_padding(token) -> Any:
+    if token.type == "percentage":
+        return 0.0 if token.value == 0 else "unknown"
+    if token.type == "ident":
+        return None
+    length = parse_length(token)
+    return length if length is not None else ("unknown" if token.type in ("dimension", "function") else None)
+
+
+def _padding(tokens: list) -> list[tuple[str, Any]] | None:
+    """``padding``: one to four values, top right bottom left."""
+    values = [_one_padding(t) for t in _components(tokens)]
+    if not 1 <= len(values) <= 4 or None in values:
+        return None
+    return [("padding-top", values[0]), ("padding-bottom", values[2] if len(values) > 2 else values[0])]
+
+
+PARSERS = {
+    "overflow-x": _overflow_keyword,
+    "overflow-y": _overflow_keyword,
+    "height": _size(frozenset({"auto"})),
+    "min-height": _size(frozenset({"auto"})),
+    "max-height": _size(frozenset({"none"})),
+    "padding-top": _padding_length,
+    "padding-bottom": _padding_length,
+}
+SHORTHANDS = {"overflow": _overflow, "padding": _padding}
+LONGHANDS = {"overflow": ("overflow-x", "overflow-y"), "padding": ("padding-top", "padding-bottom")}
+
+
+def is_scroll_container(style: dict) -> bool:
+    """Overflow other than visible or clip on either axis (the other then computes
+    to auto or hidden too)."""
+    return style["overflow-x"] not in ("visible", "clip") or style["overflow-y"] not in ("visible", "clip")
+
+
+def held_block_size(style: dict) -> float | None:
+    """The content height in px that height or max-height holds the box to, when
+    known and not raised by a min-height or vertical padding; else None."""
+    sizes = [v for v in (style["height"], style["max-height"]) if isinstance(v, float)]
+    if not sizes or style["min-height"] not in ("auto", 0.0) or style["padding-top"] != 0 or style["padding-bottom"] != 0:
+        return None
+    return min(sizes)
+
+
+def definite_block_size(style: dict) -> float:
+    """The height in px the box has at least, whatever its content: its height or
+    min-height plus its vertical padding, as far as they are known."""
+    known = [style[p] if isinstance(style[p], float) else 0.0 for p in ("height", "min-height", "padding-top", "padding-bottom")]
+    return max(known[0], known[1]) + known[2] + known[3]
