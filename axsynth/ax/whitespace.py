@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ..html.dom import Node
+from ..html.dom import Node, Text
 from .object import AXObject
 
 _COLLAPSIBLE = re.compile(r"[ \t\n\r\f]+")
@@ -252,11 +252,12 @@ class _SpaceNeighbours:
     def needed(self, text: AXObject) -> bool:
         node = text.node
         # Collapsed away at the start of a line, a space is kept only for what precedes
-        # it on that line (probed): nothing before its block counts. Nothing after
-        # its block counts either: a space ending a block is at the end of a line.
-        prev, next_ = self._sibling(node, -1, within_line=text.collapsed_away), self._sibling(node, 1, within_line=True)
+        # it on that line (probed): nothing before its block counts.
+        prev, next_ = self._sibling(node, -1, within_line=text.collapsed_away), self._sibling(node, 1)
         if prev is None or next_ is None:
             return False
+        if isinstance(next_, Text) and self._leaves_block(node, next_):
+            return False  # probed: text after the space's block does not keep it (an inline element does)
         return not (self._ignorable_next_to(prev, after=False) or self._ignorable_next_to(next_, after=True))
 
     def _sibling(self, node: Node, step: int, within_line: bool = False) -> Node | None:
@@ -277,6 +278,16 @@ class _SpaceNeighbours:
             node = parent
         return None
 
+    def _leaves_block(self, node: Node, beyond: Node) -> bool:
+        """Whether a block-level ancestor of ``node`` does not contain ``beyond``."""
+        parent = node.parent
+        while parent is not None and not _contains(parent, beyond):
+            box = self.object_of(parent)
+            if box is not None and not box.is_layout_inline():
+                return True
+            parent = parent.parent
+        return False
+
     def _ignorable_next_to(self, node: Node, after: bool, depth: int = 0) -> bool:
         """CanIgnoreSpaceNextTo: the neighbour's layout object ends (or starts) with
         white space, is a block, or does not exist."""
@@ -284,6 +295,14 @@ class _SpaceNeighbours:
         if obj is None:
             return True
         return _ignorable_next_to(obj, after, depth, self)
+
+
+def _contains(ancestor: Node, node: Node) -> bool:
+    while node is not None:
+        if node is ancestor:
+            return True
+        node = node.parent
+    return False
 
 
 def _prev_in_flow(siblings: list[AXObject], index: int) -> AXObject | None:
