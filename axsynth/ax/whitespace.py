@@ -190,6 +190,8 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_Spa
     kids = [c for c in obj.children if c.has_layout or c.display == "contents"]
     if kids:
         return _ignorable_next_to(kids[0] if after else kids[-1], after, depth + 1, neighbours)
+    if obj.kind == "pseudo":
+        return False  # content: "" still makes an (empty) LayoutText: not ignorable (probed)
     if obj.kind == "element":
         # An empty inline: its DOM neighbour in the same direction decides.
         beyond = neighbours._sibling(obj.node, 1 if after else -1)
