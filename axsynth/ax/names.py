@@ -125,9 +125,10 @@ class Names:
                 return simplify_whitespace(desc)
         tag = obj.tag()
         if tag == "input" and forms.input_type(el) in ("button", "submit", "reset") and self.name_from(obj) != "value":
-            value = el.attrs.get("value")
-            if value:
-                return simplify_whitespace(value)
+            if "value" in el.attrs:
+                # The value is the description, even an empty one: the title is not
+                # tried then (probed).
+                return simplify_whitespace(el.attrs["value"])
         if obj.role == "Ruby":
             rt = next((c for c in el if c.is_html and c.local_name == "rt"), None)
             reading = simplify_whitespace(rt.text_content()) if rt is not None else ""
