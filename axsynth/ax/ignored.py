@@ -389,6 +389,8 @@ class IgnoredRules:
             return True  # probed: a presentational foreignObject (a block in SVG) stays in the tree
         if el is not None and el.has("lang"):
             return True
+        if el is not None and el.has("draggable") and obj.children and not _hidden(obj):
+            return True  # probed: any draggable value (even "false") keeps a shown container
         return False
 
     @staticmethod
