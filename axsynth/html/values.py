@@ -291,9 +291,25 @@ def has_validity_error(kind: str, attrs: dict[str, str]) -> bool:
     values = value.split(",") if kind == "email" and "multiple" in attrs else [value]
     if kind == "email" and not all(_EMAIL_RE.fullmatch(v) for v in values):
         return True
-    if kind == "url" and not _URL_RE.fullmatch(value):
+    if kind == "url" and not _is_valid_url(value):
         return True
     return any(_pattern_mismatch(attrs.get("pattern"), v) for v in values)
+
+
+def _is_valid_url(value: str) -> bool:
+    """URLInputType's KURL(value).IsValid(): an absolute URL, and one with a host when
+    its scheme is special (http:, https:, ws:, wss:, ftp:; "http://" is invalid)."""
+    if not _URL_RE.fullmatch(value):
+        return False
+    scheme, rest = value.split(":", 1)
+    if scheme.lower() not in _HOSTED_SCHEMES:
+        return True
+    authority = re.split(r"[/\\?#]", rest.lstrip("/\\"), maxsplit=1)[0]
+    host = authority.rsplit("@", 1)[-1].split(":", 1)[0]
+    return bool(host)
+
+
+_HOSTED_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})
 
 
 def _pattern_mismatch(pattern: str | None, value: str) -> bool:
