@@ -79,6 +79,8 @@ class Names:
         sources: list[NameSource] = []
         text, _ = self._text_alternative(obj, False, None, set(), sources)
         if obj.role in ("StaticText", "LineBreak", "InlineTextBox"):
+            if text == " " and _is_generated_text(obj):
+                return "  ", sources  # probed: a space of generated content is named by two
             return text, sources
         host = _date_time_host(obj) if obj.in_ua_shadow and obj.role in ("SpinButton", "PopUpButton") else None
         if host is not None and text:
@@ -510,3 +512,9 @@ def _marker_name(marker: AXObject) -> str:
         return marker.text
     first = next(owner.in_flow_content(), None)
     return marker.text.rstrip(" ") if first is not None and not first.is_inline_level() else marker.text
+
+
+def _is_generated_text(obj: AXObject) -> bool:
+    """Text of a ::before/::after's content (a LayoutTextFragment)."""
+    parent = obj.parent
+    return obj.kind == "anonymous" and parent is not None and parent.kind == "pseudo" and parent.pseudo_which in ("before", "after")
