@@ -114,6 +114,11 @@ class GeneratedContent:
         if pseudo.display in FLEX_OR_GRID and any(t for _, t in segments):
             # A flex/grid pseudo wraps its text in an anonymous flex item block.
             holder = self._anonymous(pseudo, pseudo.style, "GenericContainer")
+        for wrapper in _ANONYMOUS_TABLE_PARTS.get(pseudo.display, ()):
+            # A table part's content sits in the anonymous table boxes it lacks
+            # (CSS 2 §17.2.1): ignored sections and rows, and a cell, shown as a generic.
+            kind = "anonymous" if wrapper == "table-cell" else "anonymous-box"
+            holder = self._anonymous(holder, dict(style, display=wrapper, position="static", float="none"), "GenericContainer", kind)
         for kind, segment in segments:
             parent = holder
             if kind == "image":
@@ -138,6 +143,17 @@ class GeneratedContent:
         parent.children.append(obj)
         self.builder.objects.append(obj)
         return obj
+
+
+# The anonymous table boxes a ::before/::after of each table display wraps its content in.
+_ANONYMOUS_TABLE_PARTS = {
+    "table": ("table-row-group", "table-row", "table-cell"),
+    "inline-table": ("table-row-group", "table-row", "table-cell"),
+    "table-row-group": ("table-row", "table-cell"),
+    "table-header-group": ("table-row", "table-cell"),
+    "table-footer-group": ("table-row", "table-cell"),
+    "table-row": ("table-cell",),
+}
 
 
 def _content_segments(el: Element, parts: tuple, style: dict, depth: int, counters: dict) -> tuple[list, int]:

@@ -193,7 +193,7 @@ class IgnoredRules:
             return False
         if obj.kind != "pseudo" and obj.style and obj.style["position"] != "static":
             return False
-        if obj.kind == "pseudo" and obj.display != "inline":
+        if obj.kind == "pseudo" and obj.display not in _PSEUDO_TABLE_WRAPPERS:
             return False  # Chromium shows every non-inline ::before/::after as a generic, even empty
         if obj.is_block_flow() and obj.children_inline():
             return False
@@ -403,6 +403,13 @@ class IgnoredRules:
         if obj.has_layout and not obj.is_layout_inline() and not obj.is_atomic_inline() or obj.tag() == "br":
             return True
         return obj.role in STRUCTURE_ROLES and obj.role not in IMAGE_ROLES and obj.element.namespace != SVG_NS
+
+
+# Displays of a ::before/::after that is ignored: inline, or a table box whose
+# content sits in anonymous table parts (the cell holding it is the generic).
+_PSEUDO_TABLE_WRAPPERS = frozenset({
+    "inline", "table", "inline-table", "table-row-group", "table-header-group", "table-footer-group", "table-row",
+})
 
 
 def _is_overflowing_scroll_container(obj: AXObject) -> bool:

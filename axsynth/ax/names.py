@@ -484,9 +484,9 @@ def _space_between(prev: AXObject, child: AXObject, last_from: str, child_from: 
 
 def _is_layout_text(obj: AXObject) -> bool:
     """Text, or node-less text inside a pseudo element. Not the node-less block a
-    flex/grid pseudo wraps its text in (a plain generic container), nor the image
-    of a ``content: url()``."""
-    return obj.kind == "text" or obj.kind == "anonymous" and not obj.children and not obj.is_generated_image()
+    flex/grid pseudo wraps its text in, nor the anonymous table cell of a table
+    pseudo (plain generic containers), nor the image of a ``content: url()``."""
+    return obj.kind == "text" or obj.kind == "anonymous" and obj.role == "StaticText"
 
 
 def _is_inline(obj: AXObject) -> bool:
