@@ -11,7 +11,7 @@ from ..data import media_controls
 from ..data.aria import TEXT_INPUT_TYPES
 from ..data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
 from ..html import datetime_edit, forms, media, values
-from ..html.dom import HTML_NS, Element, Node, Text
+from ..html.dom import HTML_NS, Element, Node, Text, parse_int
 from . import roles
 from .object import AXObject, boxes
 from .whitespace import is_whitespace_only
@@ -170,7 +170,8 @@ class UAShadow:
         attrs = obj.node.attrs
         alt = next((attrs[a] for a in ("alt", "title", "value") if a in attrs), IMAGE_INPUT_ALT)
         container = self._synthetic(obj, "span", "GenericContainer", kind="ua-block")
-        self._synthetic(container, "img", "Image")
+        if alt or _fits_broken_image_icon(obj):
+            self._synthetic(container, "img", "Image")
         if alt:
             self._synthetic_text(container, alt).rendered_text = alt
 
@@ -288,6 +289,18 @@ class UAShadow:
             return
         obj = self.builder.new_text(node, parent, not menu_list and parent_box, parent.hidden_via_style)
         self.builder.by_text[node] = obj
+
+
+def _fits_broken_image_icon(obj: AXObject) -> bool:
+    """Without alt text, the broken-image icon shows only in a box given a size that
+    fits it: every given width/height at least 18px (probed; a CSS width is not read)."""
+    sizes = [parse_int(obj.node.attrs[a]) for a in ("width", "height") if a in obj.node.attrs]
+    if obj.style and isinstance(obj.style["height"], float):
+        sizes.append(obj.style["height"])
+    return bool(sizes) and all(size is not None and size >= _BROKEN_IMAGE_ICON_BOX for size in sizes)
+
+
+_BROKEN_IMAGE_ICON_BOX = 18  # the 16px icon and its 1px border
 
 
 def _has_media_source(el: Element) -> bool:
