@@ -292,12 +292,15 @@ class UAShadow:
 
 
 def _fits_broken_image_icon(obj: AXObject) -> bool:
-    """Without alt text, the broken-image icon shows only in a box given a size that
-    fits it: every given width/height at least 18px (probed; a CSS width is not read)."""
-    sizes = [parse_int(obj.node.attrs[a]) for a in ("width", "height") if a in obj.node.attrs]
+    """Without alt text, the broken-image icon shows only in a box given a height that
+    fits it, and a width that does too if one is given (each at least 18px; probed. A
+    CSS width is not read)."""
+    attrs = obj.node.attrs
+    height = parse_int(attrs["height"]) if "height" in attrs else None
     if obj.style and isinstance(obj.style["height"], float):
-        sizes.append(obj.style["height"])
-    return bool(sizes) and all(size is not None and size >= _BROKEN_IMAGE_ICON_BOX for size in sizes)
+        height = obj.style["height"]
+    width = parse_int(attrs["width"]) if "width" in attrs else _BROKEN_IMAGE_ICON_BOX
+    return height is not None and width is not None and min(height, width) >= _BROKEN_IMAGE_ICON_BOX
 
 
 _BROKEN_IMAGE_ICON_BOX = 18  # the 16px icon and its 1px border
