@@ -174,6 +174,13 @@ def button_role(obj: AXObject) -> str:
 
 
 def native_role(obj: AXObject, style_of: StyleOf = None) -> str:
+    role = _native_role(obj, style_of)
+    if role == "GenericContainer" and obj.element is not None and obj.element.is_html and "draggable" in obj.element.attrs:
+        return "Group"  # probed: any draggable value, even "false", makes a plain element a group
+    return role
+
+
+def _native_role(obj: AXObject, style_of: StyleOf = None) -> str:
     el = obj.element
     if el is None:
         return "GenericContainer"
