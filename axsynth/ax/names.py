@@ -415,6 +415,8 @@ def supports_name_from_contents(obj: AXObject, recursive: bool) -> bool:
     """AXObject::SupportsNameFromContents: whether the role takes its name from its
     contents (some only inside another name's computation: ``recursive``)."""
     role = obj.role
+    if role == "Image" and obj.is_svg() and obj.node.local_name == "svg" and "role" not in obj.element.attrs:
+        role = "SvgRoot"  # an SVG root is serialized as an image when empty, but named as a root
     if _is_layout_text(obj):
         return True
     if obj.is_generated_image():
