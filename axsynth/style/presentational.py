@@ -3,7 +3,7 @@
 treats them as author declarations placed before every author rule, with zero
 specificity. Only the hints the accessibility tree reads are mapped: the
 background colours and borders of tables, which Chromium's data-table heuristic
-compares."""
+compares, and align=left/right floats (a float changes what is included)."""
 
 from __future__ import annotations
 
@@ -35,11 +35,25 @@ def hints(el: Element) -> tuple[tuple[str, Any], ...]:
         spacing = parse_int(el.attrs.get("cellspacing", ""))
         if spacing is not None and spacing >= 0:
             out.append(("border-spacing", (float(spacing), float(spacing))))
-    elif name in ("td", "th"):
+    if _floats_by_align(el):
+        out.append(("float", el.attrs["align"].strip().lower()))
+    if name in ("td", "th"):
         table = _table_of(el)
         if table is not None and table_border(table):
             out += _borders(1.0, "inset")  # a bordered table's cells: HTMLTableElement::AdditionalCellStyle
     return tuple(out)
+
+
+# Elements whose align=left/right is a float (HTML §15.3.10 tables, §15.4.3 embedded content).
+_FLOAT_ALIGN_ELEMENTS = frozenset({"img", "object", "embed", "iframe", "table"})
+
+
+def _floats_by_align(el: Element) -> bool:
+    value = el.attrs.get("align")
+    if value is None or value.strip().lower() not in ("left", "right"):
+        return False
+    name = el.local_name
+    return name in _FLOAT_ALIGN_ELEMENTS or name == "input" and (el.attrs.get("type") or "").strip().lower() == "image"
 
 
 def table_border(table: Element) -> int | None:
