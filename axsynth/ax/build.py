@@ -5,7 +5,7 @@ still creates one), with their generated content and UA shadow structures
 
 from __future__ import annotations
 
-from ..data.svg import UNRENDERED_SVG
+from ..data.svg import KNOWN_SVG, UNRENDERED_SVG
 from ..html import forms, plugins
 from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, Node, Text, in_svg_text
 from ..html.ua_shadow import is_use_instance_root
@@ -81,7 +81,8 @@ class TreeBuilder:
             return
         style = self.styles.get(el)
         display = style["display"] if style else "none"
-        if el.namespace == SVG_NS and (el.local_name in UNRENDERED_SVG or _uninstanced_symbol(el)):
+        if el.namespace == SVG_NS and (el.local_name in UNRENDERED_SVG or el.local_name not in KNOWN_SVG
+                                       or _uninstanced_symbol(el)):
             display = "none"  # no layout object, whatever the computed display
         # <wbr>'s LayoutWordBreak is an empty LayoutText, which accessibility
         # does not count: the element is created from its node, layout-less.

@@ -9,6 +9,7 @@ import re
 from typing import Iterator
 
 from ..data import aria_snapshot as data
+from ..data.svg import KNOWN_SVG
 from ..html import forms, plugins, values
 from ..html.dom import SVG_NS, Element, Node, ShadowRoot, Text, element_by_id
 from ..page import Page
@@ -198,8 +199,8 @@ class Dom:
             style = self.styles.get(node)
             if style is None or style["display"] == "none":
                 return False
-            if node.namespace == SVG_NS and node.local_name in data.SVG_UNRENDERED:
-                return False
+            if node.namespace == SVG_NS and (node.local_name in data.SVG_UNRENDERED or node.local_name not in KNOWN_SVG):
+                return False  # a hidden container, or an unknown element: no box
             if child is not None and self._hides_children(node, style, child):
                 return False
             child, node = node, self.flat_parent(node)
