@@ -9,7 +9,7 @@ from typing import Any, Pattern, TextIO
 
 from .ax.cache import AXCache
 from .ax.tree import AXTree
-from .emit.agent import AgentSnapshot, ScopeError
+from .emit.agent import AgentEmitter, AgentSnapshot, CursorError, ScopeError, SnapshotOptionError
 from .html.dom import Document as DomDocument
 from .html.dom import Element
 from .html.parse import ParseError
@@ -17,7 +17,8 @@ from .limits import LimitError, bounded
 from .page import Page
 from .query import AXNode, QueryError, RoleIndex, describe_query
 
-__all__ = ["AXNode", "Document", "LimitError", "ParseError", "QueryError", "ScopeError"]
+__all__ = ["AXNode", "CursorError", "Document", "LimitError", "ParseError", "QueryError", "ScopeError",
+           "SnapshotOptionError"]
 
 
 class Document:
@@ -31,6 +32,7 @@ class Document:
             self.page = Page(html, url or "about:blank", base_dir)
         self._ax: AXCache | None = None
         self._index: RoleIndex | None = None
+        self._agent: AgentEmitter | None = None
 
     @property
     def ax(self) -> AXCache:
@@ -219,14 +221,23 @@ class Document:
 
     @bounded("agent snapshot")
     def agent_snapshot(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
-                       max_bytes: int | None = 50_000, with_cdp_size: bool = False) -> AgentSnapshot:
+                       max_bytes: int | None = 50_000, with_cdp_size: bool = False,
+                       cursor: str | None = None) -> AgentSnapshot:
         """The compact ``agent`` outline (``axsynth.emit.agent.AgentSnapshot``: ``.text``,
-        ``.refs``, ``.to_json()``).  Raises ``ScopeError`` (``.code``) when
-        ``scope`` is not a valid selector or matches nothing in the tree."""
-        from .emit.agent import agent_snapshot
+        ``.refs``, ``.next_cursor``, ``.to_json()``).  ``cursor`` (a cut outline's
+        ``next_cursor``) continues it.  Raises ``ScopeError`` (``.code``) when ``scope``
+        is not a valid selector or matches nothing in the tree, ``CursorError`` when
+        the cursor is malformed or belongs to another page or other options."""
+        return self.agent_emitter.snapshot(scope=scope, interactive_only=interactive_only, max_depth=max_depth,
+                                           max_bytes=max_bytes, with_cdp_size=with_cdp_size, cursor=cursor)
 
-        return agent_snapshot(self.ax, scope=scope, interactive_only=interactive_only, max_depth=max_depth,
-                              max_bytes=max_bytes, with_cdp_size=with_cdp_size)
+    @property
+    def agent_emitter(self) -> AgentEmitter:
+        """The agent format's emitter for this document: its refs and outlines, built once."""
+        if self._agent is None:
+            with _gc_paused():
+                self._agent = AgentEmitter(self.ax)
+        return self._agent
 
     @bounded("devtools snapshot")
     def devtools_snapshot(self, snapshot_id: int = 1) -> str:

@@ -9,10 +9,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .api import Document, LimitError, ParseError, ScopeError
+from .api import Document, LimitError, ParseError, SnapshotOptionError
 
 FORMATS = ("cdp", "aria", "agent", "devtools")
-AGENT_ONLY = ("interactive_only", "max_depth", "max_bytes", "json")
+AGENT_ONLY = ("interactive_only", "max_depth", "max_bytes", "json", "cursor")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,6 +43,7 @@ def _main(argv: list[str] | None) -> int:
     agent.add_argument("--max-depth", type=_non_negative, metavar="N", help="deeper nodes are left out (refs surface)")
     agent.add_argument("--max-bytes", type=_non_negative, metavar="N", default=None,
                        help="cut the outline at N bytes, saying what was left out (default 50000; 0: no limit)")
+    agent.add_argument("--cursor", help="continue a cut outline from the cursor its last line gives")
     args = parser.parse_args(argv)
     misused = [o for o in AGENT_ONLY if getattr(args, o) not in (None, False)]
     if misused and args.format != "agent":
@@ -95,8 +96,8 @@ def _agent(doc: Document, args: argparse.Namespace) -> str | None:
     max_bytes = 50_000 if args.max_bytes is None else (args.max_bytes or None)
     try:
         snap = doc.agent_snapshot(scope=args.scope, interactive_only=args.interactive_only, max_depth=args.max_depth,
-                                  max_bytes=max_bytes, with_cdp_size=args.json)
-    except ScopeError as exc:
+                                  max_bytes=max_bytes, with_cdp_size=args.json, cursor=args.cursor)
+    except SnapshotOptionError as exc:
         if args.json:
             sys.stdout.write(json.dumps({"error": exc.code, "message": exc.message}) + "\n")
         print(f"axsynth: {exc}", file=sys.stderr)

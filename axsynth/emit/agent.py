@@ -30,6 +30,7 @@ Rules, in the order the single walker applies them:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -86,15 +87,25 @@ ROLE_NAMES = {
 }
 _SECRET_AUTOCOMPLETE = re.compile(r"(^cc-|password|secret|one-time-code)")
 _REDACTED = "[REDACTED]"
+_CURSOR = re.compile(r"(?P<line>[0-9]{1,9})-(?P<fingerprint>[0-9a-f]{12})")
+_CURRENT_TOKENS = frozenset({"page", "step", "location", "date", "time"})
 
 
-class ScopeError(ValueError):
-    """``--scope`` did not select an element of the tree (``code`` is machine-readable)."""
+class SnapshotOptionError(ValueError):
+    """An option of the agent snapshot cannot be honoured (``code`` is machine-readable)."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+
+
+class ScopeError(SnapshotOptionError):
+    """``--scope`` did not select an element of the tree."""
+
+
+class CursorError(SnapshotOptionError):
+    """``--cursor`` is malformed, or was issued for another page or other options."""
 
 
 @dataclass
@@ -122,6 +133,8 @@ class AgentSnapshot:
     omitted_nodes: int = 0  # cut by --max-bytes
     omitted_refs: int = 0
     cdp_chars: int | None = None
+    next_cursor: str | None = None  # continues a cut outline (--cursor)
+    context_lines: int = 0  # a continuation's leading ancestor lines, repeated from the previous part
 
     def to_json(self) -> dict[str, Any]:
         agent_tokens = (len(self.text) + 3) // 4
@@ -135,7 +148,9 @@ class AgentSnapshot:
             "refs": {r: ref.to_json() for r, ref in self.refs.items()},
         }
         if self.omitted_nodes or self.omitted_refs:
-            out["truncated"] = {"nodes": self.omitted_nodes, "refs": self.omitted_refs}
+            out["truncated"] = {"nodes": self.omitted_nodes, "refs": self.omitted_refs, "cursor": self.next_cursor}
+        if self.context_lines:
+            out["contextLines"] = self.context_lines
         tokens: dict[str, Any] = {"method": "chars/4", "agent": agent_tokens}
         if self.cdp_chars is not None:
             cdp_tokens = (self.cdp_chars + 3) // 4
@@ -189,6 +204,7 @@ class AgentEmitter:
         self._names: dict[int, str] = {}
         self._prop_cache: dict[int, dict[str, Any]] = {}
         self._state_cache: dict[tuple[int, str], list[str]] = {}
+        self._outlines: dict[tuple[str | None, bool, int | None], list[tuple[str, str | None]]] = {}
         self._assign_refs()
 
     # -- which objects are interactive --------------------------------------------
@@ -298,6 +314,15 @@ class AgentEmitter:
             out.append("invalid")
         if "level" in props and role in ("heading", "treeitem"):
             out.append(f"level={props['level']}")
+        current = _current(obj)
+        if current:
+            out.append(current)
+        if props.get("modal"):
+            out.append("modal")
+        if props.get("busy"):
+            out.append("busy")
+        if props.get("live"):
+            out.append(f"live={props['live']}")
         if obj.kind == "element" and role not in ("option",):
             v = self.ax.states.value(obj)
             if v is not None:
@@ -309,7 +334,19 @@ class AgentEmitter:
                     out.append(f"value={_quote(_cut(str(v)))}")
         if "url" in props and role == "link":
             out.append(f"url={self._short_url(props['url'])}")
+        placeholder = _placeholder(obj)
+        if placeholder and placeholder != self._name(obj):
+            out.append(f"placeholder={_quote(_cut(placeholder))}")
+        description = " ".join(self.ax.names.description(obj).split()) if obj.kind == "element" else ""
+        if description and description != self._name(obj):
+            out.append(f"description={_quote(_cut(description))}")
         return out
+
+    def _announces_changes(self, obj: AXObject) -> bool:
+        """A live region or a busy node: kept even as an unnamed wrapper, since its state
+        tells the agent that its content changes by itself."""
+        props = self._props(obj)
+        return bool(props.get("live") or props.get("busy"))
 
     def _short_url(self, url: str) -> str:
         try:
@@ -365,7 +402,8 @@ class AgentEmitter:
         name = self._name(obj)
         if obj.in_ua_shadow and ref is None and not is_root:
             return parts
-        if ref is None and (not name or role == "Abbr") and role in WRAPPER_ROLES and not is_root:
+        if (ref is None and (not name or role == "Abbr") and role in WRAPPER_ROLES and not is_root
+                and not self._announces_changes(obj)):
             return [_BREAK, *parts, _BREAK] if block else parts
         display = self._display_role(obj)
         item = _Item(display, name, ref.ref if ref else None, self._states(obj, display), obj)
@@ -391,28 +429,52 @@ class AgentEmitter:
     # -- output -------------------------------------------------------------------------
 
     def snapshot(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
-                 max_bytes: int | None = DEFAULT_MAX_BYTES, with_cdp_size: bool = False) -> AgentSnapshot:
+                 max_bytes: int | None = DEFAULT_MAX_BYTES, with_cdp_size: bool = False,
+                 cursor: str | None = None) -> AgentSnapshot:
+        """The outline; ``cursor`` (from a cut outline's trailer) continues it where it was cut."""
+        lines = self.outline(scope, interactive_only, max_depth)
+        refs_in_scope = [r for (_, r) in lines if r]
+        deepest = max((len(line) - len(line.lstrip(" "))) // 2 for line, _ in lines)
+        fingerprint = _fingerprint(lines)
+        start = 0 if cursor is None else _cursor_start(cursor, fingerprint, len(lines))
+        context = _ancestor_lines(lines, start)
+        cut = _cut_bytes(context, lines[start:], max_bytes, at_least_one=cursor is not None)
+        shown = lines[start:start + cut.shown]
+        by_ref = {r.ref: r for r in self._refs.values()}
+        refs = {r: by_ref[r] for (_, r) in shown if r}
+        title = self._name(self.tree.root) if self.tree.root.kind == "document" else ""
+        cdp_chars = None
+        if with_cdp_size:
+            cdp_chars = len(json.dumps({"nodes": CdpSerializer(self.ax).full_tree()}, ensure_ascii=False))
+        next_cursor = f"{start + cut.shown}-{fingerprint}" if cut.omitted_nodes else None
+        text = cut.text
+        if next_cursor:
+            text += _trailer(max_bytes, cut.omitted_nodes, cut.omitted_refs, next_cursor)
+        return AgentSnapshot(text, self.ax.page.url, title, len(shown), len(refs_in_scope), deepest, refs,
+                             cut.omitted_nodes, cut.omitted_refs, cdp_chars, next_cursor, len(context))
+
+    def outline(self, scope: str | None = None, interactive_only: bool = False,
+                max_depth: int | None = None) -> list[tuple[str, str | None]]:
+        """Every line of the uncut outline, each with the ref it carries (kept per options:
+        continuing a cut outline does not build it again)."""
+        key = (scope, interactive_only, max_depth)
+        if key not in self._outlines:
+            self._outlines[key] = self._outline(scope, interactive_only, max_depth)
+        return self._outlines[key]
+
+    def _outline(self, scope: str | None, interactive_only: bool,
+                 max_depth: int | None) -> list[tuple[str, str | None]]:
         root = self.tree.root
         if scope is not None:
             root = self._scope(scope)
         item = self.build(root)
         if interactive_only:
             item.children = _interactive_only(item.children)
-        lines: list[tuple[str, str | None]] = []  # (line, ref)
+        lines: list[tuple[str, str | None]] = []
         _render(item, 0, max_depth, lines)
         if root is self.tree.root and not item.children:
             lines = [('document "(empty)"', None)]
-        refs_in_scope = [r for (_, r) in lines if r]
-        deepest = max((len(line) - len(line.lstrip(" "))) // 2 for line, _ in lines)
-        text, shown, omitted_nodes, omitted_refs = _cut_bytes(lines, max_bytes)
-        by_ref = {r.ref: r for r in self._refs.values()}
-        refs = {r: by_ref[r] for (_, r) in lines[:shown] if r}
-        title = self._name(self.tree.root) if self.tree.root.kind == "document" else ""
-        cdp_chars = None
-        if with_cdp_size:
-            cdp_chars = len(json.dumps({"nodes": CdpSerializer(self.ax).full_tree()}, ensure_ascii=False))
-        return AgentSnapshot(text, self.ax.page.url, title, shown, len(refs_in_scope), deepest, refs,
-                             omitted_nodes, omitted_refs, cdp_chars)
+        return lines
 
     def _scope(self, selector: str) -> AXObject:
         import cssselect2
@@ -430,6 +492,22 @@ class AgentEmitter:
                     if obj is not None and obj.included:
                         return obj
         raise ScopeError("scope_not_found", f"no element in the accessibility tree matches {selector!r}")
+
+
+def _current(obj: AXObject) -> str:
+    """``aria-current`` as Chromium maps it: a known token, else ``true`` (``false`` or empty: none)."""
+    value = (obj.attr("aria-current") or "").strip().lower() if obj.kind == "element" else ""
+    if value in ("", "false"):
+        return ""
+    return f"current={value}" if value in _CURRENT_TOKENS else "current"
+
+
+def _placeholder(obj: AXObject) -> str:
+    el = obj.element
+    if el is None or obj.kind != "element":
+        return ""
+    native = el.attrs.get("placeholder") if el.is_html and el.local_name in ("input", "textarea") else None
+    return " ".join((native or el.attrs.get("aria-placeholder") or "").split())
 
 
 def _cut(text: str, limit: int = TEXT_LIMIT) -> str:
@@ -549,25 +627,77 @@ def _render(root: _Item, depth: int, max_depth: int | None, lines: list[tuple[st
         stack.extend(reversed(follow))
 
 
-def _cut_bytes(lines: list[tuple[str, str | None]], max_bytes: int | None) -> tuple[str, int, int, int]:
-    total = sum(len(line.encode("utf-8")) + 1 for line, _ in lines)
+@dataclass
+class _Cut:
+    text: str
+    shown: int  # lines after the context
+    omitted_nodes: int
+    omitted_refs: int
+
+
+_TRAILER_ROOM = 240  # bytes kept free for the trailer
+
+
+def _cut_bytes(context: list[tuple[str, str | None]], lines: list[tuple[str, str | None]], max_bytes: int | None,
+               at_least_one: bool) -> _Cut:
+    """The context lines, then as many lines as fit in ``max_bytes`` with room for the
+    trailer; ``at_least_one``: a continuation always advances, however small the budget."""
+    kept = [line for line, _ in context]
+    total = sum(len(line.encode("utf-8")) + 1 for line in kept) + sum(len(line.encode("utf-8")) + 1 for line, _ in lines)
     if max_bytes is None or total <= max_bytes:
-        return "\n".join(line for line, _ in lines) + "\n", len(lines), 0, 0
-    budget = max(max_bytes - 200, 0)  # room for the trailer
-    used = 0
+        return _Cut("\n".join([*kept, *(line for line, _ in lines)]) + "\n", len(lines), 0, 0)
+    budget = max(max_bytes - _TRAILER_ROOM, 0)
+    used = sum(len(line.encode("utf-8")) + 1 for line in kept)
     shown = 0
     for line, _ in lines:
         size = len(line.encode("utf-8")) + 1
-        if used + size > budget:
+        if used + size > budget and not (at_least_one and shown == 0):
             break
         used += size
         shown += 1
     rest = lines[shown:]
-    omitted_refs = sum(1 for _, r in rest if r)
-    trailer = (f"[truncated at --max-bytes {max_bytes}: {len(rest)} more nodes and {omitted_refs} more refs left out;"
-               " narrow with --scope or --interactive-only]")
-    return "\n".join([*(line for line, _ in lines[:shown]), trailer]) + "\n", shown, len(rest), omitted_refs
+    body = "\n".join([*kept, *(line for line, _ in lines[:shown])])
+    return _Cut(body + "\n" if body else "", shown, len(rest), sum(1 for _, r in rest if r))
 
 
-def agent_snapshot(ax: AXCache, **options: Any) -> AgentSnapshot:
-    return AgentEmitter(ax).snapshot(**options)
+def _trailer(max_bytes: int | None, nodes: int, refs: int, cursor: str) -> str:
+    return (f"[truncated at --max-bytes {max_bytes}: {nodes} more nodes and {refs} more refs left out;"
+            f" continue with --cursor {cursor}, or narrow with --scope or --interactive-only]\n")
+
+
+def _fingerprint(lines: list[tuple[str, str | None]]) -> str:
+    """Names the whole outline, so that a cursor issued for another page or other options is refused."""
+    digest = hashlib.sha1()
+    for line, _ in lines:
+        digest.update(line.encode("utf-8") + b"\n")
+    return digest.hexdigest()[:12]
+
+
+def _cursor_start(cursor: str, fingerprint: str, line_count: int) -> int:
+    match = _CURSOR.fullmatch(cursor.strip())
+    if match is None:
+        raise CursorError("cursor_invalid", f"{cursor!r} is not a cursor (expected LINE-FINGERPRINT, as a cut outline prints it)")
+    start = int(match["line"])
+    if match["fingerprint"] != fingerprint or not 0 <= start < line_count:
+        raise CursorError("cursor_stale", f"cursor {cursor!r} was issued for another version of the page or other"
+                                          " options; take a new snapshot")
+    return start
+
+
+def _ancestor_lines(lines: list[tuple[str, str | None]], start: int) -> list[tuple[str, str | None]]:
+    """The lines that enclose ``lines[start]`` (each less indented than the last), outermost first."""
+    if start == 0:
+        return []
+    context = []
+    indent = _indent(lines[start][0])
+    for line, ref in reversed(lines[:start]):
+        if _indent(line) < indent:
+            context.append((line, ref))
+            indent = _indent(line)
+            if indent == 0:
+                break
+    return context[::-1]
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
