@@ -10,6 +10,7 @@ from typing import Any, Pattern, TextIO
 from .ax.cache import AXCache
 from .ax.tree import AXTree
 from .emit.agent import AgentEmitter, AgentSnapshot, CursorError, ScopeError, SnapshotOptionError
+from .emit.diff import SnapshotDiff, diff_outlines
 from .html.dom import Document as DomDocument
 from .html.dom import Element
 from .html.parse import ParseError
@@ -238,6 +239,20 @@ class Document:
             with _gc_paused():
                 self._agent = AgentEmitter(self.ax)
         return self._agent
+
+    def diff(self, other: "Document", format: str = "agent", scope: str | None = None) -> SnapshotDiff:
+        """What changed from this document to ``other``: an ``axsynth.emit.diff.SnapshotDiff``
+        (``.text``, ``.changes``, ``.to_json()``) of their uncut ``agent`` outlines (nodes
+        matched by ref) or ``aria`` snapshots.  Two unrelated pages give a full replacement."""
+        if format not in ("agent", "aria"):
+            raise ValueError(f"diff format must be agent or aria, not {format!r}")
+        return diff_outlines(self.outline_text(format, scope), other.outline_text(format, scope), format)
+
+    def outline_text(self, format: str, scope: str | None = None) -> str:
+        """The whole ``agent`` outline (never cut) or the ``aria`` snapshot: what ``diff`` compares."""
+        if format == "aria":
+            return self.aria_snapshot(scope)
+        return self.agent_snapshot(scope=scope, max_bytes=None).text
 
     @bounded("devtools snapshot")
     def devtools_snapshot(self, snapshot_id: int = 1) -> str:

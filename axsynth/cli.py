@@ -9,6 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .agents import diff_command
 from .api import Document, LimitError, ParseError, SnapshotOptionError
 
 FORMATS = ("cdp", "aria", "agent", "devtools")
@@ -44,7 +45,10 @@ def _main(argv: list[str] | None) -> int:
     agent.add_argument("--max-bytes", type=_non_negative, metavar="N", default=None,
                        help="cut the outline at N bytes, saying what was left out (default 50000; 0: no limit)")
     agent.add_argument("--cursor", help="continue a cut outline from the cursor its last line gives")
+    diff_command.add_parser(commands)
     args = parser.parse_args(argv)
+    if args.command != "snapshot":
+        return args.run(args)
     misused = [o for o in AGENT_ONLY if getattr(args, o) not in (None, False)]
     if misused and args.format != "agent":
         parser.error(f"--{misused[0].replace('_', '-')} applies to --format agent only")
