@@ -240,6 +240,19 @@ class Document:
                 self._agent = AgentEmitter(self.ax)
         return self._agent
 
+    @bounded("flat snapshot")
+    def flat_snapshot(self, include_values: bool = False, max_depth: int | None = None,
+                      max_interactive: int | None = None, filter: str | None = None) -> dict[str, Any]:
+        """The ``flat`` JSON (``axsynth.emit.flat``): url, title, a body of semantic groups
+        and hoisted nodes with stable ids, iframes and shadow hosts.  ``include_values``
+        adds field values, never those of password or payment fields; ``filter`` (CSS)
+        keeps only the nodes whose element matches (bad syntax: ``ScopeError``)."""
+        from .emit.flat import FlatOptions, flat_snapshot
+
+        options = FlatOptions(include_values, max_depth, max_interactive, filter)
+        with _gc_paused():
+            return flat_snapshot(self.agent_emitter, options)
+
     def diff(self, other: "Document", format: str = "agent", scope: str | None = None) -> SnapshotDiff:
         """What changed from this document to ``other``: an ``axsynth.emit.diff.SnapshotDiff``
         (``.text``, ``.changes``, ``.to_json()``) of their uncut ``agent`` outlines (nodes

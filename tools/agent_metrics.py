@@ -9,6 +9,8 @@ original page is compared with the i-th ref of the edited one.
 
 --tokens: a chars/4 token estimate of agent vs devtools vs aria vs CDP JSON vs raw HTML.
 
+--flat: the size of the flat JSON (compact) against the agent outline and raw HTML.
+
 --diff: the size in lines of ``Document.diff`` (agent and aria formats) between each
 page and each edited version: the unrelated edits above, and one edit of a control.
 """
@@ -106,6 +108,22 @@ def tokens() -> None:
     print("| **total** | " + " | ".join(f"**{n:,}**" for n in sums) + " |")
 
 
+def flat_sizes() -> None:
+    print("| page | raw HTML | agent (no cap) | flat | flat --include-values | flat / agent | flat / HTML |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    sums = [0] * 4
+    for path in LARGE:
+        html = path.read_text(encoding="utf-8")
+        doc = Document.from_html(html, path.resolve().as_uri())
+        agent = doc.agent_snapshot(max_bytes=None).text
+        flat = json.dumps(doc.flat_snapshot(), ensure_ascii=False, separators=(",", ":"))
+        valued = json.dumps(doc.flat_snapshot(include_values=True), ensure_ascii=False, separators=(",", ":"))
+        row = [len(t) // 4 for t in (html, agent, flat, valued)]
+        sums = [a + b for a, b in zip(sums, row)]
+        print(f"| {path.stem} | " + " | ".join(f"{n:,}" for n in row) + f" | {row[2] / row[1]:.2f} | {row[2] / row[0]:.2f} |")
+    print("| **total** | " + " | ".join(f"**{n:,}**" for n in sums) + f" | **{sums[2] / sums[1]:.2f}** | **{sums[2] / sums[0]:.2f}** |")
+
+
 def _disable_first_button(html: str) -> str:
     return re.sub(r"<button\b", "<button disabled", html, count=1, flags=re.I)
 
@@ -136,11 +154,14 @@ if __name__ == "__main__":
     parser.add_argument("--stability", action="store_true")
     parser.add_argument("--tokens", action="store_true")
     parser.add_argument("--diff", action="store_true")
+    parser.add_argument("--flat", action="store_true")
     args = parser.parse_args()
-    chosen = args.stability or args.tokens or args.diff
+    chosen = args.stability or args.tokens or args.diff or args.flat
     if args.stability or not chosen:
         stability()
     if args.tokens or not chosen:
         tokens()
     if args.diff or not chosen:
         diff_sizes()
+    if args.flat or not chosen:
+        flat_sizes()

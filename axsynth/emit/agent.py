@@ -86,6 +86,8 @@ ROLE_NAMES = {
     "EmbeddedObject": "embed", "PluginObject": "object", "MathMLMath": "math",
 }
 _SECRET_AUTOCOMPLETE = re.compile(r"(^cc-|password|secret|one-time-code)")
+_PAYMENT_FIELD = re.compile(r"card.?(num|no\b|number)|cc.?(num|number)|cvc|cvv|csc\b|security.?code|iban",
+                            re.IGNORECASE)
 _REDACTED = "[REDACTED]"
 _CURSOR = re.compile(r"(?P<line>[0-9]{1,9})-(?P<fingerprint>[0-9a-f]{12})")
 _CURRENT_TOKENS = frozenset({"page", "step", "location", "date", "time"})
@@ -162,7 +164,7 @@ class AgentSnapshot:
 
 # --- the intermediate tree ---------------------------------------------------------
 
-class _Item:
+class OutlineItem:
     __slots__ = ("role", "name", "ref", "states", "children", "obj", "has_ref", "omitted")
 
     def __init__(self, role: str, name: str, ref: str | None, states: list[str], obj: AXObject | None) -> None:
@@ -170,13 +172,13 @@ class _Item:
         self.name = name
         self.ref = ref
         self.states = states
-        self.children: list[_Item] = []
+        self.children: list[OutlineItem] = []
         self.obj = obj
         self.has_ref = ref is not None  # this item or a descendant carries a ref
         self.omitted = ""  # summary line for items left out of a long list/table
 
 
-class _Text:
+class TextRun:
     __slots__ = ("text",)
 
     def __init__(self, text: str) -> None:
@@ -204,6 +206,7 @@ class AgentEmitter:
         self._names: dict[int, str] = {}
         self._prop_cache: dict[int, dict[str, Any]] = {}
         self._state_cache: dict[tuple[int, str], list[str]] = {}
+        self._summarize = True
         self._outlines: dict[tuple[str | None, bool, int | None], list[tuple[str, str | None]]] = {}
         self._assign_refs()
 
@@ -225,7 +228,7 @@ class AgentEmitter:
         else:
             if self.cdp_role(obj) in INTERACTIVE_ROLES:
                 return True
-            if self._props(obj).get("focusable"):
+            if self.properties(obj).get("focusable"):
                 return True
         el = obj.element
         if any(h in el.attrs for h in CLICK_HANDLERS):
@@ -266,16 +269,19 @@ class AgentEmitter:
             self._names[id(obj)] = cached
         return cached
 
-    def _secret(self, obj: AXObject) -> bool:
+    def is_secret(self, obj: AXObject) -> bool:
         el = obj.element
         if el is None:
             return False
         if el.is_html and el.local_name == "input" and forms.input_type(el) == "password":
             return True
         tokens = (el.attrs.get("autocomplete") or "").lower().split()
-        return any(_SECRET_AUTOCOMPLETE.search(t) for t in tokens)
+        if any(_SECRET_AUTOCOMPLETE.search(t) for t in tokens):
+            return True
+        # Payment fields that do not say so with autocomplete="cc-*" usually do with their name or id.
+        return any(_PAYMENT_FIELD.search(el.attrs.get(a) or "") for a in ("name", "id"))
 
-    def _props(self, obj: AXObject) -> dict[str, Any]:
+    def properties(self, obj: AXObject) -> dict[str, Any]:
         cached = self._prop_cache.get(id(obj))
         if cached is None:
             cached = dict(self.ax.states.properties(obj))
@@ -289,7 +295,7 @@ class AgentEmitter:
         return list(self._state_cache[key])
 
     def _compute_states(self, obj: AXObject, role: str) -> list[str]:
-        props = self._props(obj)
+        props = self.properties(obj)
         out: list[str] = []
         checked = props.get("checked")
         if checked == "true":
@@ -326,7 +332,7 @@ class AgentEmitter:
         if obj.kind == "element" and role not in ("option",):
             v = self.ax.states.value(obj)
             if v is not None:
-                if self._secret(obj):
+                if self.is_secret(obj):
                     out.append(f"value={_REDACTED}")
                 elif isinstance(v, (int, float)) and not isinstance(v, bool):
                     out.append(f"value={int(v) if float(v).is_integer() else v}")
@@ -334,7 +340,7 @@ class AgentEmitter:
                     out.append(f"value={_quote(_cut(str(v)))}")
         if "url" in props and role == "link":
             out.append(f"url={self._short_url(props['url'])}")
-        placeholder = _placeholder(obj)
+        placeholder = placeholder_of(obj)
         if placeholder and placeholder != self._name(obj):
             out.append(f"placeholder={_quote(_cut(placeholder))}")
         description = " ".join(self.ax.names.description(obj).split()) if obj.kind == "element" else ""
@@ -345,7 +351,7 @@ class AgentEmitter:
     def _announces_changes(self, obj: AXObject) -> bool:
         """A live region or a busy node: kept even as an unnamed wrapper, since its state
         tells the agent that its content changes by itself."""
-        props = self._props(obj)
+        props = self.properties(obj)
         return bool(props.get("live") or props.get("busy"))
 
     def _short_url(self, url: str) -> str:
@@ -366,8 +372,10 @@ class AgentEmitter:
 
     # -- the walker ---------------------------------------------------------------------
 
-    def build(self, root: AXObject) -> _Item:
-        """Post-order over included objects (iteratively: pages can be deep)."""
+    def build(self, root: AXObject, summarize: bool = True) -> OutlineItem:
+        """Post-order over included objects (iteratively: pages can be deep).
+        ``summarize``: long lists keep their head and their refs only (the outline's rule)."""
+        self._summarize = summarize
         results: dict[int, list[Any]] = {}
         stack: list[tuple[AXObject, bool]] = [(root, False)]
         while stack:
@@ -381,9 +389,9 @@ class AgentEmitter:
                 parts.extend(results.pop(id(child), ()))
             results[id(obj)] = self._transform(obj, parts, obj is root)
         top = [p for p in results[id(root)] if p is not _BREAK]
-        if len(top) == 1 and isinstance(top[0], _Item):
+        if len(top) == 1 and isinstance(top[0], OutlineItem):
             return top[0]
-        item = _Item(self._display_role(root), "", None, [], root)  # the scope root dissolved: keep a frame
+        item = OutlineItem(self._display_role(root), "", None, [], root)  # the scope root dissolved: keep a frame
         item.children = _finish_children(top, "")
         return item
 
@@ -394,7 +402,7 @@ class AgentEmitter:
             return [_BREAK, *parts, _BREAK] if block else parts
         role = self.cdp_role(obj)
         if role in ("StaticText", "InlineTextBox"):
-            return [_Text(re.sub(r"\s+", " ", self.ax.names.name(obj)))]
+            return [TextRun(re.sub(r"\s+", " ", self.ax.names.name(obj)))]
         if role == "LineBreak":
             return [_BREAK]
         if role == "ListMarker":
@@ -406,24 +414,25 @@ class AgentEmitter:
                 and not self._announces_changes(obj)):
             return [_BREAK, *parts, _BREAK] if block else parts
         display = self._display_role(obj)
-        item = _Item(display, name, ref.ref if ref else None, self._states(obj, display), obj)
-        if self._secret(obj) and name and self.ax.states.value(obj) and name == self.ax.states.string_value(obj):
+        item = OutlineItem(display, name, ref.ref if ref else None, self._states(obj, display), obj)
+        if self.is_secret(obj) and name and self.ax.states.value(obj) and name == self.ax.states.string_value(obj):
             item.name = _REDACTED
         if role in LEAF_ROLES:
-            parts = [p for p in parts if isinstance(p, _Item) and p.has_ref]
+            parts = [p for p in parts if isinstance(p, OutlineItem) and p.has_ref]
         if obj.role == "ComboBoxSelect":
-            parts = [p for p in parts if isinstance(p, _Item) and p.has_ref]
+            parts = [p for p in parts if isinstance(p, OutlineItem) and p.has_ref]
             options = [self._name(o) for o in obj.iter_descendants(included_only=True) if o.role == "MenuListOption" and not o.ignored]
             if options:
                 shown = ", ".join(_quote(_cut(o, 40)) for o in options[:OPTIONS_SHOWN])
                 more = f", …+{len(options) - OPTIONS_SHOWN}" if len(options) > OPTIONS_SHOWN else ""
                 item.states.append(f"options=[{shown}{more}]")
         item.children = _finish_children(parts, name)
-        if not name and len(item.children) == 1 and isinstance(item.children[0], _Text) and display != "document":
+        if not name and len(item.children) == 1 and isinstance(item.children[0], TextRun) and display != "document":
             item.name = item.children[0].text
             item.children = []
-        item.has_ref = item.has_ref or any(isinstance(c, _Item) and c.has_ref for c in item.children)
-        _summarize(item)
+        item.has_ref = item.has_ref or any(isinstance(c, OutlineItem) and c.has_ref for c in item.children)
+        if self._summarize:
+            _summarize(item)
         return [_BREAK, item, _BREAK] if block else [item]
 
     # -- output -------------------------------------------------------------------------
@@ -477,21 +486,28 @@ class AgentEmitter:
         return lines
 
     def _scope(self, selector: str) -> AXObject:
-        import cssselect2
-        from cssselect2.parser import SelectorError
-
-        try:
-            compiled = cssselect2.compile_selector_list(selector)
-        except SelectorError as exc:
-            raise ScopeError("scope_invalid", f"{selector!r} is not a valid CSS selector ({exc})") from None
-        top = self.ax.page.document.document_element
-        if top is not None:
-            for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree():
-                if any(s.test(wrapper) for s in compiled):
-                    obj = self.tree.by_element.get(wrapper.etree_element)
-                    if obj is not None and obj.included:
-                        return obj
+        for element in matching_elements(self.ax.page.document, selector, "scope"):
+            obj = self.tree.by_element.get(element)
+            if obj is not None and obj.included:
+                return obj
         raise ScopeError("scope_not_found", f"no element in the accessibility tree matches {selector!r}")
+
+
+def matching_elements(document: DomDocument, selector: str, option: str) -> list[Element]:
+    """The elements a CSS selector matches, in tree order; a bad selector raises
+    ``ScopeError`` with the code ``<option>_invalid``."""
+    import cssselect2
+    from cssselect2.parser import SelectorError
+
+    try:
+        compiled = cssselect2.compile_selector_list(selector)
+    except SelectorError as exc:
+        raise ScopeError(f"{option}_invalid", f"{selector!r} is not a valid CSS selector ({exc})") from None
+    top = document.document_element
+    if top is None:
+        return []
+    return [wrapper.etree_element for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree()
+            if any(s.test(wrapper) for s in compiled)]
 
 
 def _current(obj: AXObject) -> str:
@@ -502,7 +518,7 @@ def _current(obj: AXObject) -> str:
     return f"current={value}" if value in _CURRENT_TOKENS else "current"
 
 
-def _placeholder(obj: AXObject) -> str:
+def placeholder_of(obj: AXObject) -> str:
     el = obj.element
     if el is None or obj.kind != "element":
         return ""
@@ -528,10 +544,10 @@ def _finish_children(parts: list[Any], parent_name: str) -> list[Any]:
         text = " ".join("".join(run).split())
         run.clear()
         if text:
-            merged.append(_Text(text))
+            merged.append(TextRun(text))
 
     for part in parts:
-        if isinstance(part, _Text):
+        if isinstance(part, TextRun):
             run.append(part.text)
         elif part is _BREAK:
             flush()
@@ -539,28 +555,28 @@ def _finish_children(parts: list[Any], parent_name: str) -> list[Any]:
             flush()
             merged.append(part)
     flush()
-    texts = [m.text for m in merged if isinstance(m, _Text)]
+    texts = [m.text for m in merged if isinstance(m, TextRun)]
     if parent_name and texts:
         if " ".join(texts) in parent_name:
-            merged = [m for m in merged if not isinstance(m, _Text)]
+            merged = [m for m in merged if not isinstance(m, TextRun)]
         else:
-            merged = [m for m in merged if not (isinstance(m, _Text) and m.text == parent_name)]
+            merged = [m for m in merged if not (isinstance(m, TextRun) and m.text == parent_name)]
     out = []
     for i, m in enumerate(merged):
-        if isinstance(m, _Text):
+        if isinstance(m, TextRun):
             neighbours = [merged[j] for j in (i - 1, i + 1) if 0 <= j < len(merged)]
-            if any(isinstance(n, _Item) and n.name and (m.text == n.name or m.text.rstrip(":*").strip() == n.name)
+            if any(isinstance(n, OutlineItem) and n.name and (m.text == n.name or m.text.rstrip(":*").strip() == n.name)
                    for n in neighbours):
                 continue
         out.append(m)
     return out
 
 
-def _summarize(item: _Item) -> None:
+def _summarize(item: OutlineItem) -> None:
     """A long list or table keeps its first items and every item holding a ref;
     the rest is replaced by one count line."""
     kids = item.children
-    items = [k for k in kids if isinstance(k, _Item) and k.role in ITEM_ROLES]
+    items = [k for k in kids if isinstance(k, OutlineItem) and k.role in ITEM_ROLES]
     if len(items) <= LIST_LIMIT:
         return
     head = set(map(id, items[:LIST_HEAD]))
@@ -576,7 +592,7 @@ def _summarize(item: _Item) -> None:
 def _interactive_only(children: list[Any]) -> list[Any]:
     out: list[Any] = []
     for child in children:
-        if not isinstance(child, _Item) or not child.has_ref:
+        if not isinstance(child, OutlineItem) or not child.has_ref:
             continue
         child.children = _interactive_only(child.children)
         child.omitted = ""
@@ -587,7 +603,7 @@ def _interactive_only(children: list[Any]) -> list[Any]:
     return out
 
 
-def _line(item: _Item) -> str:
+def _line(item: OutlineItem) -> str:
     parts = [item.role]
     if item.name:
         parts.append(_quote(_cut(item.name)) if item.name != _REDACTED else _REDACTED)
@@ -597,14 +613,14 @@ def _line(item: _Item) -> str:
     return " ".join(parts)
 
 
-def _render(root: _Item, depth: int, max_depth: int | None, lines: list[tuple[str, str | None]]) -> None:
+def _render(root: OutlineItem, depth: int, max_depth: int | None, lines: list[tuple[str, str | None]]) -> None:
     stack: list[tuple[Any, int, bool]] = [(root, depth, True)]
     while stack:
         node, level, shown = stack.pop()
         if isinstance(node, str):  # a summary line
             lines.append(("  " * level + node, None))
             continue
-        if isinstance(node, _Text):
+        if isinstance(node, TextRun):
             if shown:
                 lines.append(("  " * level + f"text {_quote(_cut(node.text))}", None))
             continue
@@ -620,7 +636,7 @@ def _render(root: _Item, depth: int, max_depth: int | None, lines: list[tuple[st
             continue
         follow: list[tuple[Any, int, bool]] = []
         for child in node.children:
-            if child_shown or (isinstance(child, _Item) and child.has_ref):
+            if child_shown or (isinstance(child, OutlineItem) and child.has_ref):
                 follow.append((child, child_level, child_shown))
         if node.omitted and child_shown:
             follow.append((node.omitted, child_level, True))
