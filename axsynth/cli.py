@@ -9,7 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .agents import diff_command, flat_format
+from .agents import diff_command, flat_format, mcp_command
 from .api import Document, LimitError, ParseError, SnapshotOptionError
 
 FORMATS = ("cdp", "aria", "agent", "devtools", "flat")
@@ -48,6 +48,7 @@ def _main(argv: list[str] | None) -> int:
     agent.add_argument("--cursor", help="continue a cut outline from the cursor its last line gives")
     flat_format.add_options(snap)
     diff_command.add_parser(commands)
+    mcp_command.add_parser(commands)
     args = parser.parse_args(argv)
     if args.command != "snapshot":
         return args.run(args)

@@ -207,6 +207,7 @@ class AgentEmitter:
         self._prop_cache: dict[int, dict[str, Any]] = {}
         self._state_cache: dict[tuple[int, str], list[str]] = {}
         self._summarize = True
+        self._by_ref: dict[str, Ref] | None = None
         self._outlines: dict[tuple[str | None, bool, int | None], list[tuple[str, str | None]]] = {}
         self._assign_refs()
 
@@ -446,11 +447,10 @@ class AgentEmitter:
         deepest = max((len(line) - len(line.lstrip(" "))) // 2 for line, _ in lines)
         fingerprint = _fingerprint(lines)
         start = 0 if cursor is None else _cursor_start(cursor, fingerprint, len(lines))
-        context = _ancestor_lines(lines, start)
+        context = ancestor_lines(lines, start)
         cut = _cut_bytes(context, lines[start:], max_bytes, at_least_one=cursor is not None)
         shown = lines[start:start + cut.shown]
-        by_ref = {r.ref: r for r in self._refs.values()}
-        refs = {r: by_ref[r] for (_, r) in shown if r}
+        refs = {r: self.ref(r) for (_, r) in shown if r}
         title = self._name(self.tree.root) if self.tree.root.kind == "document" else ""
         cdp_chars = None
         if with_cdp_size:
@@ -461,6 +461,16 @@ class AgentEmitter:
             text += _trailer(max_bytes, cut.omitted_nodes, cut.omitted_refs, next_cursor)
         return AgentSnapshot(text, self.ax.page.url, title, len(shown), len(refs_in_scope), deepest, refs,
                              cut.omitted_nodes, cut.omitted_refs, cdp_chars, next_cursor, len(context))
+
+    def ref(self, ref: str) -> Ref | None:
+        """The interactive element a ref names, if any on this page."""
+        if self._by_ref is None:
+            self._by_ref = {r.ref: r for r in self._refs.values()}
+        return self._by_ref.get(ref)
+
+    def states_of(self, obj: AXObject) -> list[str]:
+        """The states the outline prints on this object's line."""
+        return self._states(obj, self._display_role(obj))
 
     def outline(self, scope: str | None = None, interactive_only: bool = False,
                 max_depth: int | None = None) -> list[tuple[str, str | None]]:
@@ -700,7 +710,7 @@ def _cursor_start(cursor: str, fingerprint: str, line_count: int) -> int:
     return start
 
 
-def _ancestor_lines(lines: list[tuple[str, str | None]], start: int) -> list[tuple[str, str | None]]:
+def ancestor_lines(lines: list[tuple[str, str | None]], start: int) -> list[tuple[str, str | None]]:
     """The lines that enclose ``lines[start]`` (each less indented than the last), outermost first."""
     if start == 0:
         return []
