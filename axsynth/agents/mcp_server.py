@@ -53,11 +53,14 @@ def build_server(service: Service) -> MCPServer:
         max_bytes: Annotated[int, Field(ge=0, description="agent: cut here and return a cursor; other formats: "
                                                           "refuse a larger result; 0: no limit")] = DEFAULT_MAX_BYTES,
         cursor: Annotated[str | None, Field(description="agent: continue a cut outline (its truncated.cursor)")] = None,
+        frame: Annotated[str | None, Field(description="cdp: a child frame's tree (a frame id, as the agent "
+                                                       "outline's iframe lines give it)")] = None,
     ) -> CallToolResult:
         """The accessibility snapshot of a page, in one of five formats. A cut agent outline
         says what it left out and gives a cursor to continue it."""
         return call(service.snapshot, path=path, html=html, format=format, scope=scope,
-                    interactive_only=interactive_only, max_depth=max_depth, max_bytes=max_bytes, cursor=cursor)
+                    interactive_only=interactive_only, max_depth=max_depth, max_bytes=max_bytes, cursor=cursor,
+                    frame=frame)
 
     @server.tool()
     def find(

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Literal
 
-from ..api import Document, LimitError, ParseError, SnapshotOptionError
+from ..api import Document, LimitError, ParseError, QueryError, SnapshotOptionError
 from ..emit.agent import ancestor_lines
 from ..emit.diff import diff_outlines
 from .outer_html import outer_html
@@ -56,8 +56,12 @@ class Service:
 
     def snapshot(self, path: str | None = None, html: str | None = None, format: Format = "agent",
                  scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
-                 max_bytes: int = DEFAULT_MAX_BYTES, cursor: str | None = None) -> dict[str, Any]:
+                 max_bytes: int = DEFAULT_MAX_BYTES, cursor: str | None = None,
+                 frame: str | None = None) -> dict[str, Any]:
         _check_options(format, interactive_only, cursor, max_depth, max_bytes, scope)
+        if frame is not None and format != "cdp":
+            raise ToolFailure("bad_arguments", "frame applies to the cdp format (the agent and flat formats"
+                                               " include every loaded frame)")
         with self._lock:
             source, doc = self._load(path, html)
             with _engine_errors():
@@ -80,7 +84,10 @@ class Service:
                 if format == "flat":
                     data = doc.flat_snapshot(max_depth=max_depth)
                     return _bounded({"format": "flat", **data}, json.dumps(data, ensure_ascii=False), max_bytes)
-                data = doc.get_full_ax_tree()
+                try:
+                    data = doc.get_full_ax_tree(frame_id=frame)
+                except QueryError as exc:
+                    raise ToolFailure("unknown_frame", str(exc)) from None
                 return _bounded({"format": "cdp", **data}, json.dumps(data, ensure_ascii=False), max_bytes)
 
     def find(self, path: str | None = None, html: str | None = None, role: str | None = None,

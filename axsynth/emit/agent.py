@@ -34,7 +34,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Protocol
 from urllib.parse import urlsplit
 
 from ..ax.cache import AXCache
@@ -113,14 +113,28 @@ class CursorError(SnapshotOptionError):
 @dataclass
 class Ref:
     ref: str
-    selector: str
+    selector: str  # unique in its frame's document
     tag: str
     role: str
     name: str
     obj: AXObject = field(repr=False, compare=False)
+    frames: tuple[str, ...] = ()  # in a child frame: the selectors of the iframes that lead to it, outermost first
 
-    def to_json(self) -> dict[str, str]:
-        return {"selector": self.selector, "tag": self.tag, "role": self.role, "name": self.name}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"selector": self.selector, "tag": self.tag, "role": self.role, "name": self.name}
+        if self.frames:
+            out["frames"] = list(self.frames)
+        return out
+
+
+class ChildFrame(Protocol):
+    """What the emitter needs of a child frame (``axsynth.api.Frame``)."""
+
+    frame_id: str
+    reason: str  # why its document was not loaded
+
+    @property
+    def agent_emitter(self) -> "AgentEmitter | None": ...
 
 
 @dataclass
@@ -198,9 +212,11 @@ def _attached(el: Element) -> bool:
 # --- the emitter -----------------------------------------------------------------------
 
 class AgentEmitter:
-    def __init__(self, ax: AXCache) -> None:
+    def __init__(self, ax: AXCache, frames: Callable[[Element], ChildFrame] | None = None) -> None:
         self.ax = ax
         self.tree = ax.tree
+        self.frames = frames  # an <iframe>'s child frame; None: frames are not entered
+        self._frame_refs: dict[str, Ref] = {}  # refs inside child frames, once an outline entered them
         self.selectors = Selectors(ax.page.document)
         self._refs: dict[int, Ref] = {}
         self._names: dict[int, str] = {}
@@ -428,6 +444,8 @@ class AgentEmitter:
                 more = f", …+{len(options) - OPTIONS_SHOWN}" if len(options) > OPTIONS_SHOWN else ""
                 item.states.append(f"options=[{shown}{more}]")
         item.children = _finish_children(parts, name)
+        if self.frames is not None and obj.element is not None and obj.tag() in ("iframe", "frame"):
+            self._enter_frame(item, obj.element)
         if not name and len(item.children) == 1 and isinstance(item.children[0], TextRun) and display != "document":
             item.name = item.children[0].text
             item.children = []
@@ -435,6 +453,30 @@ class AgentEmitter:
         if self._summarize:
             _summarize(item)
         return [_BREAK, item, _BREAK] if block else [item]
+
+    def _enter_frame(self, item: OutlineItem, iframe: Element) -> None:
+        """The child frame's outline under its iframe, its refs prefixed with the frame's id;
+        or why it was not loaded."""
+        frame = self.frames(iframe)
+        child = frame.agent_emitter
+        if child is None:
+            item.states.append(f"frame=none ({frame.reason})")
+            return
+        item.states.insert(0, f"frame={frame.frame_id}")
+        document = child.build(child.tree.root, self._summarize)
+        iframe_selector = self.selectors.selector(iframe)
+        stack: list[Any] = [document]
+        while stack:
+            node = stack.pop()
+            if not isinstance(node, OutlineItem):
+                continue
+            if node.ref is not None:
+                inner = child.ref(node.ref)
+                node.ref = f"{frame.frame_id}-{node.ref}"
+                self._frame_refs[node.ref] = Ref(node.ref, inner.selector, inner.tag, inner.role, inner.name,
+                                                 inner.obj, (iframe_selector, *inner.frames))
+            stack.extend(node.children)
+        item.children = [document]
 
     # -- output -------------------------------------------------------------------------
 
@@ -463,10 +505,15 @@ class AgentEmitter:
                              cut.omitted_nodes, cut.omitted_refs, cdp_chars, next_cursor, len(context))
 
     def ref(self, ref: str) -> Ref | None:
-        """The interactive element a ref names, if any on this page."""
+        """The interactive element a ref names, if any on this page or in its child frames."""
         if self._by_ref is None:
             self._by_ref = {r.ref: r for r in self._refs.values()}
-        return self._by_ref.get(ref)
+        found = self._by_ref.get(ref)
+        if found is None and ref.startswith("f") and self.frames is not None:
+            if not self._frame_refs:
+                self.outline()  # enters the frames, which names their refs
+            found = self._frame_refs.get(ref)
+        return found
 
     def states_of(self, obj: AXObject) -> list[str]:
         """The states the outline prints on this object's line."""

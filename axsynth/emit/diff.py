@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any, Literal
 
-_REF = re.compile(r"\[ref=(e[0-9a-z]+)\]")
+_REF = re.compile(r"\[ref=((?:f[0-9a-z]+-)*e[0-9a-z]+)\]")
 # role, then a quoted name (agent) or the aria key up to its attributes / colon
 _AGENT_HEAD = re.compile(r'\S+(?: "(?:[^"\\]|\\.)*")?')
 _ARIA_HEAD = re.compile(r'- (?:[^"\[:]|"(?:[^"\\]|\\.)*")*')

@@ -8,8 +8,9 @@ menus and other widget containers, articles.  Each node carries a stable ``id``
 (the agent ref for interactive elements, else a hash of the element's selector,
 so it survives unrelated edits too), ``tag``, ``role``, ``name``, and only the
 facts that are not default.  Values are printed only when asked for, and never
-those of password or payment fields.  Iframes are listed, not entered; shadow
-trees' content is in the body (the flat tree), their hosts listed.
+those of password or payment fields.  A loaded child frame's content is under its
+iframe node; every iframe is also listed with whether it was loaded and why not;
+shadow trees' content is in the body (the flat tree), their hosts listed.
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from .agent_refs import Selectors
 GROUP_ROLES = frozenset(
     {"banner", "navigation", "main", "complementary", "contentinfo", "search", "region", "form", "dialog",
      "alertdialog", "table", "grid", "treegrid", "menu", "menubar", "tablist", "toolbar", "listbox", "radiogroup",
-     "tree", "article", "tabpanel", "alert", "status", "log", "figure"}
+     "tree", "article", "tabpanel", "alert", "status", "log", "figure", "iframe"}
 )
-CONTENT_ROLES = frozenset({"heading", "img", "math", "meter", "progressbar", "separator", "video", "audio", "iframe",
-                           "embed", "object", "code", "blockquote", "caption"})
+CONTENT_ROLES = frozenset({"heading", "img", "math", "meter", "progressbar", "separator", "video", "audio", "embed",
+                           "object", "code", "blockquote", "caption"})
 
 @dataclass
 class FlatOptions:
@@ -178,7 +179,12 @@ class FlatEmitter:
                     entry["srcdoc"] = True
                 elif el.attrs.get("src"):
                     entry["src"] = el.attrs["src"]
-                entry["loaded"] = False  # frames are listed, not entered
+                frame = self.agent.frames(el) if self.agent.frames is not None else None
+                entry["loaded"] = frame is not None and frame.agent_emitter is not None
+                if frame is not None:
+                    entry["frameId"] = frame.frame_id
+                    if frame.reason:
+                        entry["reason"] = frame.reason
                 out.append(entry)
         return out
 

@@ -132,3 +132,20 @@ def test_resolve_ref(root):
     password = next(r for r, v in refs.items() if v["name"] == "Password")
     assert service.resolve_ref(password, path="page.html")["states"] == ["value=[REDACTED]"]
     assert failure(service.resolve_ref, "ezzzzz", path="page.html").code == "unknown_ref"
+
+
+def test_frames_through_the_tools(root):
+    (root / "framed.html").write_text("<title>F</title><iframe title=W src=sub/other.html></iframe>"
+                                      "<iframe src=../secret.html></iframe>")
+    service = Service(root)
+    snap = service.snapshot(path="framed.html")
+    [ref] = snap["refs"]
+    assert ref.startswith("f") and snap["refs"][ref]["frames"] == ['iframe[src="sub/other.html"]']
+    assert "(../secret.html is outside the page's directory (not followed))" in snap["tree"]
+    resolved = service.resolve_ref(ref, path="framed.html")
+    assert resolved["outerHTML"] == "<button>Other</button>" and resolved["frames"] == ['iframe[src="sub/other.html"]']
+    frame_id = ref.split("-")[0]
+    tree = service.snapshot(path="framed.html", format="cdp", frame=frame_id)
+    assert tree["nodes"][0]["name"]["value"] == "Other"
+    assert failure(service.snapshot, path="framed.html", format="cdp", frame="fnope").code == "unknown_frame"
+    assert failure(service.snapshot, path="framed.html", frame=frame_id).code == "bad_arguments"

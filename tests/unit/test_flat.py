@@ -1,6 +1,7 @@
 """The flat JSON format: hoisting, semantic groups, stable ids, fields only when not default, no secrets."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -74,15 +75,19 @@ def test_ids_are_agent_refs_or_stable_hashes():
     data = doc.flat_snapshot()
     ids = [n["id"] for n in walk(data["body"]) if "id" in n]
     assert len(ids) == len(set(ids))
-    assert {i for i in ids if i.startswith("e")} == refs
+    assert {i for i in ids if REF_ID.fullmatch(i)} == refs
     edited = flat(PAGE.replace("<main>", "<main><p>News</p><section><p>More news</p></section>"))
     assert {n["id"] for n in walk(edited["body"]) if "id" in n} >= set(ids)
 
 
 def test_iframes_and_shadow_hosts_are_listed():
     data = flat()
+    # a page from a string has no directory: its src frames are not loaded; srcdoc ones are
     assert [(f.get("name"), f.get("src"), f.get("srcdoc"), f["loaded"]) for f in data["iframes"]] == [
-        ("Ads", "ads.html", None, False), (None, None, True, False)]
+        ("Ads", "ads.html", None, False), (None, None, True, True)]
+    assert data["iframes"][0]["reason"] == "the page was not read from a file"
+    frame = next(n for n in walk(data["body"]) if n.get("tag") == "iframe" and "children" in n)
+    assert frame["children"] == [{"text": "x"}]
     assert [(h["tag"], h["mode"]) for h in data["shadowDoms"]] == [("div", "open")]
     assert by_name(data, "Inside")["role"] == "button"  # shadow content is in the body
 
@@ -124,6 +129,7 @@ def test_cli(tmp_path):
     assert misused.returncode == 2 and "--include-values applies to --format flat only" in misused.stderr
 
 
+REF_ID = re.compile(r"(f[0-9a-z]+-)*e[0-9a-z]+")  # an agent ref, in the page or in a child frame
 FIXTURES = sorted((Path(__file__).parents[1] / "fixtures").rglob("*.html"))
 
 
@@ -131,5 +137,5 @@ FIXTURES = sorted((Path(__file__).parents[1] / "fixtures").rglob("*.html"))
 def test_every_ref_of_the_agent_outline_is_a_flat_node_once(path):
     doc = Document.from_file(path)
     refs = set(doc.agent_snapshot(max_bytes=None).refs)
-    ids = [n["id"] for n in walk(doc.flat_snapshot()["body"]) if n.get("id", "").startswith("e")]
+    ids = [n["id"] for n in walk(doc.flat_snapshot()["body"]) if REF_ID.fullmatch(n.get("id", ""))]
     assert len(ids) == len(set(ids)) and set(ids) == refs
