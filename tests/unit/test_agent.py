@@ -359,3 +359,17 @@ def test_cli_cursor(tmp_path):
     assert second.returncode == 0 and second.stdout.startswith('document "P"\n  main\n')
     stale = run("--cursor", cursor.split("-")[0] + "-000000000000")
     assert stale.returncode == 1 and stale.stderr.startswith("axsynth: cursor_stale:") and not stale.stdout
+
+
+@pytest.mark.parametrize("html", [
+    "<input name=cardNumber aria-label=c value=4111111111111111>",
+    "<input id=cc_cvv aria-label=c value=123>",
+    "<input name=iban aria-label=c value=DE89370400440532013000>",
+])
+def test_payment_fields_named_so_are_redacted(html):
+    out = agent(html)
+    assert "value=[REDACTED]" in out and not any(s in out for s in ("4111", "123", "DE89"))
+
+
+def test_an_ordinary_field_keeps_its_value():
+    assert 'value="Ann"' in agent("<input name=card_holder aria-label=h value=Ann>")
