@@ -318,15 +318,14 @@ class Document:
     def _local_file(self, src: str) -> tuple[Path | None, str]:
         """The file a ``src`` names next to the page, or None and why it is not followed."""
         parts = urlsplit(src)
-        if parts.scheme and parts.scheme != "file" or src.startswith("//"):
+        if (parts.scheme and parts.scheme != "file") or src.startswith("//"):
             return None, f"{src} is not a local file (not followed)"
         if self._base_dir is None or self._frame_root is None:
             return None, "the page was not read from a file"
-        directory = self._base_dir.resolve()
-        relative = unquote(parts.path)
-        candidate = Path(relative) if parts.scheme == "file" else directory / relative.lstrip("/")
-        if parts.scheme != "file" and relative.startswith("/"):
+        path = unquote(parts.path)
+        if parts.scheme != "file" and path.startswith("/"):  # the origin's root, not the page's directory
             return None, f"{src} is outside the page's directory (not followed)"
+        candidate = Path(path) if parts.scheme == "file" else self._base_dir / path
         try:
             file = candidate.resolve(strict=True)
         except (OSError, RuntimeError):

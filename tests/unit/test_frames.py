@@ -139,3 +139,21 @@ def test_frame_refs_in_diffs_and_hidden_frames_stay_hidden(site):
     assert len(changed) == 2 and all(c.ref and c.ref.count("-") >= 1 for c in changed)  # both copies of the widget
     hidden = Document.from_html("<iframe hidden srcdoc='<button>Secret</button>'></iframe><p>x</p>")
     assert "Secret" not in hidden.agent_snapshot().text
+
+
+@pytest.mark.parametrize("src,reason", [
+    ("/widget.html", "/widget.html is outside the page's directory (not followed)"),
+    ("//cdn.example/w.html", "//cdn.example/w.html is not a local file (not followed)"),
+    ("data:text/html,<b>x</b>", "data:text/html,<b>x</b> is not a local file (not followed)"),
+    ("sub", "sub is not a file"),
+])
+def test_other_sources_are_not_followed(site, src, reason):
+    (site / "top.html").write_text(f"<iframe src='{src}'></iframe>")
+    [frame] = Document.from_file(site / "top.html").frames()
+    assert frame.document is None and frame.reason == reason
+
+
+def test_query_and_fragment_do_not_hide_the_file(site):
+    (site / "top.html").write_text("<iframe src='widget.html?x=1#top'></iframe>")
+    [frame] = Document.from_file(site / "top.html").frames()
+    assert frame.document is not None and frame.document.get_full_ax_tree()["nodes"][0]["name"]["value"] == "Widget"
