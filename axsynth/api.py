@@ -239,14 +239,16 @@ class Document:
     @bounded("agent snapshot")
     def agent_snapshot(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
                        max_bytes: int | None = 50_000, with_cdp_size: bool = False,
-                       cursor: str | None = None) -> AgentSnapshot:
+                       cursor: str | None = None, all_items: bool = False) -> AgentSnapshot:
         """The compact ``agent`` outline (``axsynth.emit.agent.AgentSnapshot``: ``.text``,
         ``.refs``, ``.next_cursor``, ``.to_json()``).  ``cursor`` (a cut outline's
         ``next_cursor``) continues it.  Raises ``ScopeError`` (``.code``) when ``scope``
         is not a valid selector or matches nothing in the tree, ``CursorError`` when
-        the cursor is malformed or belongs to another page or other options."""
+        the cursor is malformed or belongs to another page or other options.  ``all_items``:
+        long lists and tables keep every item (by default those without refs are counted)."""
         return self.agent_emitter.snapshot(scope=scope, interactive_only=interactive_only, max_depth=max_depth,
-                                           max_bytes=max_bytes, with_cdp_size=with_cdp_size, cursor=cursor)
+                                           max_bytes=max_bytes, with_cdp_size=with_cdp_size, cursor=cursor,
+                                           all_items=all_items)
 
     @property
     def agent_emitter(self) -> AgentEmitter:

@@ -13,7 +13,7 @@ from .agents import diff_command, flat_format, mcp_command
 from .api import Document, LimitError, ParseError, SnapshotOptionError
 
 FORMATS = ("cdp", "aria", "agent", "devtools", "flat")
-AGENT_ONLY = ("interactive_only", "max_bytes", "json", "cursor")
+AGENT_ONLY = ("interactive_only", "max_bytes", "json", "cursor", "all_items")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,6 +46,7 @@ def _main(argv: list[str] | None) -> int:
     agent.add_argument("--max-bytes", type=_non_negative, metavar="N", default=None,
                        help="cut the outline at N bytes, saying what was left out (default 50000; 0: no limit)")
     agent.add_argument("--cursor", help="continue a cut outline from the cursor its last line gives")
+    agent.add_argument("--all-items", action="store_true", help="do not shorten long lists and tables")
     flat_format.add_options(snap)
     diff_command.add_parser(commands)
     mcp_command.add_parser(commands)
@@ -108,7 +109,8 @@ def _agent(doc: Document, args: argparse.Namespace) -> str | None:
     max_bytes = 50_000 if args.max_bytes is None else (args.max_bytes or None)
     try:
         snap = doc.agent_snapshot(scope=args.scope, interactive_only=args.interactive_only, max_depth=args.max_depth,
-                                  max_bytes=max_bytes, with_cdp_size=args.json, cursor=args.cursor)
+                                  max_bytes=max_bytes, with_cdp_size=args.json, cursor=args.cursor,
+                                  all_items=args.all_items)
     except SnapshotOptionError as exc:
         if args.json:
             sys.stdout.write(json.dumps({"error": exc.code, "message": exc.message}) + "\n")

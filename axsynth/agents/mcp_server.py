@@ -49,6 +49,7 @@ def build_server(service: Service) -> MCPServer:
                                             "Chrome DevTools MCP's; flat: flattened JSON; cdp: getFullAXTree")] = "agent",
         scope: Annotated[str | None, Field(description="CSS selector: only this element's subtree (agent, aria)")] = None,
         interactive_only: Annotated[bool, Field(description="agent: only refs and their landmark context")] = False,
+        all_items: Annotated[bool, Field(description="agent: do not shorten long lists and tables")] = False,
         max_depth: Annotated[int | None, Field(ge=0, description="agent, flat: deeper nodes are left out or hoisted")] = None,
         max_bytes: Annotated[int, Field(ge=0, description="agent: cut here and return a cursor; other formats: "
                                                           "refuse a larger result; 0: no limit")] = DEFAULT_MAX_BYTES,
@@ -60,7 +61,7 @@ def build_server(service: Service) -> MCPServer:
         says what it left out and gives a cursor to continue it."""
         return call(service.snapshot, path=path, html=html, format=format, scope=scope,
                     interactive_only=interactive_only, max_depth=max_depth, max_bytes=max_bytes, cursor=cursor,
-                    frame=frame)
+                    frame=frame, all_items=all_items)
 
     @server.tool()
     def find(

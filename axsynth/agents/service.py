@@ -57,8 +57,8 @@ class Service:
     def snapshot(self, path: str | None = None, html: str | None = None, format: Format = "agent",
                  scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
                  max_bytes: int = DEFAULT_MAX_BYTES, cursor: str | None = None,
-                 frame: str | None = None) -> dict[str, Any]:
-        _check_options(format, interactive_only, cursor, max_depth, max_bytes, scope)
+                 frame: str | None = None, all_items: bool = False) -> dict[str, Any]:
+        _check_options(format, interactive_only or all_items, cursor, max_depth, max_bytes, scope)
         if frame is not None and format != "cdp":
             raise ToolFailure("bad_arguments", "frame applies to the cdp format (the agent and flat formats"
                                                " include every loaded frame)")
@@ -67,7 +67,7 @@ class Service:
             with _engine_errors():
                 if format == "agent":
                     snap = doc.agent_snapshot(scope=scope, interactive_only=interactive_only, max_depth=max_depth,
-                                              max_bytes=max_bytes or None, cursor=cursor)
+                                              max_bytes=max_bytes or None, cursor=cursor, all_items=all_items)
                     if cursor is None:
                         self._remember(source, "agent", doc.outline_text("agent", scope))
                     return {"format": "agent", **snap.to_json()}
@@ -102,7 +102,7 @@ class Service:
         with self._lock:
             _, doc = self._load(path, html)
             with _engine_errors():
-                lines = doc.agent_emitter.outline()
+                lines = doc.agent_emitter.outline(all_items=True)  # every list item can be found
         matches = []
         total = 0
         for index, (line, ref) in enumerate(lines):
@@ -236,7 +236,7 @@ def _check_options(format: str, interactive_only: bool, cursor: str | None, max_
     if format not in ("agent", "aria", "devtools", "flat", "cdp"):
         raise ToolFailure("bad_arguments", f"unknown format {format!r}")
     if format != "agent" and (interactive_only or cursor):
-        raise ToolFailure("bad_arguments", "interactive_only and cursor apply to the agent format only")
+        raise ToolFailure("bad_arguments", "interactive_only, all_items and cursor apply to the agent format only")
     if scope is not None and format not in ("agent", "aria"):
         raise ToolFailure("bad_arguments", "scope applies to the agent and aria formats only")
     if max_depth is not None and (max_depth < 0 or format not in ("agent", "flat")):

@@ -224,7 +224,7 @@ class AgentEmitter:
         self._state_cache: dict[tuple[int, str], list[str]] = {}
         self._summarize = True
         self._by_ref: dict[str, Ref] | None = None
-        self._outlines: dict[tuple[str | None, bool, int | None], list[tuple[str, str | None]]] = {}
+        self._outlines: dict[tuple[str | None, bool, int | None, bool], list[tuple[str, str | None]]] = {}
         self._assign_refs()
 
     # -- which objects are interactive --------------------------------------------
@@ -482,9 +482,10 @@ class AgentEmitter:
 
     def snapshot(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
                  max_bytes: int | None = DEFAULT_MAX_BYTES, with_cdp_size: bool = False,
-                 cursor: str | None = None) -> AgentSnapshot:
-        """The outline; ``cursor`` (from a cut outline's trailer) continues it where it was cut."""
-        lines = self.outline(scope, interactive_only, max_depth)
+                 cursor: str | None = None, all_items: bool = False) -> AgentSnapshot:
+        """The outline; ``cursor`` (from a cut outline's trailer) continues it where it was cut;
+        ``all_items``: long lists and tables are not shortened."""
+        lines = self.outline(scope, interactive_only, max_depth, all_items)
         refs_in_scope = [r for (_, r) in lines if r]
         deepest = max((len(line) - len(line.lstrip(" "))) // 2 for line, _ in lines)
         fingerprint = _fingerprint(lines)
@@ -519,21 +520,21 @@ class AgentEmitter:
         """The states the outline prints on this object's line."""
         return self._states(obj, self._display_role(obj))
 
-    def outline(self, scope: str | None = None, interactive_only: bool = False,
-                max_depth: int | None = None) -> list[tuple[str, str | None]]:
+    def outline(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
+                all_items: bool = False) -> list[tuple[str, str | None]]:
         """Every line of the uncut outline, each with the ref it carries (kept per options:
         continuing a cut outline does not build it again)."""
-        key = (scope, interactive_only, max_depth)
+        key = (scope, interactive_only, max_depth, all_items)
         if key not in self._outlines:
-            self._outlines[key] = self._outline(scope, interactive_only, max_depth)
+            self._outlines[key] = self._outline(scope, interactive_only, max_depth, all_items)
         return self._outlines[key]
 
-    def _outline(self, scope: str | None, interactive_only: bool,
-                 max_depth: int | None) -> list[tuple[str, str | None]]:
+    def _outline(self, scope: str | None, interactive_only: bool, max_depth: int | None,
+                 all_items: bool) -> list[tuple[str, str | None]]:
         root = self.tree.root
         if scope is not None:
             root = self._scope(scope)
-        item = self.build(root)
+        item = self.build(root, summarize=not all_items)
         if interactive_only:
             item.children = _interactive_only(item.children)
         lines: list[tuple[str, str | None]] = []
@@ -643,7 +644,7 @@ def _summarize(item: OutlineItem) -> None:
     gone = set(map(id, dropped))
     item.children = [k for k in kids if id(k) not in gone]
     role = items[0].role
-    item.omitted = f"… {len(dropped)} more {role}s without refs (of {len(items)})"
+    item.omitted = f"… {len(dropped)} more {role}s without refs (of {len(items)}; --all-items lists them)"
 
 
 def _interactive_only(children: list[Any]) -> list[Any]:

@@ -182,8 +182,10 @@ def test_max_depth_surfaces_refs_at_the_cut():
 def test_long_lists_are_summarized_without_hiding_refs():
     out = agent(PAGE)
     assert 'listitem "item 4"' in out and 'listitem "item 5"' not in out
-    assert "… 25 more listitems without refs (of 31)" in out
+    assert "… 25 more listitems without refs (of 31; --all-items lists them)" in out
     assert 'link "z"' in out
+    every = agent(PAGE, all_items=True)
+    assert all(f'listitem "item {i}"' in every for i in range(30)) and "more listitems" not in every
 
 
 def test_scope():

@@ -149,3 +149,11 @@ def test_frames_through_the_tools(root):
     assert tree["nodes"][0]["name"]["value"] == "Other"
     assert failure(service.snapshot, path="framed.html", format="cdp", frame="fnope").code == "unknown_frame"
     assert failure(service.snapshot, path="framed.html", frame=frame_id).code == "bad_arguments"
+
+
+def test_find_reaches_items_a_long_list_shortens(root):
+    (root / "long.html").write_text("<ul>" + "".join(f"<li>item {i}</li>" for i in range(40)) + "</ul>")
+    service = Service(root)
+    assert "item 33" not in service.snapshot(path="long.html")["tree"]
+    assert service.find(path="long.html", name="item 33")["matches"][0]["line"] == 'listitem "item 33"'
+    assert "item 33" in service.snapshot(path="long.html", all_items=True)["tree"]
