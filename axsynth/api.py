@@ -374,10 +374,24 @@ class Document:
 
     @bounded("devtools snapshot")
     def devtools_snapshot(self, snapshot_id: int = 1) -> str:
-        """Chrome DevTools MCP ``take_snapshot`` text, from the CDP tree."""
-        from .emit.devtools import devtools_snapshot
+        """Chrome DevTools MCP ``take_snapshot`` text, from the CDP tree, loaded child
+        frames included under their iframes (the MCP asks Puppeteer for ``includeIframes``)."""
+        from .emit.devtools import format_snapshot
 
-        return devtools_snapshot(self.get_full_ax_tree()["nodes"], snapshot_id)
+        return format_snapshot(self._devtools_tree(), snapshot_id)
+
+    def _devtools_tree(self) -> dict[str, Any] | None:
+        """Puppeteer's snapshot of this document, its frames' snapshots included."""
+        from .emit.devtools import snapshot_tree
+
+        iframes = {el.node_id: el for el in self.dom.iter_elements() if el.is_html and el.local_name in ("iframe", "frame")}
+
+        def frame_snapshot(backend_id: int) -> dict[str, Any] | None:
+            iframe = iframes.get(backend_id)
+            child = self._frame_of(iframe).document if iframe is not None else None
+            return child._devtools_tree() if child is not None else None
+
+        return snapshot_tree(self.get_full_ax_tree()["nodes"], frame_snapshot)
 
 
 MAX_FRAME_DEPTH = 4  # frames in frames in …: deeper ones are not loaded

@@ -20,7 +20,7 @@ NOT_RENDERED = {("iframe-srcdoc", 7)}
 
 
 def test_frame_goldens_exist():
-    assert len(FRAME_CASES) >= 15
+    assert len(FRAME_CASES) >= 20  # the per-frame goldens of the 5 fixtures with iframes (tools/gen_goldens.py)
 
 
 @pytest.mark.parametrize("fixture,number", FRAME_CASES, ids=lambda v: getattr(v, "name", str(v)))
@@ -157,3 +157,16 @@ def test_query_and_fragment_do_not_hide_the_file(site):
     (site / "top.html").write_text("<iframe src='widget.html?x=1#top'></iframe>")
     [frame] = Document.from_file(site / "top.html").frames()
     assert frame.document is not None and frame.document.get_full_ax_tree()["nodes"][0]["name"]["value"] == "Widget"
+
+
+def test_devtools_snapshot_includes_frames_as_puppeteer_does():
+    doc = Document.from_html("<iframe title=W srcdoc='<button>Inside</button>'></iframe>"
+                             "<iframe aria-hidden=true srcdoc='<button>Hidden</button>'></iframe><button>After</button>",
+                             "https://shop.test/")
+    assert doc.devtools_snapshot().splitlines() == [
+        'uid=1_0 RootWebArea url="https://shop.test/"',
+        '  uid=1_1 Iframe "W"',
+        '    uid=1_2 RootWebArea url="about:srcdoc"',
+        '      uid=1_3 button "Inside"',
+        '  uid=1_4 button "After"',
+    ]
