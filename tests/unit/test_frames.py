@@ -170,3 +170,16 @@ def test_devtools_snapshot_includes_frames_as_puppeteer_does():
         '      uid=1_3 button "Inside"',
         '  uid=1_4 button "After"',
     ]
+
+
+@pytest.mark.parametrize("fixture", sorted({f for f, _ in FRAME_CASES}, key=lambda f: f.name), ids=lambda f: f.name)
+def test_every_ref_across_frames_is_reached_once(fixture):
+    emitter = Document.from_file(fixture.path, fixture.url).agent_emitter
+    whole = emitter.snapshot(max_bytes=None)
+    shown = re.findall(r"\[ref=([0-9a-z-]+)\]", whole.text)
+    assert len(shown) == len(set(shown)) == len(whole.refs)
+    assert all(emitter.ref(r) is whole.refs[r] for r in shown)
+    parts = [emitter.snapshot(max_bytes=600)]
+    while parts[-1].next_cursor:
+        parts.append(emitter.snapshot(max_bytes=600, cursor=parts[-1].next_cursor))
+    assert [r for part in parts for r in part.refs] == shown
