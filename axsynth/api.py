@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Pattern, TextIO
+from urllib.parse import unquote, urlsplit
 
 from .ax.cache import AXCache
 from .ax.tree import AXTree
-from .emit.agent import AgentSnapshot, ScopeError
+from .emit.agent import AgentEmitter, AgentSnapshot, CursorError, ScopeError, SnapshotOptionError
+from .emit.diff import SnapshotDiff, diff_outlines
 from .html.dom import Document as DomDocument
 from .html.dom import Element
 from .html.parse import ParseError
@@ -17,20 +20,32 @@ from .limits import LimitError, bounded
 from .page import Page
 from .query import AXNode, QueryError, RoleIndex, describe_query
 
-__all__ = ["AXNode", "Document", "LimitError", "ParseError", "QueryError", "ScopeError"]
+__all__ = ["AXNode", "CursorError", "Document", "LimitError", "ParseError", "QueryError", "ScopeError",
+           "SnapshotOptionError"]
 
 
 class Document:
     """An HTML document and the accessibility tree Chromium would build for it."""
 
     @bounded("loading")
-    def __init__(self, html: str | bytes, url: str | None = None, base_dir: Path | None = None) -> None:
+    def __init__(self, html: str | bytes, url: str | None = None, base_dir: Path | None = None,
+                 parent: "Document | None" = None, *, _file: Path | None = None) -> None:
         if isinstance(html, (str, bytes)) and not html.strip():
             raise ParseError("input is empty")
         with _gc_paused():
-            self.page = Page(html, url or "about:blank", base_dir)
+            self.page = Page(html, url or "about:blank", base_dir, parent.page if parent is not None else None)
         self._ax: AXCache | None = None
         self._index: RoleIndex | None = None
+        self._agent: AgentEmitter | None = None
+        self._base_dir = base_dir
+        # Child frames are read now, so that a Document is the page as it was when loaded.
+        # A frame's files must lie under the top page's directory and not repeat an enclosing one.
+        self._frame_depth = 0 if parent is None else parent._frame_depth + 1
+        self._frame_root = base_dir if parent is None else parent._frame_root
+        self._frame_files = (frozenset() if parent is None else parent._frame_files) | ({_file} if _file else set())
+        self._frame_documents = {id(el): (el, *self._load_frame(el)) for el in self.dom.iter_elements()
+                                 if el.is_html and el.local_name in ("iframe", "frame")}
+        self._frames: dict[int, Frame] = {}  # id(iframe element) -> its Frame, once named
 
     @property
     def ax(self) -> AXCache:
@@ -67,12 +82,16 @@ class Document:
         if path.is_dir():
             raise ParseError(f"{path} is a directory")
         data = path.read_bytes()
-        return cls(data, url or path.resolve().as_uri(), base_dir=path.resolve().parent)
+        return cls(data, url or path.resolve().as_uri(), base_dir=path.resolve().parent, _file=path.resolve())
 
     @bounded("CDP tree")
-    def get_full_ax_tree(self, depth: int | None = None) -> dict[str, Any]:
-        """The result of CDP ``Accessibility.getFullAXTree``."""
+    def get_full_ax_tree(self, depth: int | None = None, frame_id: str | None = None) -> dict[str, Any]:
+        """The result of CDP ``Accessibility.getFullAXTree``; with ``frame_id`` (from
+        ``frames()``), that child frame's tree, as CDP's per-frame call returns it."""
         from .emit.cdp import CdpSerializer
+
+        if frame_id is not None:
+            return self.frame(frame_id).get_full_ax_tree(depth)
 
         with _gc_paused():
             return {"nodes": CdpSerializer(self.ax).full_tree(depth)}
@@ -219,21 +238,180 @@ class Document:
 
     @bounded("agent snapshot")
     def agent_snapshot(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
-                       max_bytes: int | None = 50_000, with_cdp_size: bool = False) -> AgentSnapshot:
+                       max_bytes: int | None = 50_000, with_cdp_size: bool = False,
+                       cursor: str | None = None, all_items: bool = False) -> AgentSnapshot:
         """The compact ``agent`` outline (``axsynth.emit.agent.AgentSnapshot``: ``.text``,
-        ``.refs``, ``.to_json()``).  Raises ``ScopeError`` (``.code``) when
-        ``scope`` is not a valid selector or matches nothing in the tree."""
-        from .emit.agent import agent_snapshot
+        ``.refs``, ``.next_cursor``, ``.to_json()``).  ``cursor`` (a cut outline's
+        ``next_cursor``) continues it.  Raises ``ScopeError`` (``.code``) when ``scope``
+        is not a valid selector or matches nothing in the tree, ``CursorError`` when
+        the cursor is malformed or belongs to another page or other options.  ``all_items``:
+        long lists and tables keep every item (by default those without refs are counted)."""
+        return self.agent_emitter.snapshot(scope=scope, interactive_only=interactive_only, max_depth=max_depth,
+                                           max_bytes=max_bytes, with_cdp_size=with_cdp_size, cursor=cursor,
+                                           all_items=all_items)
 
-        return agent_snapshot(self.ax, scope=scope, interactive_only=interactive_only, max_depth=max_depth,
-                              max_bytes=max_bytes, with_cdp_size=with_cdp_size)
+    @property
+    def agent_emitter(self) -> AgentEmitter:
+        """The agent format's emitter for this document: its refs and outlines, built once."""
+        if self._agent is None:
+            with _gc_paused():
+                self._agent = AgentEmitter(self.ax, self._frame_of)
+        return self._agent
+
+    # --- child frames --------------------------------------------------------------
+
+    def frames(self) -> list["Frame"]:
+        """Every child frame, frames inside frames included, in the order of Chromium's
+        frame tree (pre-order): each ``<iframe>``/``<frame>`` with its document when
+        axsynth loads it (``srcdoc``, or a local file under the page's directory; never
+        the network) or the reason it does not.  A nested frame's id is the path of
+        frame ids (``fr87hy-ftejls``), as in the agent format's refs.  (Recursive, but
+        no deeper than MAX_FRAME_DEPTH.)"""
+        out: list[Frame] = []
+        for element in self.dom.iter_elements():
+            if element.is_html and element.local_name in ("iframe", "frame"):
+                frame = self._frame_of(element)
+                out.append(frame)
+                if frame.document is not None:
+                    out += [replace(inner, frame_id=f"{frame.frame_id}-{inner.frame_id}")
+                            for inner in frame.document.frames()]
+        return out
+
+    def frame(self, frame_id: str) -> "Document":
+        """The document of a loaded child frame (a ``frame_id`` from ``frames()`` or an
+        agent outline); ``QueryError`` otherwise."""
+        for frame in self.frames():
+            if frame.frame_id == frame_id:
+                if frame.document is None:
+                    raise QueryError(f"frame {frame_id} is not loaded: {frame.reason}")
+                return frame.document
+        known = ", ".join(f.frame_id for f in self.frames()) or "none"
+        raise QueryError(f"no frame {frame_id!r} in this page (frames: {known})")
+
+    def _frame_of(self, iframe: Element) -> "Frame":
+        frame = self._frames.get(id(iframe))
+        if frame is None:
+            _, document, reason = self._frame_documents[id(iframe)]
+            selectors = self.agent_emitter.selectors
+            frame_id = "f" + selectors.ref_for(selectors.selector(iframe))[1:]
+            frame = self._frames[id(iframe)] = Frame(frame_id, iframe, document, reason)
+        return frame
+
+    def _load_frame(self, iframe: Element) -> "tuple[Document | None, str]":
+        """The document of an iframe, or None and why it is not loaded."""
+        if self._frame_depth >= MAX_FRAME_DEPTH:
+            return None, f"nested deeper than {MAX_FRAME_DEPTH} frames"
+        if "srcdoc" in iframe.attrs:
+            return self._child(iframe.attrs["srcdoc"], "about:srcdoc", self._base_dir, None)
+        src = iframe.attrs.get("src", "").strip()
+        if not src or src.lower() == "about:blank":  # an empty document, as browsers show
+            return self._child("", "about:blank", None, None)
+        file, reason = self._local_file(src)
+        if file is None:
+            return None, reason
+        try:
+            if file.stat().st_size > MAX_FRAME_BYTES:
+                return None, f"{src} is over {MAX_FRAME_BYTES:,} bytes"
+            html = file.read_bytes()
+        except OSError as exc:
+            return None, f"{src}: {exc.strerror or exc}"
+        return self._child(html, file.as_uri(), file.parent, file)
+
+    def _local_file(self, src: str) -> tuple[Path | None, str]:
+        """The file a ``src`` names next to the page, or None and why it is not followed."""
+        parts = urlsplit(src)
+        if (parts.scheme and parts.scheme != "file") or src.startswith("//"):
+            return None, f"{src} is not a local file (not followed)"
+        if self._base_dir is None or self._frame_root is None:
+            return None, "the page was not read from a file"
+        path = unquote(parts.path)
+        if parts.scheme != "file" and path.startswith("/"):  # the origin's root, not the page's directory
+            return None, f"{src} is outside the page's directory (not followed)"
+        candidate = Path(path) if parts.scheme == "file" else self._base_dir / path
+        try:
+            file = candidate.resolve(strict=True)
+        except (OSError, RuntimeError):
+            return None, f"{src}: no such file"
+        if not file.is_relative_to(self._frame_root.resolve()):
+            return None, f"{src} is outside the page's directory (not followed)"
+        if file in self._frame_files or not file.is_file():
+            return None, f"{src} is {'the page itself or an enclosing frame' if file.is_file() else 'not a file'}"
+        return file, ""
+
+    def _child(self, html: str | bytes, url: str, base_dir: Path | None,
+               file: Path | None) -> "tuple[Document | None, str]":
+        try:
+            return Document(html if html.strip() else "<html></html>", url, base_dir, parent=self, _file=file), ""
+        except (ParseError, LimitError) as exc:
+            return None, str(exc)
+
+    @bounded("flat snapshot")
+    def flat_snapshot(self, include_values: bool = False, max_depth: int | None = None,
+                      max_interactive: int | None = None, filter: str | None = None) -> dict[str, Any]:
+        """The ``flat`` JSON (``axsynth.emit.flat``): url, title, a body of semantic groups
+        and hoisted nodes with stable ids, iframes and shadow hosts.  ``include_values``
+        adds field values, never those of password or payment fields; ``filter`` (CSS)
+        keeps only the nodes whose element matches (bad syntax: ``ScopeError``)."""
+        from .emit.flat import FlatOptions, flat_snapshot
+
+        options = FlatOptions(include_values, max_depth, max_interactive, filter)
+        with _gc_paused():
+            return flat_snapshot(self.agent_emitter, options)
+
+    def diff(self, other: "Document", format: str = "agent", scope: str | None = None) -> SnapshotDiff:
+        """What changed from this document to ``other``: an ``axsynth.emit.diff.SnapshotDiff``
+        (``.text``, ``.changes``, ``.to_json()``) of their uncut ``agent`` outlines (nodes
+        matched by ref) or ``aria`` snapshots.  Two unrelated pages give a full replacement."""
+        if format not in ("agent", "aria"):
+            raise ValueError(f"diff format must be agent or aria, not {format!r}")
+        return diff_outlines(self.outline_text(format, scope), other.outline_text(format, scope), format)
+
+    def outline_text(self, format: str, scope: str | None = None) -> str:
+        """The whole ``agent`` outline (never cut) or the ``aria`` snapshot: what ``diff`` compares."""
+        if format == "aria":
+            return self.aria_snapshot(scope)
+        return self.agent_snapshot(scope=scope, max_bytes=None).text
 
     @bounded("devtools snapshot")
     def devtools_snapshot(self, snapshot_id: int = 1) -> str:
-        """Chrome DevTools MCP ``take_snapshot`` text, from the CDP tree."""
-        from .emit.devtools import devtools_snapshot
+        """Chrome DevTools MCP ``take_snapshot`` text, from the CDP tree, loaded child
+        frames included under their iframes (the MCP asks Puppeteer for ``includeIframes``)."""
+        from .emit.devtools import format_snapshot
 
-        return devtools_snapshot(self.get_full_ax_tree()["nodes"], snapshot_id)
+        return format_snapshot(self._devtools_tree(), snapshot_id)
+
+    def _devtools_tree(self) -> dict[str, Any] | None:
+        """Puppeteer's snapshot of this document, its frames' snapshots included."""
+        from .emit.devtools import snapshot_tree
+
+        iframes = {el.node_id: el for el in self.dom.iter_elements() if el.is_html and el.local_name in ("iframe", "frame")}
+
+        def frame_snapshot(backend_id: int) -> dict[str, Any] | None:
+            iframe = iframes.get(backend_id)
+            child = self._frame_of(iframe).document if iframe is not None else None
+            return child._devtools_tree() if child is not None else None
+
+        return snapshot_tree(self.get_full_ax_tree()["nodes"], frame_snapshot)
+
+
+MAX_FRAME_DEPTH = 4  # frames in frames in …: deeper ones are not loaded
+MAX_FRAME_BYTES = 20_000_000
+
+
+@dataclass
+class Frame:
+    """A child frame: its ``<iframe>``/``<frame>``, its id (``f`` + a hash of the
+    element's selector, stable like the agent refs), and its document, or why axsynth
+    did not load one (a network URL, a file outside the page's directory, …)."""
+
+    frame_id: str
+    element: Element
+    document: Document | None
+    reason: str = ""
+
+    @property
+    def agent_emitter(self) -> AgentEmitter | None:
+        return self.document.agent_emitter if self.document is not None else None
 
 
 @contextmanager

@@ -9,10 +9,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .api import Document, LimitError, ParseError, ScopeError
+from .agents import diff_command, flat_format, mcp_command
+from .api import Document, LimitError, ParseError, SnapshotOptionError
 
-FORMATS = ("cdp", "aria", "agent", "devtools")
-AGENT_ONLY = ("interactive_only", "max_depth", "max_bytes", "json")
+FORMATS = ("cdp", "aria", "agent", "devtools", "flat")
+AGENT_ONLY = ("interactive_only", "max_bytes", "json", "cursor", "all_items")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,13 +41,22 @@ def _main(argv: list[str] | None) -> int:
     agent = snap.add_argument_group("agent format")
     agent.add_argument("--json", action="store_true", help="wrap the outline in JSON (url, title, counts, refs, tokens)")
     agent.add_argument("--interactive-only", action="store_true", help="keep only refs and their landmark context")
-    agent.add_argument("--max-depth", type=_non_negative, metavar="N", help="deeper nodes are left out (refs surface)")
+    agent.add_argument("--max-depth", type=_non_negative, metavar="N",
+                       help="deeper nodes are left out (refs surface); flat: deeper groups are hoisted")
     agent.add_argument("--max-bytes", type=_non_negative, metavar="N", default=None,
                        help="cut the outline at N bytes, saying what was left out (default 50000; 0: no limit)")
+    agent.add_argument("--cursor", help="continue a cut outline from the cursor its last line gives")
+    agent.add_argument("--all-items", action="store_true", help="do not shorten long lists and tables")
+    flat_format.add_options(snap)
+    diff_command.add_parser(commands)
+    mcp_command.add_parser(commands)
     args = parser.parse_args(argv)
-    misused = [o for o in AGENT_ONLY if getattr(args, o) not in (None, False)]
-    if misused and args.format != "agent":
-        parser.error(f"--{misused[0].replace('_', '-')} applies to --format agent only")
+    if args.command != "snapshot":
+        return args.run(args)
+    for options, formats in ((AGENT_ONLY, ("agent",)), (flat_format.OPTIONS, ("flat",)), (("max_depth",), ("agent", "flat"))):
+        misused = [o for o in options if getattr(args, o) not in (None, False)]
+        if misused and args.format not in formats:
+            parser.error(f"--{misused[0].replace('_', '-')} applies to --format {' and '.join(formats)} only")
     try:
         doc = _load(args.file, args.url)
     except (ParseError, OSError) as exc:
@@ -62,7 +72,11 @@ def _main(argv: list[str] | None) -> int:
             doc.write_full_ax_tree(spool)
             spool.seek(0)
             return _print(lambda out: shutil.copyfileobj(spool, out))
-    if args.format == "agent":
+    if args.format == "flat":
+        text = flat_format.render(doc, args)
+        if text is None:
+            return 1
+    elif args.format == "agent":
         text = _agent(doc, args)
         if text is None:
             return 1
@@ -95,8 +109,9 @@ def _agent(doc: Document, args: argparse.Namespace) -> str | None:
     max_bytes = 50_000 if args.max_bytes is None else (args.max_bytes or None)
     try:
         snap = doc.agent_snapshot(scope=args.scope, interactive_only=args.interactive_only, max_depth=args.max_depth,
-                                  max_bytes=max_bytes, with_cdp_size=args.json)
-    except ScopeError as exc:
+                                  max_bytes=max_bytes, with_cdp_size=args.json, cursor=args.cursor,
+                                  all_items=args.all_items)
+    except SnapshotOptionError as exc:
         if args.json:
             sys.stdout.write(json.dumps({"error": exc.code, "message": exc.message}) + "\n")
         print(f"axsynth: {exc}", file=sys.stderr)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import glob
 import json
 import sys
 import time
@@ -104,6 +105,15 @@ class Fixture:
 
     def golden(self, goldens_dir: Path, fmt: str) -> Path:
         return goldens_dir / (self.name + GOLDEN_SUFFIX[fmt])
+
+    def frame_golden(self, goldens_dir: Path, number: int) -> Path:
+        """The CDP golden of the page's ``number``-th child frame (1-based, frame tree pre-order)."""
+        return goldens_dir / f"{self.name}.frame{number}.cdp.json"
+
+    def frame_goldens(self, goldens_dir: Path) -> list[Path]:
+        found = goldens_dir.glob(f"{glob.escape(self.name)}.frame*.cdp.json")
+        number = len(Path(self.name).name) + len(".frame")
+        return sorted(found, key=lambda p: int(p.name[number:-len(".cdp.json")]))
 
 
 def find_fixtures(fixtures_dir: Path) -> list[Fixture]:

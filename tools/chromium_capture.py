@@ -54,6 +54,7 @@ Resolver = Callable[[str], "tuple[bytes, str] | None"]
 class Capture:
     cdp: str  # normalized, one node per line (axsynth.conformance.dump_cdp)
     aria: str  # Playwright's aria_snapshot() and a newline
+    frames: tuple[str, ...] = ()  # each child frame's getFullAXTree(frameId), normalized, frame tree pre-order
 
 
 def chromium_path() -> str:
@@ -124,9 +125,22 @@ class Chromium:
             cdp = context.new_cdp_session(page)
             tree = cdp.send("Accessibility.getFullAXTree")
             aria = page.locator("body").aria_snapshot(timeout=self.timeout_ms)
+            frames = tuple(dump_cdp(normalize_cdp(cdp.send("Accessibility.getFullAXTree", {"frameId": frame_id})))
+                           for frame_id in _child_frame_ids(cdp.send("Page.getFrameTree")["frameTree"]))
         finally:
             context.close()
-        return Capture(dump_cdp(normalize_cdp(tree)), aria + "\n")
+        return Capture(dump_cdp(normalize_cdp(tree)), aria + "\n", frames)
+
+
+def _child_frame_ids(tree: dict) -> list[str]:
+    """The ids of the frames below the main frame, in pre-order (the order of their iframes)."""
+    out: list[str] = []
+    stack = list(reversed(tree.get("childFrames", [])))
+    while stack:
+        node = stack.pop()
+        out.append(node["frame"]["id"])
+        stack.extend(reversed(node.get("childFrames", [])))
+    return out
 
 
 def _serve(route, page_url: str, resolver: Resolver) -> None:

@@ -4,6 +4,8 @@
 For each fixture, saves (normalized as axsynth.conformance describes):
   tests/goldens/NAME.cdp.json   Accessibility.getFullAXTree
   tests/goldens/NAME.aria.txt   Playwright's page.locator("body").aria_snapshot()
+  tests/goldens/NAME.frameN.cdp.json   getFullAXTree({frameId}) of the N-th child frame
+                                (frame tree pre-order), for pages with iframes
 and records the browser and Playwright versions in tests/goldens/VERSIONS.json.
 
 Needs Debian's Chromium (``apt-get install chromium``) and ``pip install -e '.[goldens]'``.
@@ -45,6 +47,10 @@ def capture_goldens(fixtures: list[Fixture]) -> dict[str, str]:
                 out = fixture.golden(GOLDENS, fmt)
                 out.parent.mkdir(parents=True, exist_ok=True)
                 out.write_text(text, encoding="utf-8")
+            for stale in fixture.frame_goldens(GOLDENS):
+                stale.unlink()
+            for number, text in enumerate(capture.frames, 1):
+                fixture.frame_golden(GOLDENS, number).write_text(text, encoding="utf-8")
             print(f"captured {fixture.name}")
         return {"chromium": chromium.version, "playwright": version("playwright")}
 

@@ -116,7 +116,8 @@ class States:
             props.append(("invalid", invalid))
         if obj.kind == "document" or (self.is_focusable(obj)):
             props.append(("focusable", True))
-        if obj.kind == "document" or obj is self._autofocused():
+        # The page's tab has focus: its main frame's document is focused, a child frame's is not.
+        if (obj.kind == "document" and self.tree.page.parent is None) or obj is self._autofocused():
             props.append(("focused", True))
         editable = self._editable(obj)
         if editable:

@@ -30,10 +30,11 @@ Rules, in the order the single walker applies them:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Protocol
 from urllib.parse import urlsplit
 
 from ..ax.cache import AXCache
@@ -85,11 +86,15 @@ ROLE_NAMES = {
     "EmbeddedObject": "embed", "PluginObject": "object", "MathMLMath": "math",
 }
 _SECRET_AUTOCOMPLETE = re.compile(r"(^cc-|password|secret|one-time-code)")
+_PAYMENT_FIELD = re.compile(r"card.?(num|no\b|number)|cc.?(num|number)|cvc|cvv|csc\b|security.?code|iban",
+                            re.IGNORECASE)
 _REDACTED = "[REDACTED]"
+_CURSOR = re.compile(r"(?P<line>[0-9]{1,9})-(?P<fingerprint>[0-9a-f]{12})")
+_CURRENT_TOKENS = frozenset({"page", "step", "location", "date", "time"})
 
 
-class ScopeError(ValueError):
-    """``--scope`` did not select an element of the tree (``code`` is machine-readable)."""
+class SnapshotOptionError(ValueError):
+    """An option of the agent snapshot cannot be honoured (``code`` is machine-readable)."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(f"{code}: {message}")
@@ -97,17 +102,39 @@ class ScopeError(ValueError):
         self.message = message
 
 
+class ScopeError(SnapshotOptionError):
+    """``--scope`` did not select an element of the tree."""
+
+
+class CursorError(SnapshotOptionError):
+    """``--cursor`` is malformed, or was issued for another page or other options."""
+
+
 @dataclass
 class Ref:
     ref: str
-    selector: str
+    selector: str  # unique in its frame's document
     tag: str
     role: str
     name: str
     obj: AXObject = field(repr=False, compare=False)
+    frames: tuple[str, ...] = ()  # in a child frame: the selectors of the iframes that lead to it, outermost first
 
-    def to_json(self) -> dict[str, str]:
-        return {"selector": self.selector, "tag": self.tag, "role": self.role, "name": self.name}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"selector": self.selector, "tag": self.tag, "role": self.role, "name": self.name}
+        if self.frames:
+            out["frames"] = list(self.frames)
+        return out
+
+
+class ChildFrame(Protocol):
+    """What the emitter needs of a child frame (``axsynth.api.Frame``)."""
+
+    frame_id: str
+    reason: str  # why its document was not loaded
+
+    @property
+    def agent_emitter(self) -> "AgentEmitter | None": ...
 
 
 @dataclass
@@ -122,6 +149,8 @@ class AgentSnapshot:
     omitted_nodes: int = 0  # cut by --max-bytes
     omitted_refs: int = 0
     cdp_chars: int | None = None
+    next_cursor: str | None = None  # continues a cut outline (--cursor)
+    context_lines: int = 0  # a continuation's leading ancestor lines, repeated from the previous part
 
     def to_json(self) -> dict[str, Any]:
         agent_tokens = (len(self.text) + 3) // 4
@@ -135,7 +164,9 @@ class AgentSnapshot:
             "refs": {r: ref.to_json() for r, ref in self.refs.items()},
         }
         if self.omitted_nodes or self.omitted_refs:
-            out["truncated"] = {"nodes": self.omitted_nodes, "refs": self.omitted_refs}
+            out["truncated"] = {"nodes": self.omitted_nodes, "refs": self.omitted_refs, "cursor": self.next_cursor}
+        if self.context_lines:
+            out["contextLines"] = self.context_lines
         tokens: dict[str, Any] = {"method": "chars/4", "agent": agent_tokens}
         if self.cdp_chars is not None:
             cdp_tokens = (self.cdp_chars + 3) // 4
@@ -147,7 +178,7 @@ class AgentSnapshot:
 
 # --- the intermediate tree ---------------------------------------------------------
 
-class _Item:
+class OutlineItem:
     __slots__ = ("role", "name", "ref", "states", "children", "obj", "has_ref", "omitted")
 
     def __init__(self, role: str, name: str, ref: str | None, states: list[str], obj: AXObject | None) -> None:
@@ -155,13 +186,13 @@ class _Item:
         self.name = name
         self.ref = ref
         self.states = states
-        self.children: list[_Item] = []
+        self.children: list[OutlineItem] = []
         self.obj = obj
         self.has_ref = ref is not None  # this item or a descendant carries a ref
         self.omitted = ""  # summary line for items left out of a long list/table
 
 
-class _Text:
+class TextRun:
     __slots__ = ("text",)
 
     def __init__(self, text: str) -> None:
@@ -181,14 +212,19 @@ def _attached(el: Element) -> bool:
 # --- the emitter -----------------------------------------------------------------------
 
 class AgentEmitter:
-    def __init__(self, ax: AXCache) -> None:
+    def __init__(self, ax: AXCache, frames: Callable[[Element], ChildFrame] | None = None) -> None:
         self.ax = ax
         self.tree = ax.tree
+        self.frames = frames  # an <iframe>'s child frame; None: frames are not entered
+        self._frame_refs: dict[str, Ref] = {}  # refs inside child frames, once an outline entered them
         self.selectors = Selectors(ax.page.document)
         self._refs: dict[int, Ref] = {}
         self._names: dict[int, str] = {}
         self._prop_cache: dict[int, dict[str, Any]] = {}
         self._state_cache: dict[tuple[int, str], list[str]] = {}
+        self._summarize = True
+        self._by_ref: dict[str, Ref] | None = None
+        self._outlines: dict[tuple[str | None, bool, int | None, bool], list[tuple[str, str | None]]] = {}
         self._assign_refs()
 
     # -- which objects are interactive --------------------------------------------
@@ -209,7 +245,7 @@ class AgentEmitter:
         else:
             if self.cdp_role(obj) in INTERACTIVE_ROLES:
                 return True
-            if self._props(obj).get("focusable"):
+            if self.properties(obj).get("focusable"):
                 return True
         el = obj.element
         if any(h in el.attrs for h in CLICK_HANDLERS):
@@ -250,16 +286,19 @@ class AgentEmitter:
             self._names[id(obj)] = cached
         return cached
 
-    def _secret(self, obj: AXObject) -> bool:
+    def is_secret(self, obj: AXObject) -> bool:
         el = obj.element
         if el is None:
             return False
         if el.is_html and el.local_name == "input" and forms.input_type(el) == "password":
             return True
         tokens = (el.attrs.get("autocomplete") or "").lower().split()
-        return any(_SECRET_AUTOCOMPLETE.search(t) for t in tokens)
+        if any(_SECRET_AUTOCOMPLETE.search(t) for t in tokens):
+            return True
+        # Payment fields that do not say so with autocomplete="cc-*" usually do with their name or id.
+        return any(_PAYMENT_FIELD.search(el.attrs.get(a) or "") for a in ("name", "id"))
 
-    def _props(self, obj: AXObject) -> dict[str, Any]:
+    def properties(self, obj: AXObject) -> dict[str, Any]:
         cached = self._prop_cache.get(id(obj))
         if cached is None:
             cached = dict(self.ax.states.properties(obj))
@@ -273,7 +312,7 @@ class AgentEmitter:
         return list(self._state_cache[key])
 
     def _compute_states(self, obj: AXObject, role: str) -> list[str]:
-        props = self._props(obj)
+        props = self.properties(obj)
         out: list[str] = []
         checked = props.get("checked")
         if checked == "true":
@@ -298,10 +337,19 @@ class AgentEmitter:
             out.append("invalid")
         if "level" in props and role in ("heading", "treeitem"):
             out.append(f"level={props['level']}")
+        current = _current(obj)
+        if current:
+            out.append(current)
+        if props.get("modal"):
+            out.append("modal")
+        if props.get("busy"):
+            out.append("busy")
+        if props.get("live"):
+            out.append(f"live={props['live']}")
         if obj.kind == "element" and role not in ("option",):
             v = self.ax.states.value(obj)
             if v is not None:
-                if self._secret(obj):
+                if self.is_secret(obj):
                     out.append(f"value={_REDACTED}")
                 elif isinstance(v, (int, float)) and not isinstance(v, bool):
                     out.append(f"value={int(v) if float(v).is_integer() else v}")
@@ -309,7 +357,19 @@ class AgentEmitter:
                     out.append(f"value={_quote(_cut(str(v)))}")
         if "url" in props and role == "link":
             out.append(f"url={self._short_url(props['url'])}")
+        placeholder = placeholder_of(obj)
+        if placeholder and placeholder != self._name(obj):
+            out.append(f"placeholder={_quote(_cut(placeholder))}")
+        description = " ".join(self.ax.names.description(obj).split()) if obj.kind == "element" else ""
+        if description and description != self._name(obj):
+            out.append(f"description={_quote(_cut(description))}")
         return out
+
+    def _announces_changes(self, obj: AXObject) -> bool:
+        """A live region or a busy node: kept even as an unnamed wrapper, since its state
+        tells the agent that its content changes by itself."""
+        props = self.properties(obj)
+        return bool(props.get("live") or props.get("busy"))
 
     def _short_url(self, url: str) -> str:
         try:
@@ -329,8 +389,10 @@ class AgentEmitter:
 
     # -- the walker ---------------------------------------------------------------------
 
-    def build(self, root: AXObject) -> _Item:
-        """Post-order over included objects (iteratively: pages can be deep)."""
+    def build(self, root: AXObject, summarize: bool = True) -> OutlineItem:
+        """Post-order over included objects (iteratively: pages can be deep).
+        ``summarize``: long lists keep their head and their refs only (the outline's rule)."""
+        self._summarize = summarize
         results: dict[int, list[Any]] = {}
         stack: list[tuple[AXObject, bool]] = [(root, False)]
         while stack:
@@ -344,9 +406,9 @@ class AgentEmitter:
                 parts.extend(results.pop(id(child), ()))
             results[id(obj)] = self._transform(obj, parts, obj is root)
         top = [p for p in results[id(root)] if p is not _BREAK]
-        if len(top) == 1 and isinstance(top[0], _Item):
+        if len(top) == 1 and isinstance(top[0], OutlineItem):
             return top[0]
-        item = _Item(self._display_role(root), "", None, [], root)  # the scope root dissolved: keep a frame
+        item = OutlineItem(self._display_role(root), "", None, [], root)  # the scope root dissolved: keep a frame
         item.children = _finish_children(top, "")
         return item
 
@@ -357,7 +419,7 @@ class AgentEmitter:
             return [_BREAK, *parts, _BREAK] if block else parts
         role = self.cdp_role(obj)
         if role in ("StaticText", "InlineTextBox"):
-            return [_Text(re.sub(r"\s+", " ", self.ax.names.name(obj)))]
+            return [TextRun(re.sub(r"\s+", " ", self.ax.names.name(obj)))]
         if role == "LineBreak":
             return [_BREAK]
         if role == "ListMarker":
@@ -365,71 +427,161 @@ class AgentEmitter:
         name = self._name(obj)
         if obj.in_ua_shadow and ref is None and not is_root:
             return parts
-        if ref is None and (not name or role == "Abbr") and role in WRAPPER_ROLES and not is_root:
+        if (ref is None and (not name or role == "Abbr") and role in WRAPPER_ROLES and not is_root
+                and not self._announces_changes(obj)):
             return [_BREAK, *parts, _BREAK] if block else parts
         display = self._display_role(obj)
-        item = _Item(display, name, ref.ref if ref else None, self._states(obj, display), obj)
-        if self._secret(obj) and name and self.ax.states.value(obj) and name == self.ax.states.string_value(obj):
+        item = OutlineItem(display, name, ref.ref if ref else None, self._states(obj, display), obj)
+        if self.is_secret(obj) and name and self.ax.states.value(obj) and name == self.ax.states.string_value(obj):
             item.name = _REDACTED
         if role in LEAF_ROLES:
-            parts = [p for p in parts if isinstance(p, _Item) and p.has_ref]
+            parts = [p for p in parts if isinstance(p, OutlineItem) and p.has_ref]
         if obj.role == "ComboBoxSelect":
-            parts = [p for p in parts if isinstance(p, _Item) and p.has_ref]
+            parts = [p for p in parts if isinstance(p, OutlineItem) and p.has_ref]
             options = [self._name(o) for o in obj.iter_descendants(included_only=True) if o.role == "MenuListOption" and not o.ignored]
             if options:
                 shown = ", ".join(_quote(_cut(o, 40)) for o in options[:OPTIONS_SHOWN])
                 more = f", …+{len(options) - OPTIONS_SHOWN}" if len(options) > OPTIONS_SHOWN else ""
                 item.states.append(f"options=[{shown}{more}]")
         item.children = _finish_children(parts, name)
-        if not name and len(item.children) == 1 and isinstance(item.children[0], _Text) and display != "document":
+        if self.frames is not None and obj.element is not None and obj.tag() in ("iframe", "frame"):
+            self._enter_frame(item, obj.element)
+        if not name and len(item.children) == 1 and isinstance(item.children[0], TextRun) and display != "document":
             item.name = item.children[0].text
             item.children = []
-        item.has_ref = item.has_ref or any(isinstance(c, _Item) and c.has_ref for c in item.children)
-        _summarize(item)
+        item.has_ref = item.has_ref or any(isinstance(c, OutlineItem) and c.has_ref for c in item.children)
+        if self._summarize:
+            _summarize(item)
         return [_BREAK, item, _BREAK] if block else [item]
+
+    def _enter_frame(self, item: OutlineItem, iframe: Element) -> None:
+        """The child frame's outline under its iframe, its refs prefixed with the frame's id;
+        or why it was not loaded."""
+        frame = self.frames(iframe)
+        child = frame.agent_emitter
+        if child is None:
+            item.states.append(f"frame=none ({frame.reason})")
+            return
+        item.states.insert(0, f"frame={frame.frame_id}")
+        document = child.build(child.tree.root, self._summarize)
+        iframe_selector = self.selectors.selector(iframe)
+        stack: list[Any] = [document]
+        while stack:
+            node = stack.pop()
+            if not isinstance(node, OutlineItem):
+                continue
+            if node.ref is not None:
+                inner = child.ref(node.ref)
+                node.ref = f"{frame.frame_id}-{node.ref}"
+                self._frame_refs[node.ref] = Ref(node.ref, inner.selector, inner.tag, inner.role, inner.name,
+                                                 inner.obj, (iframe_selector, *inner.frames))
+            stack.extend(node.children)
+        item.children = [document]
 
     # -- output -------------------------------------------------------------------------
 
     def snapshot(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
-                 max_bytes: int | None = DEFAULT_MAX_BYTES, with_cdp_size: bool = False) -> AgentSnapshot:
-        root = self.tree.root
-        if scope is not None:
-            root = self._scope(scope)
-        item = self.build(root)
-        if interactive_only:
-            item.children = _interactive_only(item.children)
-        lines: list[tuple[str, str | None]] = []  # (line, ref)
-        _render(item, 0, max_depth, lines)
-        if root is self.tree.root and not item.children:
-            lines = [('document "(empty)"', None)]
+                 max_bytes: int | None = DEFAULT_MAX_BYTES, with_cdp_size: bool = False,
+                 cursor: str | None = None, all_items: bool = False) -> AgentSnapshot:
+        """The outline; ``cursor`` (from a cut outline's trailer) continues it where it was cut;
+        ``all_items``: long lists and tables are not shortened."""
+        lines = self.outline(scope, interactive_only, max_depth, all_items)
         refs_in_scope = [r for (_, r) in lines if r]
         deepest = max((len(line) - len(line.lstrip(" "))) // 2 for line, _ in lines)
-        text, shown, omitted_nodes, omitted_refs = _cut_bytes(lines, max_bytes)
-        by_ref = {r.ref: r for r in self._refs.values()}
-        refs = {r: by_ref[r] for (_, r) in lines[:shown] if r}
+        fingerprint = _fingerprint(lines)
+        start = 0 if cursor is None else _cursor_start(cursor, fingerprint, len(lines))
+        context = ancestor_lines(lines, start)
+        cut = _cut_bytes(context, lines[start:], max_bytes, at_least_one=cursor is not None)
+        shown = lines[start:start + cut.shown]
+        refs = {r: self.ref(r) for (_, r) in shown if r}
         title = self._name(self.tree.root) if self.tree.root.kind == "document" else ""
         cdp_chars = None
         if with_cdp_size:
             cdp_chars = len(json.dumps({"nodes": CdpSerializer(self.ax).full_tree()}, ensure_ascii=False))
-        return AgentSnapshot(text, self.ax.page.url, title, shown, len(refs_in_scope), deepest, refs,
-                             omitted_nodes, omitted_refs, cdp_chars)
+        next_cursor = f"{start + cut.shown}-{fingerprint}" if cut.omitted_nodes else None
+        text = cut.text
+        if next_cursor:
+            text += _trailer(max_bytes, cut.omitted_nodes, cut.omitted_refs, next_cursor)
+        return AgentSnapshot(text, self.ax.page.url, title, len(shown), len(refs_in_scope), deepest, refs,
+                             cut.omitted_nodes, cut.omitted_refs, cdp_chars, next_cursor, len(context))
+
+    def ref(self, ref: str) -> Ref | None:
+        """The interactive element a ref names, if any on this page or in its child frames."""
+        if self._by_ref is None:
+            self._by_ref = {r.ref: r for r in self._refs.values()}
+        found = self._by_ref.get(ref)
+        if found is None and ref.startswith("f") and self.frames is not None:
+            if not self._frame_refs:
+                self.outline()  # enters the frames, which names their refs
+            found = self._frame_refs.get(ref)
+        return found
+
+    def states_of(self, obj: AXObject) -> list[str]:
+        """The states the outline prints on this object's line."""
+        return self._states(obj, self._display_role(obj))
+
+    def outline(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
+                all_items: bool = False) -> list[tuple[str, str | None]]:
+        """Every line of the uncut outline, each with the ref it carries (kept per options:
+        continuing a cut outline does not build it again)."""
+        key = (scope, interactive_only, max_depth, all_items)
+        if key not in self._outlines:
+            self._outlines[key] = self._outline(scope, interactive_only, max_depth, all_items)
+        return self._outlines[key]
+
+    def _outline(self, scope: str | None, interactive_only: bool, max_depth: int | None,
+                 all_items: bool) -> list[tuple[str, str | None]]:
+        root = self.tree.root
+        if scope is not None:
+            root = self._scope(scope)
+        item = self.build(root, summarize=not all_items)
+        if interactive_only:
+            item.children = _interactive_only(item.children)
+        lines: list[tuple[str, str | None]] = []
+        _render(item, 0, max_depth, lines)
+        if root is self.tree.root and not item.children:
+            lines = [('document "(empty)"', None)]
+        return lines
 
     def _scope(self, selector: str) -> AXObject:
-        import cssselect2
-        from cssselect2.parser import SelectorError
-
-        try:
-            compiled = cssselect2.compile_selector_list(selector)
-        except SelectorError as exc:
-            raise ScopeError("scope_invalid", f"{selector!r} is not a valid CSS selector ({exc})") from None
-        top = self.ax.page.document.document_element
-        if top is not None:
-            for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree():
-                if any(s.test(wrapper) for s in compiled):
-                    obj = self.tree.by_element.get(wrapper.etree_element)
-                    if obj is not None and obj.included:
-                        return obj
+        for element in matching_elements(self.ax.page.document, selector, "scope"):
+            obj = self.tree.by_element.get(element)
+            if obj is not None and obj.included:
+                return obj
         raise ScopeError("scope_not_found", f"no element in the accessibility tree matches {selector!r}")
+
+
+def matching_elements(document: DomDocument, selector: str, option: str) -> list[Element]:
+    """The elements a CSS selector matches, in tree order; a bad selector raises
+    ``ScopeError`` with the code ``<option>_invalid``."""
+    import cssselect2
+    from cssselect2.parser import SelectorError
+
+    try:
+        compiled = cssselect2.compile_selector_list(selector)
+    except SelectorError as exc:
+        raise ScopeError(f"{option}_invalid", f"{selector!r} is not a valid CSS selector ({exc})") from None
+    top = document.document_element
+    if top is None:
+        return []
+    return [wrapper.etree_element for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree()
+            if any(s.test(wrapper) for s in compiled)]
+
+
+def _current(obj: AXObject) -> str:
+    """``aria-current`` as Chromium maps it: a known token, else ``true`` (``false`` or empty: none)."""
+    value = (obj.attr("aria-current") or "").strip().lower() if obj.kind == "element" else ""
+    if value in ("", "false"):
+        return ""
+    return f"current={value}" if value in _CURRENT_TOKENS else "current"
+
+
+def placeholder_of(obj: AXObject) -> str:
+    el = obj.element
+    if el is None or obj.kind != "element":
+        return ""
+    native = el.attrs.get("placeholder") if el.is_html and el.local_name in ("input", "textarea") else None
+    return " ".join((native or el.attrs.get("aria-placeholder") or "").split())
 
 
 def _cut(text: str, limit: int = TEXT_LIMIT) -> str:
@@ -450,10 +602,10 @@ def _finish_children(parts: list[Any], parent_name: str) -> list[Any]:
         text = " ".join("".join(run).split())
         run.clear()
         if text:
-            merged.append(_Text(text))
+            merged.append(TextRun(text))
 
     for part in parts:
-        if isinstance(part, _Text):
+        if isinstance(part, TextRun):
             run.append(part.text)
         elif part is _BREAK:
             flush()
@@ -461,28 +613,28 @@ def _finish_children(parts: list[Any], parent_name: str) -> list[Any]:
             flush()
             merged.append(part)
     flush()
-    texts = [m.text for m in merged if isinstance(m, _Text)]
+    texts = [m.text for m in merged if isinstance(m, TextRun)]
     if parent_name and texts:
         if " ".join(texts) in parent_name:
-            merged = [m for m in merged if not isinstance(m, _Text)]
+            merged = [m for m in merged if not isinstance(m, TextRun)]
         else:
-            merged = [m for m in merged if not (isinstance(m, _Text) and m.text == parent_name)]
+            merged = [m for m in merged if not (isinstance(m, TextRun) and m.text == parent_name)]
     out = []
     for i, m in enumerate(merged):
-        if isinstance(m, _Text):
+        if isinstance(m, TextRun):
             neighbours = [merged[j] for j in (i - 1, i + 1) if 0 <= j < len(merged)]
-            if any(isinstance(n, _Item) and n.name and (m.text == n.name or m.text.rstrip(":*").strip() == n.name)
+            if any(isinstance(n, OutlineItem) and n.name and (m.text == n.name or m.text.rstrip(":*").strip() == n.name)
                    for n in neighbours):
                 continue
         out.append(m)
     return out
 
 
-def _summarize(item: _Item) -> None:
+def _summarize(item: OutlineItem) -> None:
     """A long list or table keeps its first items and every item holding a ref;
     the rest is replaced by one count line."""
     kids = item.children
-    items = [k for k in kids if isinstance(k, _Item) and k.role in ITEM_ROLES]
+    items = [k for k in kids if isinstance(k, OutlineItem) and k.role in ITEM_ROLES]
     if len(items) <= LIST_LIMIT:
         return
     head = set(map(id, items[:LIST_HEAD]))
@@ -492,13 +644,13 @@ def _summarize(item: _Item) -> None:
     gone = set(map(id, dropped))
     item.children = [k for k in kids if id(k) not in gone]
     role = items[0].role
-    item.omitted = f"… {len(dropped)} more {role}s without refs (of {len(items)})"
+    item.omitted = f"… {len(dropped)} more {role}s without refs (of {len(items)}; --all-items lists them)"
 
 
 def _interactive_only(children: list[Any]) -> list[Any]:
     out: list[Any] = []
     for child in children:
-        if not isinstance(child, _Item) or not child.has_ref:
+        if not isinstance(child, OutlineItem) or not child.has_ref:
             continue
         child.children = _interactive_only(child.children)
         child.omitted = ""
@@ -509,7 +661,7 @@ def _interactive_only(children: list[Any]) -> list[Any]:
     return out
 
 
-def _line(item: _Item) -> str:
+def _line(item: OutlineItem) -> str:
     parts = [item.role]
     if item.name:
         parts.append(_quote(_cut(item.name)) if item.name != _REDACTED else _REDACTED)
@@ -519,14 +671,14 @@ def _line(item: _Item) -> str:
     return " ".join(parts)
 
 
-def _render(root: _Item, depth: int, max_depth: int | None, lines: list[tuple[str, str | None]]) -> None:
+def _render(root: OutlineItem, depth: int, max_depth: int | None, lines: list[tuple[str, str | None]]) -> None:
     stack: list[tuple[Any, int, bool]] = [(root, depth, True)]
     while stack:
         node, level, shown = stack.pop()
         if isinstance(node, str):  # a summary line
             lines.append(("  " * level + node, None))
             continue
-        if isinstance(node, _Text):
+        if isinstance(node, TextRun):
             if shown:
                 lines.append(("  " * level + f"text {_quote(_cut(node.text))}", None))
             continue
@@ -542,32 +694,84 @@ def _render(root: _Item, depth: int, max_depth: int | None, lines: list[tuple[st
             continue
         follow: list[tuple[Any, int, bool]] = []
         for child in node.children:
-            if child_shown or (isinstance(child, _Item) and child.has_ref):
+            if child_shown or (isinstance(child, OutlineItem) and child.has_ref):
                 follow.append((child, child_level, child_shown))
         if node.omitted and child_shown:
             follow.append((node.omitted, child_level, True))
         stack.extend(reversed(follow))
 
 
-def _cut_bytes(lines: list[tuple[str, str | None]], max_bytes: int | None) -> tuple[str, int, int, int]:
-    total = sum(len(line.encode("utf-8")) + 1 for line, _ in lines)
+@dataclass
+class _Cut:
+    text: str
+    shown: int  # lines after the context
+    omitted_nodes: int
+    omitted_refs: int
+
+
+_TRAILER_ROOM = 240  # bytes kept free for the trailer
+
+
+def _cut_bytes(context: list[tuple[str, str | None]], lines: list[tuple[str, str | None]], max_bytes: int | None,
+               at_least_one: bool) -> _Cut:
+    """The context lines, then as many lines as fit in ``max_bytes`` with room for the
+    trailer; ``at_least_one``: a continuation always advances, however small the budget."""
+    kept = [line for line, _ in context]
+    total = sum(len(line.encode("utf-8")) + 1 for line in kept) + sum(len(line.encode("utf-8")) + 1 for line, _ in lines)
     if max_bytes is None or total <= max_bytes:
-        return "\n".join(line for line, _ in lines) + "\n", len(lines), 0, 0
-    budget = max(max_bytes - 200, 0)  # room for the trailer
-    used = 0
+        return _Cut("\n".join([*kept, *(line for line, _ in lines)]) + "\n", len(lines), 0, 0)
+    budget = max(max_bytes - _TRAILER_ROOM, 0)
+    used = sum(len(line.encode("utf-8")) + 1 for line in kept)
     shown = 0
     for line, _ in lines:
         size = len(line.encode("utf-8")) + 1
-        if used + size > budget:
+        if used + size > budget and not (at_least_one and shown == 0):
             break
         used += size
         shown += 1
     rest = lines[shown:]
-    omitted_refs = sum(1 for _, r in rest if r)
-    trailer = (f"[truncated at --max-bytes {max_bytes}: {len(rest)} more nodes and {omitted_refs} more refs left out;"
-               " narrow with --scope or --interactive-only]")
-    return "\n".join([*(line for line, _ in lines[:shown]), trailer]) + "\n", shown, len(rest), omitted_refs
+    body = "\n".join([*kept, *(line for line, _ in lines[:shown])])
+    return _Cut(body + "\n" if body else "", shown, len(rest), sum(1 for _, r in rest if r))
 
 
-def agent_snapshot(ax: AXCache, **options: Any) -> AgentSnapshot:
-    return AgentEmitter(ax).snapshot(**options)
+def _trailer(max_bytes: int | None, nodes: int, refs: int, cursor: str) -> str:
+    return (f"[truncated at --max-bytes {max_bytes}: {nodes} more nodes and {refs} more refs left out;"
+            f" continue with --cursor {cursor}, or narrow with --scope or --interactive-only]\n")
+
+
+def _fingerprint(lines: list[tuple[str, str | None]]) -> str:
+    """Names the whole outline, so that a cursor issued for another page or other options is refused."""
+    digest = hashlib.sha1()
+    for line, _ in lines:
+        digest.update(line.encode("utf-8") + b"\n")
+    return digest.hexdigest()[:12]
+
+
+def _cursor_start(cursor: str, fingerprint: str, line_count: int) -> int:
+    match = _CURSOR.fullmatch(cursor.strip())
+    if match is None:
+        raise CursorError("cursor_invalid", f"{cursor!r} is not a cursor (expected LINE-FINGERPRINT, as a cut outline prints it)")
+    start = int(match["line"])
+    if match["fingerprint"] != fingerprint or not 0 <= start < line_count:
+        raise CursorError("cursor_stale", f"cursor {cursor!r} was issued for another version of the page or other"
+                                          " options; take a new snapshot")
+    return start
+
+
+def ancestor_lines(lines: list[tuple[str, str | None]], start: int) -> list[tuple[str, str | None]]:
+    """The lines that enclose ``lines[start]`` (each less indented than the last), outermost first."""
+    if start == 0:
+        return []
+    context = []
+    indent = _indent(lines[start][0])
+    for line, ref in reversed(lines[:start]):
+        if _indent(line) < indent:
+            context.append((line, ref))
+            indent = _indent(line)
+            if indent == 0:
+                break
+    return context[::-1]
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))

@@ -1,6 +1,6 @@
 """Refs for the agent format: a unique CSS selector for each interactive element
-(an id, a test id or another identifying attribute, else a path of tag names and
-positions), and a short hash of it, so a ref survives unrelated edits to the page."""
+(an id, a test id or another identifying attribute — name, href, src, aria-label —
+else a path of tag names and positions), and a short hash of it, so a ref survives unrelated edits to the page."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ class Selectors:
         self._all = list(_all_elements(dom))
         for el in self._all:
             self.by_tag.setdefault(el.local_name, []).append(el)
-            for attr in ("id", "data-testid", "name", "href", "aria-label"):
+            for attr in ("id", "data-testid", "name", "href", "src", "aria-label"):
                 value = el.attrs.get(attr)
                 if value:
                     key = (attr, value) if attr in ("id", "data-testid") else (attr, el.local_name + "\0" + value)
@@ -84,7 +84,7 @@ class Selectors:
                 return f"{tag}[name={_css_string(name)}]"
             if "value" in attrs and self._unique("name+value", f"{el.local_name}\0{name}\0{attrs['value']}"):
                 return f"{tag}[name={_css_string(name)}][value={_css_string(attrs['value'])}]"
-        for attr in ("href", "aria-label"):
+        for attr in ("href", "src", "aria-label"):
             value = attrs.get(attr)
             if value and self._unique(attr, el.local_name + "\0" + value):
                 return f"{tag}[{attr}={_css_string(value)}]"

@@ -19,7 +19,7 @@ This is an independent re-implementation of the documented behaviour, not a copy
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
 # Roles whose children are presentational: always leaves.
 _LEAF_ROLES = frozenset(
@@ -165,12 +165,12 @@ def _build(nodes: list[dict[str, Any]]) -> _Node | None:
     return next(iter(by_id.values()), None)
 
 
-def _interesting(root: _Node) -> set[int]:
+def _interesting(root: _Node, frames: dict[int, dict[str, Any]]) -> set[int]:
     keep: set[int] = set()
     stack = [(root, False)]
     while stack:
         node, inside = stack.pop()
-        if node.is_interesting(inside):
+        if node.is_interesting(inside) or id(node) in frames:
             keep.add(id(node))
         if node.is_leaf():
             continue
@@ -179,12 +179,24 @@ def _interesting(root: _Node) -> set[int]:
     return keep
 
 
-def snapshot_tree(nodes: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """Puppeteer's ``accessibility.snapshot()``: nested dicts with ``children``."""
+def snapshot_tree(nodes: list[dict[str, Any]],
+                  frame_snapshot: Callable[[int], dict[str, Any] | None] | None = None) -> dict[str, Any] | None:
+    """Puppeteer's ``accessibility.snapshot({includeIframes})``: nested dicts with
+    ``children``.  ``frame_snapshot(backendDOMNodeId)`` gives the snapshot of the frame
+    an ``Iframe`` node shows (or None); Puppeteer appends it as the node's last child
+    and keeps the node even when it would not be interesting."""
     root = _build(nodes)
     if root is None:
         return None
-    keep = _interesting(root)
+    frames: dict[int, dict[str, Any]] = {}
+    if frame_snapshot is not None:
+        for node in _preorder(root):
+            backend_id = node.payload.get("backendDOMNodeId")
+            if node.role == "Iframe" and backend_id is not None:
+                child = frame_snapshot(backend_id)
+                if child is not None:
+                    frames[id(node)] = child
+    keep = _interesting(root, frames)
     # Post-order, iteratively: each node returns its serialized self, or its
     # children's results spliced in when it is not kept.
     results: dict[int, list[dict[str, Any]]] = {}
@@ -196,6 +208,8 @@ def snapshot_tree(nodes: list[dict[str, Any]]) -> dict[str, Any] | None:
             stack.extend((c, False) for c in reversed(node.children))
             continue
         children = [s for c in node.children for s in results.pop(id(c), [])]
+        if id(node) in frames:
+            children.append(frames[id(node)])
         if id(node) not in keep:
             results[id(node)] = children
             continue
@@ -205,6 +219,14 @@ def snapshot_tree(nodes: list[dict[str, Any]]) -> dict[str, Any] | None:
         results[id(node)] = [serialized]
     top = results.get(id(root), [])
     return top[0] if top else None
+
+
+def _preorder(root: _Node):
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(node.children))
 
 
 def _js_value(value: Any) -> str:
@@ -261,5 +283,6 @@ def format_snapshot(root: dict[str, Any] | None, snapshot_id: int = 1) -> str:
     return "\n".join(lines) + "\n"
 
 
-def devtools_snapshot(nodes: list[dict[str, Any]], snapshot_id: int = 1) -> str:
-    return format_snapshot(snapshot_tree(nodes), snapshot_id)
+def devtools_snapshot(nodes: list[dict[str, Any]], snapshot_id: int = 1,
+                      frame_snapshot: Callable[[int], dict[str, Any] | None] | None = None) -> str:
+    return format_snapshot(snapshot_tree(nodes, frame_snapshot), snapshot_id)

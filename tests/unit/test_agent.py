@@ -10,7 +10,7 @@ import pytest
 
 from axsynth import Document
 from axsynth.data.chrome_roles import ROLES
-from axsynth.emit.agent import INTERACTIVE_ROLES, AgentEmitter, ScopeError
+from axsynth.emit.agent import INTERACTIVE_ROLES, AgentEmitter, CursorError, ScopeError
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 ALL_FIXTURES = sorted(FIXTURES.rglob("*.html"))
@@ -182,8 +182,10 @@ def test_max_depth_surfaces_refs_at_the_cut():
 def test_long_lists_are_summarized_without_hiding_refs():
     out = agent(PAGE)
     assert 'listitem "item 4"' in out and 'listitem "item 5"' not in out
-    assert "… 25 more listitems without refs (of 31)" in out
+    assert "… 25 more listitems without refs (of 31; --all-items lists them)" in out
     assert 'link "z"' in out
+    every = agent(PAGE, all_items=True)
+    assert all(f'listitem "item {i}"' in every for i in range(30)) and "more listitems" not in every
 
 
 def test_scope():
@@ -226,6 +228,8 @@ def cdp_interactive(doc) -> set[int]:
     # the agent acts on their host.
     ua_shadow = {o.node_id for o in doc.tree.objects if o.in_ua_shadow}
     for node in doc.get_full_ax_tree()["nodes"]:
+        if "backendDOMNodeId" not in node:
+            continue  # generated content (::before, ::marker): no element to act on
         if node["ignored"] or node["role"]["value"] == "RootWebArea" or node["backendDOMNodeId"] in ua_shadow:
             continue
         if node["chromeRole"]["value"] == ROLES["MenuListOption"][0]:
@@ -254,3 +258,120 @@ def test_no_option_drops_a_ref(path):
         assert {snap.refs[r].obj.node_id for r in shown} == everything
     snap = emitter.snapshot(max_bytes=2000)
     assert len(snap.refs) + snap.omitted_refs == len(everything)
+    # Following the cursor reaches every ref, each once.
+    reached = [r for part in continuations(emitter, 20_000) for r in part.refs]
+    assert len(reached) == len(set(reached)) == len(everything)
+
+
+# --- what DevTools' format shows: descriptions, placeholders, modal, current, live, busy ------
+
+@pytest.mark.parametrize("html,state", [
+    ("<input aria-label=q placeholder='Type here'>", 'placeholder="Type here"'),
+    ("<div role=textbox aria-label=q aria-placeholder='ARIA hint'></div>", 'placeholder="ARIA hint"'),
+    ("<button aria-describedby=d>b</button><p id=d>Sends it</p>", 'description="Sends it"'),
+    ("<button title='More about it'>b</button>", 'description="More about it"'),
+    ("<div role=dialog aria-modal=true aria-label=D>x</div>", "modal"),
+    ("<a href=/x aria-current=page>x</a>", "current=page"),
+    ("<a href=/x aria-current=true>x</a>", "current"),
+    ("<a href=/x aria-current=yes>x</a>", "current"),
+    ("<div role=status aria-label=s>x</div>", "live=polite"),
+    ("<div aria-live=assertive>x</div>", "live=assertive"),
+    ("<div aria-busy=true aria-live=polite>x</div>", "busy"),
+    ("<input aria-label=q aria-invalid=true>", "invalid"),
+])
+def test_devtools_states_inline(html, state):
+    assert f" {state}" in agent(html).split("\n")[1]
+
+
+@pytest.mark.parametrize("html,absent", [
+    ("<input placeholder=Email>", "placeholder"),  # the placeholder is the name already
+    ("<button title=Go>Go</button>", "description"),  # the title is the name already
+    ("<div role=dialog aria-label=D>x</div>", "modal"),
+    ("<a href=/x aria-current=false>x</a>", "current"),
+    ("<div aria-live=off>x</div>", "live"),
+])
+def test_default_states_are_not_printed(html, absent):
+    assert absent not in agent(html)
+
+
+# --- the continuation cursor ---------------------------------------------------------------
+
+def continuations(emitter: AgentEmitter, max_bytes: int, **options):
+    """Every part of a cut outline, following each part's cursor to the end."""
+    parts = [emitter.snapshot(max_bytes=max_bytes, **options)]
+    while parts[-1].next_cursor:
+        assert len(parts) < 10_000, "the cursor does not advance"
+        parts.append(emitter.snapshot(max_bytes=max_bytes, cursor=parts[-1].next_cursor, **options))
+    return parts
+
+
+def own_lines(snap) -> list[str]:
+    """A part's lines without its repeated context and its trailer."""
+    body = snap.text.splitlines()[snap.context_lines:]
+    return body[:-1] if snap.next_cursor else body
+
+
+@pytest.mark.parametrize("max_bytes", [1, 250, 400])
+def test_cursor_continues_a_cut_outline_to_the_end(max_bytes):
+    emitter = AgentEmitter(Document.from_html(PAGE).ax)
+    whole = emitter.snapshot(max_bytes=None).text.splitlines()
+    parts = continuations(emitter, max_bytes)
+    assert len(parts) > 1
+    assert [line for part in parts for line in own_lines(part)] == whole
+    assert [r for part in parts for r in part.refs] == list(emitter.snapshot(max_bytes=None).refs)
+
+
+def test_a_continuation_repeats_the_ancestors_of_its_first_line():
+    emitter = AgentEmitter(Document.from_html(PAGE).ax)
+    first = emitter.snapshot(max_bytes=400)
+    assert f"continue with --cursor {first.next_cursor}," in first.text.splitlines()[-1]
+    second = emitter.snapshot(max_bytes=400, cursor=first.next_cursor)
+    context = second.text.splitlines()[:second.context_lines]
+    assert context[0] == 'document "P"' and context[1] == "  main"
+    assert [len(l) - len(l.lstrip()) for l in context] == list(range(0, 2 * len(context), 2))
+    assert second.to_json()["contextLines"] == second.context_lines
+
+
+def test_stale_and_malformed_cursors_are_refused():
+    doc = Document.from_html(PAGE)
+    cursor = doc.agent_snapshot(max_bytes=400).next_cursor
+    with pytest.raises(CursorError) as err:  # another version of the page
+        Document.from_html(PAGE.replace("intro", "news")).agent_snapshot(max_bytes=400, cursor=cursor)
+    assert err.value.code == "cursor_stale"
+    with pytest.raises(CursorError) as err:  # other options
+        doc.agent_snapshot(max_bytes=400, cursor=cursor, interactive_only=True)
+    assert err.value.code == "cursor_stale"
+    with pytest.raises(CursorError) as err:  # past the end
+        doc.agent_snapshot(cursor="99999-" + cursor.split("-")[1])
+    assert err.value.code == "cursor_stale"
+    for bad in ("", "x", "12", "-1-abc", "3-" + "g" * 12):
+        with pytest.raises(CursorError) as err:
+            doc.agent_snapshot(cursor=bad)
+        assert err.value.code == "cursor_invalid"
+
+
+def test_cli_cursor(tmp_path):
+    page = tmp_path / "p.html"
+    page.write_text(PAGE)
+    run = lambda *a: subprocess.run([sys.executable, "-m", "axsynth", "snapshot", str(page), "--format", "agent", *a],
+                                    capture_output=True, text=True)
+    first = run("--max-bytes", "400", "--json")
+    cursor = json.loads(first.stdout)["truncated"]["cursor"]
+    second = run("--max-bytes", "400", "--cursor", cursor)
+    assert second.returncode == 0 and second.stdout.startswith('document "P"\n  main\n')
+    stale = run("--cursor", cursor.split("-")[0] + "-000000000000")
+    assert stale.returncode == 1 and stale.stderr.startswith("axsynth: cursor_stale:") and not stale.stdout
+
+
+@pytest.mark.parametrize("html", [
+    "<input name=cardNumber aria-label=c value=4111111111111111>",
+    "<input id=cc_cvv aria-label=c value=123>",
+    "<input name=iban aria-label=c value=DE89370400440532013000>",
+])
+def test_payment_fields_named_so_are_redacted(html):
+    out = agent(html)
+    assert "value=[REDACTED]" in out and not any(s in out for s in ("4111", "123", "DE89"))
+
+
+def test_an_ordinary_field_keeps_its_value():
+    assert 'value="Ann"' in agent("<input name=card_holder aria-label=h value=Ann>")

@@ -1,0 +1,37 @@
+"""``axsynth snapshot FILE --format flat``: its options and its output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..api import Document, ScopeError
+
+OPTIONS = ("include_values", "max_interactive", "filter")
+
+
+def add_options(snapshot: argparse.ArgumentParser) -> None:
+    flat = snapshot.add_argument_group("flat format")
+    flat.add_argument("--include-values", action="store_true",
+                      help="add field values (never those of password or payment fields)")
+    flat.add_argument("--max-interactive", type=_non_negative, metavar="N",
+                      help="leave out interactive nodes after the first N (counted in stats)")
+    flat.add_argument("--filter", metavar="CSS", help="keep only nodes whose element matches, in their groups")
+
+
+def render(doc: Document, args: argparse.Namespace) -> str | None:
+    """The JSON text, or None after printing a one-line error."""
+    try:
+        data = doc.flat_snapshot(args.include_values, args.max_depth, args.max_interactive, args.filter)
+    except ScopeError as exc:
+        print(f"axsynth: {exc}", file=sys.stderr)
+        return None
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def _non_negative(value: str) -> int:
+    number = int(value)
+    if number < 0:
+        raise argparse.ArgumentTypeError("must be >= 0")
+    return number

@@ -1,0 +1,48 @@
+"""``axsynth mcp``: serve the tools over the Model Context Protocol, stdio by default;
+``--http HOST:PORT`` serves streamable HTTP at ``/mcp``, on localhost unless another
+host is named.  Files are read only under ``--root``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .service import DEFAULT_MAX_HTML_BYTES, Service, ToolFailure
+
+
+def add_parser(commands: "argparse._SubParsersAction") -> None:
+    mcp = commands.add_parser("mcp", help="serve snapshot, find, diff and resolve_ref over the Model Context Protocol")
+    mcp.add_argument("--root", default=".", metavar="DIR", help="read files only under this directory (default: .)")
+    mcp.add_argument("--http", metavar="HOST:PORT", help="serve streamable HTTP at /mcp instead of stdio "
+                                                         "(HOST may be omitted: localhost)")
+    mcp.add_argument("--max-html-bytes", type=int, default=DEFAULT_MAX_HTML_BYTES, metavar="N",
+                     help=f"refuse larger pages (default {DEFAULT_MAX_HTML_BYTES:,})")
+    mcp.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from .mcp_server import build_server
+    except ImportError:
+        print("axsynth: the MCP server needs the mcp package: pip install 'axsynth[mcp]'", file=sys.stderr)
+        return 1
+    try:
+        service = Service(args.root, args.max_html_bytes)
+        address = _address(args.http) if args.http else None
+    except (OSError, ToolFailure, ValueError) as exc:
+        print(f"axsynth: {exc}", file=sys.stderr)
+        return 1
+    server = build_server(service)
+    if address is None:
+        server.run("stdio")
+    else:
+        host, port = address
+        server.run("streamable-http", host=host, port=port)
+    return 0
+
+
+def _address(value: str) -> tuple[str, int]:
+    host, _, port = value.rpartition(":")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"--http {value!r}: expected HOST:PORT or :PORT")
+    return host or "127.0.0.1", int(port)

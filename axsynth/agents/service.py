@@ -1,0 +1,273 @@
+"""What the MCP server's tools do, independent of the protocol: load pages confined to a
+root directory, snapshot, search, diff against the previous snapshot, resolve refs.
+
+Every failure the caller can cause is a :class:`ToolFailure` with a machine-readable
+``code`` and a one-line message; the server turns it into an MCP error result."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import threading
+from collections import OrderedDict
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, Literal
+
+from ..api import Document, LimitError, ParseError, QueryError, SnapshotOptionError
+from ..emit.agent import ancestor_lines
+from ..emit.diff import diff_outlines
+from .outer_html import outer_html
+
+Format = Literal["agent", "aria", "devtools", "flat", "cdp"]
+FindMode = Literal["contains", "exact", "regex"]
+DEFAULT_MAX_HTML_BYTES = 20_000_000
+DEFAULT_MAX_BYTES = 50_000
+_CACHED_DOCUMENTS = 8
+_LINE = re.compile(r'(?P<indent> *)(?P<role>\S+)(?: "(?P<name>(?:[^"\\]|\\.)*)")?')
+
+
+class ToolFailure(ValueError):
+    """A call that cannot be answered: ``code`` names the reason, the message says what to do."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+
+
+class Service:
+    """The tools' state: the root files are read under, recent documents, previous snapshots.
+
+    Engine work runs under one lock: calls may come from several threads at once, and
+    the GIL would serialize their CPU work anyway; the lock also keeps a cached
+    Document's lazily built trees from being built twice."""
+
+    def __init__(self, root: str | Path = ".", max_html_bytes: int = DEFAULT_MAX_HTML_BYTES) -> None:
+        self.root = Path(root).resolve(strict=True)
+        if not self.root.is_dir():
+            raise ToolFailure("bad_root", f"{root} is not a directory")
+        self.max_html_bytes = max_html_bytes
+        self._lock = threading.Lock()
+        self._documents: OrderedDict[tuple, Document] = OrderedDict()
+        self._previous: dict[tuple[str, str], str] = {}  # (source, format) -> outline text
+
+    # -- the tools ----------------------------------------------------------------------------
+
+    def snapshot(self, path: str | None = None, html: str | None = None, format: Format = "agent",
+                 scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
+                 max_bytes: int = DEFAULT_MAX_BYTES, cursor: str | None = None,
+                 frame: str | None = None, all_items: bool = False) -> dict[str, Any]:
+        _check_options(format, interactive_only or all_items, cursor, max_depth, max_bytes, scope)
+        if frame is not None and format != "cdp":
+            raise ToolFailure("bad_arguments", "frame applies to the cdp format (the agent and flat formats"
+                                               " include every loaded frame)")
+        with self._lock:
+            source, doc = self._load(path, html)
+            with _engine_errors():
+                if format == "agent":
+                    snap = doc.agent_snapshot(scope=scope, interactive_only=interactive_only, max_depth=max_depth,
+                                              max_bytes=max_bytes or None, cursor=cursor, all_items=all_items)
+                    if cursor is None:
+                        self._remember(source, "agent", doc.outline_text("agent", scope))
+                    return {"format": "agent", **snap.to_json()}
+                if format == "aria":
+                    try:
+                        text = doc.aria_snapshot(scope)
+                    except ValueError as exc:  # a scope that matches no element, or several
+                        raise ToolFailure("scope_not_found", str(exc)) from None
+                    self._remember(source, "aria", text)
+                    return _bounded({"format": "aria", "url": doc.url, "text": text}, text, max_bytes)
+                if format == "devtools":
+                    text = doc.devtools_snapshot()
+                    return _bounded({"format": "devtools", "url": doc.url, "text": text}, text, max_bytes)
+                if format == "flat":
+                    data = doc.flat_snapshot(max_depth=max_depth)
+                    return _bounded({"format": "flat", **data}, json.dumps(data, ensure_ascii=False), max_bytes)
+                try:
+                    data = doc.get_full_ax_tree(frame_id=frame)
+                except QueryError as exc:
+                    raise ToolFailure("unknown_frame", str(exc)) from None
+                return _bounded({"format": "cdp", **data}, json.dumps(data, ensure_ascii=False), max_bytes)
+
+    def find(self, path: str | None = None, html: str | None = None, role: str | None = None,
+             name: str | None = None, text: str | None = None, mode: FindMode = "contains",
+             limit: int = 50) -> dict[str, Any]:
+        if role is None and name is None and text is None:
+            raise ToolFailure("bad_arguments", "give a role, a name or a text to look for")
+        if limit < 1:
+            raise ToolFailure("bad_arguments", "limit must be at least 1")
+        name_match = _matcher(name, mode) if name is not None else None
+        text_match = _matcher(text, mode) if text is not None else None
+        with self._lock:
+            _, doc = self._load(path, html)
+            with _engine_errors():
+                lines = doc.agent_emitter.outline(all_items=True)  # every list item can be found
+        matches = []
+        total = 0
+        for index, (line, ref) in enumerate(lines):
+            parsed = _LINE.match(line)
+            if parsed is None:
+                continue
+            line_role, line_name = parsed["role"], _unquote(parsed["name"] or "")
+            if role is not None and line_role.lower() != role.lower():
+                continue
+            if name_match is not None and (line_role == "text" or not name_match(line_name)):
+                continue
+            if text_match is not None and not text_match(line_name):
+                continue
+            total += 1
+            if len(matches) < limit:
+                context = [above.strip() for above, _ in ancestor_lines(lines, index)]
+                match = {"line": line.strip(), "lineNumber": index + 1, "context": context}
+                if ref:
+                    match["ref"] = ref
+                matches.append(match)
+        return {"url": doc.url, "total": total, "matches": matches}
+
+    def diff(self, before_path: str | None = None, before_html: str | None = None, after_path: str | None = None,
+             after_html: str | None = None, format: Literal["agent", "aria"] = "agent") -> dict[str, Any]:
+        if format not in ("agent", "aria"):
+            raise ToolFailure("bad_arguments", f"diff format must be agent or aria, not {format!r}")
+        with self._lock:
+            after_source, after = self._load(after_path, after_html, "after_")
+            with _engine_errors():
+                new_text = after.outline_text(format)
+                if before_path is None and before_html is None:
+                    old_text = self._previous.get((after_source, format))
+                    if old_text is None:
+                        raise ToolFailure("no_previous_snapshot", f"no {format} snapshot of this page was taken yet: call"
+                                                                  f" snapshot (format {format}) first, or give before_path"
+                                                                  " or before_html")
+                else:
+                    _, before = self._load(before_path, before_html, "before_")
+                    old_text = before.outline_text(format)
+            self._remember(after_source, format, new_text)
+        return diff_outlines(old_text, new_text, format).to_json()
+
+    def resolve_ref(self, ref: str, path: str | None = None, html: str | None = None,
+                    max_html_chars: int = 2000) -> dict[str, Any]:
+        if max_html_chars < 0:
+            raise ToolFailure("bad_arguments", "max_html_chars must be >= 0")
+        with self._lock:
+            _, doc = self._load(path, html)
+            with _engine_errors():
+                emitter = doc.agent_emitter
+                found = emitter.ref(ref.strip())
+                if found is None:
+                    raise ToolFailure("unknown_ref", f"no element of this page has ref {ref!r} (refs come from the"
+                                                     " agent snapshot of the same version of the page)")
+                html_text, cut = outer_html(found.obj.element, max_html_chars)
+                return {**found.to_json(), "ref": found.ref, "states": emitter.states_of(found.obj),
+                        "outerHTML": html_text, "outerHTMLTruncated": cut}
+
+    # -- loading ------------------------------------------------------------------------------
+
+    def _load(self, path: str | None, html: str | None, prefix: str = "") -> tuple[str, Document]:
+        """The source key and the document for exactly one of ``path`` and ``html``."""
+        if (path is None) == (html is None):
+            raise ToolFailure("bad_arguments", f"give exactly one of {prefix}path and {prefix}html")
+        if html is not None:
+            data = html.encode("utf-8", "surrogatepass")
+            self._check_size(len(data))
+            source = "html:" + hashlib.sha1(data).hexdigest()
+            key: tuple = (source,)
+            make = lambda: Document.from_html(html)  # noqa: E731
+        else:
+            file = self.confine(path)
+            stat = file.stat()
+            self._check_size(stat.st_size)
+            source = str(file)
+            key = (source, stat.st_mtime_ns, stat.st_size)
+            make = lambda: Document.from_file(file)  # noqa: E731
+        doc = self._documents.get(key)
+        if doc is None:
+            with _engine_errors():
+                doc = make()
+            self._documents[key] = doc
+            while len(self._documents) > _CACHED_DOCUMENTS:
+                self._documents.popitem(last=False)
+        self._documents.move_to_end(key)
+        return source, doc
+
+    def confine(self, path: str) -> Path:
+        """The file ``path`` names, relative to the root, refused when it resolves outside
+        the root (through ``..`` or a symbolic link) or is not a regular file."""
+        if "\0" in path:
+            raise ToolFailure("bad_path", "the path contains a NUL character")
+        candidate = self.root / path
+        try:
+            resolved = candidate.resolve(strict=True)
+        except FileNotFoundError:
+            raise ToolFailure("not_found", f"{path}: no such file under the root") from None
+        except (OSError, RuntimeError) as exc:  # a symlink loop, a permission problem
+            raise ToolFailure("bad_path", f"{path}: {exc}") from None
+        if not resolved.is_relative_to(self.root):
+            raise ToolFailure("outside_root", f"{path} resolves outside the root {self.root}; only files under it"
+                                              " are read")
+        if not resolved.is_file():
+            raise ToolFailure("not_a_file", f"{path} is not a regular file")
+        return resolved
+
+    def _check_size(self, size: int) -> None:
+        if size > self.max_html_bytes:
+            raise ToolFailure("too_large", f"the HTML is {size:,} bytes, over the limit of {self.max_html_bytes:,}"
+                                           " (--max-html-bytes)")
+
+    def _remember(self, source: str, format: str, text: str) -> None:
+        self._previous[(source, format)] = text
+
+
+@contextmanager
+def _engine_errors() -> Iterator[None]:
+    """Turns the engine's own errors about the input into ToolFailures."""
+    try:
+        yield
+    except SnapshotOptionError as exc:
+        raise ToolFailure(exc.code, exc.message) from None
+    except ParseError as exc:
+        raise ToolFailure("parse_error", str(exc)) from None
+    except LimitError as exc:
+        raise ToolFailure("limit", str(exc)) from None
+
+
+def _check_options(format: str, interactive_only: bool, cursor: str | None, max_depth: int | None, max_bytes: int,
+                   scope: str | None) -> None:
+    if format not in ("agent", "aria", "devtools", "flat", "cdp"):
+        raise ToolFailure("bad_arguments", f"unknown format {format!r}")
+    if format != "agent" and (interactive_only or cursor):
+        raise ToolFailure("bad_arguments", "interactive_only, all_items and cursor apply to the agent format only")
+    if scope is not None and format not in ("agent", "aria"):
+        raise ToolFailure("bad_arguments", "scope applies to the agent and aria formats only")
+    if max_depth is not None and (max_depth < 0 or format not in ("agent", "flat")):
+        raise ToolFailure("bad_arguments", "max_depth is a number >= 0, for the agent and flat formats")
+    if max_bytes < 0:
+        raise ToolFailure("bad_arguments", "max_bytes must be >= 0 (0: no limit)")
+
+
+def _bounded(result: dict[str, Any], text: str, max_bytes: int) -> dict[str, Any]:
+    size = len(text.encode("utf-8"))
+    if max_bytes and size > max_bytes:
+        raise ToolFailure("result_too_large", f"the {result['format']} result is {size:,} bytes, over max_bytes"
+                                              f" {max_bytes:,}: raise max_bytes (0: no limit), or use the agent"
+                                              " format, which cuts and continues with a cursor")
+    return result
+
+
+def _matcher(pattern: str, mode: FindMode):
+    if mode == "regex":
+        try:
+            compiled = re.compile(pattern, re.IGNORECASE)
+        except re.error as exc:
+            raise ToolFailure("bad_regex", f"{pattern!r} is not a regular expression ({exc})") from None
+        return lambda value: compiled.search(value) is not None
+    if mode == "exact":
+        return lambda value: value == pattern
+    if mode == "contains":
+        folded = pattern.casefold()
+        return lambda value: folded in value.casefold()
+    raise ToolFailure("bad_arguments", f"mode is contains, exact or regex, not {mode!r}")
+
+
+def _unquote(name: str) -> str:
+    return re.sub(r"\\(.)", r"\1", name)
