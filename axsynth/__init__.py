@@ -1,12 +1,14 @@
 """axsynth: Chromium's accessibility tree from HTML, without a browser."""
 
-from .api import AXNode, Document, LimitError, ParseError, QueryError
+from .api import AXNode, Document, LimitError, Locator, ParseError, QueryError, ScopeError
 from .html import dom as _dom
+from .locator import set_test_id_attribute
 from .playwright.yaml import AriaTemplateError
 from .testing.match import AriaMatch, match_aria_snapshot
 
 __all__ = [
-    "AXNode", "AriaMatch", "AriaTemplateError", "Document", "LimitError", "ParseError", "QueryError",
+    "AXNode", "AriaMatch", "AriaTemplateError", "Document", "LimitError", "Locator", "ParseError", "QueryError",
+    "ScopeError", "set_test_id_attribute",
     "match_aria_snapshot",
 ]
 # True when setup.py's optional compiled build (AXSYNTH_COMPILE=1) is what runs.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,10 +15,22 @@ from .html.dom import Document as DomDocument
 from .html.dom import Element
 from .html.parse import ParseError
 from .limits import LimitError, bounded
+from .locator import Locator, LocatorEngine
 from .page import Page
 from .query import AXNode, QueryError, RoleIndex, describe_query
 
-__all__ = ["AXNode", "Document", "LimitError", "ParseError", "QueryError", "ScopeError"]
+__all__ = ["AXNode", "Document", "LimitError", "Locator", "ParseError", "QueryError", "ScopeError"]
+
+
+def _locate_from_root(method_name: str):
+    """A Document method that starts a locator chain at the document (same signature
+    and docstring as the Locator method)."""
+    method = getattr(Locator, method_name)
+
+    @functools.wraps(method)
+    def locate(self: "Document", *args: Any, **options: Any) -> Locator:
+        return method(self._root_locator, *args, **options)
+    return locate
 
 
 class Document:
@@ -31,6 +44,7 @@ class Document:
             self.page = Page(html, url or "about:blank", base_dir)
         self._ax: AXCache | None = None
         self._index: RoleIndex | None = None
+        self._locators: LocatorEngine | None = None
 
     @property
     def ax(self) -> AXCache:
@@ -154,26 +168,45 @@ class Document:
         """The one matching node, None if there is none; QueryError if several match."""
         found = self.find_all_by_role(role, name, **options)
         if len(found) > 1:
-            raise QueryError(self._query_message(f"found {len(found)}", role, name, options, found))
+            raise QueryError(self._query_message(role, name, options, found))
         return found[0] if found else None
 
-    def get_by_role(self, role: str, name: str | Pattern[str] | None = None, **options: Any) -> AXNode:
-        """The one matching node; QueryError (listing what exists) otherwise."""
-        found = self.find_all_by_role(role, name, **options)
-        if len(found) != 1:
-            raise QueryError(self._query_message(f"found {len(found)}", role, name, options, found))
-        return found[0]
+    # --- Playwright-style locators ----------------------------------------------------
+
+    @property
+    def _root_locator(self) -> Locator:
+        return Locator(self, self._locator_engine)
+
+    def _locator_engine(self) -> LocatorEngine:
+        if self._locators is None:
+            self._locators = LocatorEngine(self.page)
+        return self._locators
+
+    get_by_role = _locate_from_root("get_by_role")
+    get_by_text = _locate_from_root("get_by_text")
+    get_by_label = _locate_from_root("get_by_label")
+    get_by_placeholder = _locate_from_root("get_by_placeholder")
+    get_by_alt_text = _locate_from_root("get_by_alt_text")
+    get_by_title = _locate_from_root("get_by_title")
+    get_by_test_id = _locate_from_root("get_by_test_id")
+    locator = _locate_from_root("locator")
+
+    def ax_node_for(self, element: Element) -> AXNode:
+        """The node Chromium's tree has for a DOM element (the CDP view of a locator's element)."""
+        node = self._role_index().by_element.get(element.node_id)
+        if node is None:
+            raise QueryError(f"no accessibility node for {element!r}")
+        return node
 
     def _role_index(self) -> RoleIndex:
         if self._index is None:
             self._index = RoleIndex(self.ax)
         return self._index
 
-    def _query_message(self, count: str, role: str, name: Any, options: dict, found: list[AXNode]) -> str:
+    @staticmethod
+    def _query_message(role: str, name: Any, options: dict, found: list[AXNode]) -> str:
         wanted = describe_query(role, name, {k: v for k, v in options.items() if k not in ("exact", "include_hidden")})
-        if found:
-            return f"{count} nodes for {wanted}: " + ", ".join(str(n) for n in found[:20])
-        return f"{count} nodes for {wanted}; {self._role_index().describe(role)}"
+        return f"found {len(found)} nodes for {wanted}: " + ", ".join(str(n) for n in found[:20])
 
     def _serializer(self):
         from .emit.cdp import CdpSerializer

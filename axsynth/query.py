@@ -43,9 +43,12 @@ class RoleIndex:
         self.nodes: list[AXNode] = []
         self.by_role: dict[str, list[AXNode]] = {}
         self.by_role_and_name: dict[tuple[str, str], list[AXNode]] = {}
+        self.by_element: dict[int, AXNode] = {}  # DOM node id -> its first AX node
         for cdp in CdpSerializer(ax).iter_full_tree():
             node = _ax_node(cdp, elements)
             self.nodes.append(node)
+            if node.backend_node_id is not None:
+                self.by_element.setdefault(node.backend_node_id, node)
             self.by_role.setdefault(node.role, []).append(node)
             self.by_role_and_name.setdefault((node.role, node.name), []).append(node)
 
@@ -62,13 +65,6 @@ class RoleIndex:
             and (name is None or _name_matches(node.name, name, exact))
             and all(node.states.get(key) == want for key, want in wanted_states)
         ]
-
-    def describe(self, role: str) -> str:
-        same_role = [str(n) for n in self.by_role.get(role, ()) if not n.ignored]
-        if same_role:
-            return f"nodes with role {role!r}: " + ", ".join(same_role[:20])
-        roles = sorted(r for r, nodes in self.by_role.items() if any(not n.ignored for n in nodes))
-        return "roles present: " + ", ".join(roles)
 
 
 def _name_matches(actual: str, wanted: str | Pattern[str], exact: bool) -> bool:

@@ -23,12 +23,13 @@ def checkout(ax) -> Document:
 
 
 def test_find_controls_by_role_and_name(checkout: Document):
-    pay = checkout.get_by_role("button", re.compile(r"^Pay \$\d+\.\d\d$"))
+    # Locators read like Playwright's: roles and names as Playwright computes them.
+    pay = checkout.get_by_role("button", name=re.compile(r"^Pay \$\d+\.\d\d$"))
     assert pay.name == "Pay $30.50"
-    assert checkout.get_by_role("checkbox", "Save this card", checked=True)
-    assert checkout.get_by_role("button", "Apply coupon").states["disabled"] is True
-    with pytest.raises(QueryError, match="found 0 nodes"):
-        checkout.get_by_role("button", "Pay later")
+    assert checkout.get_by_role("checkbox", name="Save this card", checked=True).count() == 1
+    assert checkout.get_by_role("button", name="Apply coupon").is_disabled()
+    with pytest.raises(QueryError, match="resolved to no element"):
+        checkout.get_by_role("button", name="Pay later").element
 
 
 def test_the_payment_form_matches_a_partial_template(checkout: Document):

@@ -175,6 +175,17 @@ def _merge_text(children: list[str | AriaNode]) -> list[str | AriaNode]:
 def select_one(page: Page, selector: str) -> Element:
     """The single element a CSS selector matches, piercing open shadow roots, as
     ``page.locator(selector)`` resolves it (strict: exactly one match)."""
+    matches = select_all(page, selector)
+    if not matches:
+        raise ValueError(f"no element matches selector {selector!r}")
+    if len(matches) > 1:
+        raise ValueError(f"selector {selector!r} matches {len(matches)} elements; it must match exactly one")
+    return matches[0]
+
+
+def select_all(page: Page, selector: str) -> list[Element]:
+    """Every element a CSS selector matches, piercing open shadow roots (each
+    shadow tree after the tree of its host); ValueError for an invalid selector."""
     import cssselect2
 
     try:
@@ -193,8 +204,4 @@ def select_one(page: Page, selector: str) -> Element:
                     matches.append(el)
                 if Dom.open_shadow_root(el) is not None:
                     roots.append(el.shadow_root)
-    if not matches:
-        raise ValueError(f"no element matches selector {selector!r}")
-    if len(matches) > 1:
-        raise ValueError(f"selector {selector!r} matches {len(matches)} elements; it must match exactly one")
-    return matches[0]
+    return matches

@@ -1,6 +1,6 @@
 """The pipeline's layers import one way only (README, "How it works").
 
-data → html → style → page → {ax, playwright} → emit → query → api → {cli, testing, conformance}
+data → html → style → page → {ax, playwright} → emit → query → locator → api → {cli, testing, conformance}
 
 A module may import its own layer and the layers before it; ``ax`` and
 ``playwright`` are two engines over the same page and never import each other.
@@ -26,9 +26,10 @@ LAYERS = {
     "ax": 4, "playwright": 4,
     "emit": 5,
     "query": 6,
-    "api": 7,
-    "cli": 8, "testing": 8, "conformance": 8,
-    "__init__": 9, "__main__": 9,
+    "locator": 7,
+    "api": 8,
+    "cli": 9, "testing": 9, "conformance": 9,
+    "__init__": 10, "__main__": 10,
 }
 
 
