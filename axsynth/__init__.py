@@ -5,12 +5,11 @@ from .html import dom as _dom
 from .locator import set_test_id_attribute
 from .playwright.yaml import AriaTemplateError
 from .testing.match import AriaMatch, match_aria_snapshot
+from .version import __version__
 
 __all__ = [
     "AXNode", "AriaMatch", "AriaTemplateError", "Document", "LimitError", "Locator", "ParseError", "QueryError",
-    "ScopeError", "set_test_id_attribute",
-    "match_aria_snapshot",
+    "ScopeError", "__version__", "match_aria_snapshot", "set_test_id_attribute",
 ]
 # True when setup.py's optional compiled build (AXSYNTH_COMPILE=1) is what runs.
 COMPILED: bool = _dom.__file__.endswith((".so", ".pyd"))
-__version__ = "0.1.0"

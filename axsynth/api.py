@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import functools
 import gc
+import os
+import re
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Pattern, TextIO
 
 from .ax.cache import AXCache
 from .ax.tree import AXTree
-from .emit.agent import AgentSnapshot, ScopeError
+from .emit.agent import AgentSnapshot
 from .html.dom import Document as DomDocument
 from .html.dom import Element
 from .html.parse import ParseError
 from .limits import LimitError, bounded
 from .locator import Locator, LocatorEngine
-from .page import Page
+from .page import Page, ScopeError, select_scope
 from .query import AXNode, QueryError, RoleIndex, describe_query
 
 __all__ = ["AXNode", "Document", "LimitError", "Locator", "ParseError", "QueryError", "ScopeError"]
@@ -34,11 +36,23 @@ def _locate_from_root(method_name: str):
 
 
 class Document:
-    """An HTML document and the accessibility tree Chromium would build for it."""
+    """An HTML document and the accessibility tree Chromium would build for it.
+
+    >>> doc = Document.from_html("<title>Shop</title><button>Buy</button>", url="https://shop.example/")
+    >>> doc
+    <Document 'https://shop.example/' title='Shop'>
+    >>> doc.get_by_role("button", name="Buy").count()
+    1
+    >>> doc.aria_snapshot()
+    '- button "Buy"'
+    """
 
     @bounded("loading")
     def __init__(self, html: str | bytes, url: str | None = None, base_dir: Path | None = None) -> None:
-        if isinstance(html, (str, bytes)) and not html.strip():
+        if not isinstance(html, (str, bytes)):
+            hint = " (for a file, use Document.from_file)" if isinstance(html, os.PathLike) else ""
+            raise TypeError(f"HTML must be str or bytes, not {type(html).__name__}{hint}")
+        if not html.strip():
             raise ParseError("input is empty")
         with _gc_paused():
             self.page = Page(html, url or "about:blank", base_dir)
@@ -55,28 +69,69 @@ class Document:
                 self._ax = AXCache(self.page)
         return self._ax
 
+    def __repr__(self) -> str:
+        return f"<Document {self.url!r} title={self.title!r}>"
+
     @property
     def url(self) -> str:
+        """The document's URL (``about:blank`` unless given; a file's ``file://`` URI)."""
         return self.page.url
 
     @property
+    def title(self) -> str:
+        """``document.title``: the first <title>'s text, white space stripped and collapsed."""
+        title = next((el for el in self.dom.iter_elements() if el.is_html and el.local_name == "title"), None)
+        return _collapse_ascii_space(title.text_content()) if title is not None else ""
+
+    @property
     def dom(self) -> DomDocument:
+        """The parsed DOM (``axsynth.html.dom.Document``)."""
         return self.page.document
 
     @property
     def tree(self) -> AXTree:
+        """Chromium's accessibility tree (``axsynth.ax.tree.AXTree``), built on first use."""
         return self.ax.tree
 
     @property
     def frame_id(self) -> str:
+        """A stable stand-in for Chromium's frame id, derived from the URL."""
         return self.page.frame_id
 
+    @property
+    def not_loaded(self) -> list[str]:
+        """One line for each stylesheet or frame that is not part of the page, and why
+        (remote, missing, outside the page's directory...).
+
+        >>> Document.from_html('<link rel=stylesheet href="https://cdn.example/a.css">').not_loaded
+        ["stylesheet 'https://cdn.example/a.css' not loaded: remote (axsynth reads no network)"]
+        """
+        return self.page.not_loaded
+
     @classmethod
-    def from_html(cls, html: str | bytes, url: str | None = None) -> "Document":
-        return cls(html, url)
+    def from_html(cls, html: str | bytes, url: str | None = None, base_dir: str | Path | None = None) -> "Document":
+        """A Document from HTML text, or bytes decoded as a browser decodes them.
+
+        ``url`` resolves links and is reported on the root (default ``about:blank``);
+        ``base_dir`` is the directory local ``<link rel=stylesheet>`` files are read
+        from (default: none are read).
+
+        >>> Document.from_html("<h1>Hi</h1>").get_by_role("heading").name
+        'Hi'
+        """
+        return cls(html, url, Path(base_dir) if base_dir is not None else None)
 
     @classmethod
     def from_file(cls, path: str | Path, url: str | None = None) -> "Document":
+        """A Document from an HTML file; its local stylesheets are read from its directory.
+
+        ``url`` defaults to the file's ``file://`` URI, as Chromium reports it.
+
+        >>> Document.from_file("examples/checkout.html").title  # doctest: +SKIP
+        'Checkout'
+        """
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"path must be a str or a path, not {type(path).__name__}")
         path = Path(path)
         if path.is_dir():
             raise ParseError(f"{path} is a directory")
@@ -84,22 +139,33 @@ class Document:
         return cls(data, url or path.resolve().as_uri(), base_dir=path.resolve().parent)
 
     @bounded("CDP tree")
-    def get_full_ax_tree(self, depth: int | None = None) -> dict[str, Any]:
-        """The result of CDP ``Accessibility.getFullAXTree``."""
+    def get_full_ax_tree(self, depth: int | None = None, scope: str | None = None) -> dict[str, Any]:
+        """The result of CDP ``Accessibility.getFullAXTree``; with ``scope`` (a CSS
+        selector that must match exactly one element, else ``ScopeError``), the
+        same walk from that element's node only.
+
+        >>> Document.from_html("<button>Go</button>").get_full_ax_tree()["nodes"][0]["role"]["value"]
+        'RootWebArea'
+        """
         from .emit.cdp import CdpSerializer
 
         with _gc_paused():
-            return {"nodes": CdpSerializer(self.ax).full_tree(depth)}
+            return {"nodes": CdpSerializer(self.ax).full_tree(depth, self._scope_object(scope))}
 
     @bounded("CDP tree")
-    def write_full_ax_tree(self, fp: TextIO, depth: int | None = None) -> None:
+    def write_full_ax_tree(self, fp: TextIO, depth: int | None = None, scope: str | None = None) -> None:
         """Write ``get_full_ax_tree()`` to a text stream as the same text as
         ``json.dumps(..., ensure_ascii=False, indent=1)``, node by node: the
         node dicts of a large page are never all in memory at once."""
         from .emit.cdp import CdpSerializer
 
         with _gc_paused():
-            CdpSerializer(self.ax).write_full_tree(fp, depth)
+            CdpSerializer(self.ax).write_full_tree(fp, depth, self._scope_object(scope))
+
+    def _scope_object(self, scope: str | None):
+        from .emit.cdp import scope_object
+
+        return scope_object(self.ax, scope) if scope is not None else None
 
     # --- the rest of the CDP Accessibility domain -------------------------------
 
@@ -243,30 +309,53 @@ class Document:
         (with JavaScript disabled), except that password values are never printed.
 
         ``scope`` is a CSS selector that must match exactly one element; a selector
-        that matches nothing (or more than one element) raises ``ValueError``."""
+        that matches nothing (or more than one element) raises ``ScopeError`` (a ``ValueError``).
+
+        >>> print(Document.from_html("<nav><a href=/>Home</a></nav><p>x</p>").aria_snapshot("nav"))
+        - navigation:
+          - link "Home":
+            - /url: /
+        """
         from .emit.aria import aria_snapshot
-        from .playwright.snapshot import select_one
 
         with _gc_paused():
-            return aria_snapshot(self.page, select_one(self.page, scope) if scope else None)
+            return aria_snapshot(self.page, select_scope(self.page, scope) if scope else None)
 
     @bounded("agent snapshot")
     def agent_snapshot(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
                        max_bytes: int | None = 50_000, with_cdp_size: bool = False) -> AgentSnapshot:
         """The compact ``agent`` outline (``axsynth.emit.agent.AgentSnapshot``: ``.text``,
-        ``.refs``, ``.to_json()``).  Raises ``ScopeError`` (``.code``) when
-        ``scope`` is not a valid selector or matches nothing in the tree."""
+        ``.refs``, ``.to_json()``).  Raises ``ScopeError`` (``.code``) unless ``scope``
+        matches exactly one element of the tree.
+
+        >>> print(Document.from_html("<button>Go</button>").agent_snapshot().text)  # doctest: +ELLIPSIS
+        document
+          button "Go" [ref=...]
+        <BLANKLINE>
+        """
         from .emit.agent import agent_snapshot
 
         return agent_snapshot(self.ax, scope=scope, interactive_only=interactive_only, max_depth=max_depth,
                               max_bytes=max_bytes, with_cdp_size=with_cdp_size)
 
     @bounded("devtools snapshot")
-    def devtools_snapshot(self, snapshot_id: int = 1) -> str:
-        """Chrome DevTools MCP ``take_snapshot`` text, from the CDP tree."""
+    def devtools_snapshot(self, snapshot_id: int = 1, scope: str | None = None) -> str:
+        """Chrome DevTools MCP ``take_snapshot`` text, from the CDP tree (of the one
+        element ``scope`` selects, if given).
+
+        >>> print(Document.from_html("<button>Go</button>").devtools_snapshot())
+        uid=1_0 RootWebArea url="about:blank"
+          uid=1_1 button "Go"
+        <BLANKLINE>
+        """
         from .emit.devtools import devtools_snapshot
 
-        return devtools_snapshot(self.get_full_ax_tree()["nodes"], snapshot_id)
+        return devtools_snapshot(self.get_full_ax_tree(scope=scope)["nodes"], snapshot_id)
+
+
+def _collapse_ascii_space(text: str) -> str:
+    """HTML's "strip and collapse ASCII whitespace"."""
+    return " ".join(part for part in re.split("[\t\n\f\r ]+", text) if part)
 
 
 @contextmanager

@@ -25,11 +25,10 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Patt
 
 from .data import aria_snapshot as roles_data
 from .html.dom import Document as DomDocument
-from .html.dom import Element, Node, Text
-from .page import Page
+from .html.dom import Element, Node, Text, start_tag
+from .page import Page, ScopeError, select_all
 from .playwright.dom import Dom, normalize_whitespace, tag_of
 from .playwright.semantics import Semantics
-from .playwright.snapshot import select_all
 from .query import QueryError
 
 if TYPE_CHECKING:
@@ -198,7 +197,7 @@ class LocatorEngine:
             marks.append(state if value is True else f"{state}={_js_value(value)}")
         if self.hidden(el):
             marks.append("hidden")
-        return head + "".join(f" [{m}]" for m in marks) + f"  {_start_tag(el)}"
+        return head + "".join(f" [{m}]" for m in marks) + f"  {start_tag(el)}"
 
 
 # --- matchers ---------------------------------------------------------------------------------------
@@ -246,12 +245,6 @@ def _text_argument(wanted: object) -> str:
 
 def _js_value(value: object) -> str:
     return "true" if value is True else "false" if value is False or value is None else str(value)
-
-
-def _start_tag(el: Element) -> str:
-    shown = [f'{attr}="{el.attrs[attr][:30]}"' for attr in ("id", "class", "name", "type", "href")
-             if attr in el.attrs]
-    return "<" + " ".join([el.local_name, *shown]) + ">"
 
 
 def _describe_argument(value: object) -> str:
@@ -353,8 +346,8 @@ def _css_step(selector: str) -> Step:
     def step(engine: LocatorEngine, roots: list[Root]) -> list[Element]:
         try:
             matches = select_all(engine.page, selector)
-        except ValueError as exc:
-            raise QueryError(str(exc)) from None
+        except ScopeError as exc:
+            raise QueryError(exc.message) from None
         return [el for el in matches if any(root is not el and engine.contains(root, el) for root in roots)]
     return step
 
@@ -665,6 +658,12 @@ class Locator:
         return bool(self._engine().sem.disabled(self.element))
 
     def is_enabled(self) -> bool:
+        """Not :meth:`is_disabled`.
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<button disabled>Pay</button>").get_by_role("button").is_enabled()
+        False
+        """
         return not self.is_disabled()
 
     def is_visible(self) -> bool:
@@ -678,6 +677,7 @@ class Locator:
         return self._engine().dom.style_visible(found[0])
 
     def is_hidden(self) -> bool:
+        """Not :meth:`is_visible` (so True when nothing matches)."""
         return not self.is_visible()
 
     def aria_snapshot(self) -> str:

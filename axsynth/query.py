@@ -13,12 +13,27 @@ from .html.dom import Element
 
 
 class QueryError(AssertionError):
-    """A query found no node, or more than the one it expected."""
+    """A query found no node, or more than the one it expected; the message lists
+    the candidates. An ``AssertionError``, so pytest reports it as a failed check.
+
+    >>> from axsynth import Document, QueryError
+    >>> try:
+    ...     Document.from_html("<h1>My day</h1>").get_by_role("heading", level=2).element
+    ... except QueryError as error:
+    ...     print(error)
+    get_by_role('heading', level=2) resolved to no element; elements with role 'heading':
+      heading "My day" [level=1]  <h1>
+    """
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class AXNode:
-    """One node of the tree as a test sees it."""
+    """One node of Chromium's tree as a test sees it (CDP roles, names and properties).
+
+    >>> from axsynth import Document
+    >>> Document.from_html("<img src=cat.png alt=Cat>").query_by_role("image")
+    <AXNode image "Cat">
+    """
 
     role: str
     name: str
@@ -31,6 +46,9 @@ class AXNode:
 
     def __str__(self) -> str:
         return f'{self.role} "{self.name}"'
+
+    def __repr__(self) -> str:
+        return f"<AXNode {self}{' (ignored)' if self.ignored else ''}>"
 
 
 class RoleIndex:

@@ -1,8 +1,9 @@
 """Testing a page's accessibility without a browser: copy this file to start.
 
 Run with ``python3 -m pytest examples``; the fixtures (``ax``, ``ax_snapshot``,
-``aria_snapshot``) come from axsynth's pytest plugin, which pip installs with
-``pip install 'axsynth[pytest]'``.  ``--snapshot-update`` (syrupy) rewrites the
+``aria_snapshot``) come from axsynth's pytest plugin, installed with axsynth
+(``pip install -e '.[pytest]'`` from a checkout, or a wheel built with
+``python -m build``: docs/testing.md).  ``--snapshot-update`` (syrupy) rewrites the
 stored snapshot in ``__snapshots__/test_example_page/`` after a wanted change.
 """
 

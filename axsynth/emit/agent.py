@@ -43,8 +43,9 @@ from ..data.chrome_roles import ROLES
 from ..html import forms
 from ..html.dom import Document as DomDocument
 from ..html.dom import Element, ShadowRoot
+from ..page import ScopeError  # noqa: F401  (re-exported: its former home)
 from .agent_refs import Selectors
-from .cdp import CdpSerializer
+from .cdp import CdpSerializer, scope_object
 
 DEFAULT_MAX_BYTES = 50_000
 TEXT_LIMIT = 100
@@ -86,15 +87,6 @@ ROLE_NAMES = {
 }
 _SECRET_AUTOCOMPLETE = re.compile(r"(^cc-|password|secret|one-time-code)")
 _REDACTED = "[REDACTED]"
-
-
-class ScopeError(ValueError):
-    """``--scope`` did not select an element of the tree (``code`` is machine-readable)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
 
 
 @dataclass
@@ -394,7 +386,7 @@ class AgentEmitter:
                  max_bytes: int | None = DEFAULT_MAX_BYTES, with_cdp_size: bool = False) -> AgentSnapshot:
         root = self.tree.root
         if scope is not None:
-            root = self._scope(scope)
+            root = scope_object(self.ax, scope)
         item = self.build(root)
         if interactive_only:
             item.children = _interactive_only(item.children)
@@ -413,23 +405,6 @@ class AgentEmitter:
             cdp_chars = len(json.dumps({"nodes": CdpSerializer(self.ax).full_tree()}, ensure_ascii=False))
         return AgentSnapshot(text, self.ax.page.url, title, shown, len(refs_in_scope), deepest, refs,
                              omitted_nodes, omitted_refs, cdp_chars)
-
-    def _scope(self, selector: str) -> AXObject:
-        import cssselect2
-        from cssselect2.parser import SelectorError
-
-        try:
-            compiled = cssselect2.compile_selector_list(selector)
-        except SelectorError as exc:
-            raise ScopeError("scope_invalid", f"{selector!r} is not a valid CSS selector ({exc})") from None
-        top = self.ax.page.document.document_element
-        if top is not None:
-            for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree():
-                if any(s.test(wrapper) for s in compiled):
-                    obj = self.tree.by_element.get(wrapper.etree_element)
-                    if obj is not None and obj.included:
-                        return obj
-        raise ScopeError("scope_not_found", f"no element in the accessibility tree matches {selector!r}")
 
 
 def _cut(text: str, limit: int = TEXT_LIMIT) -> str:

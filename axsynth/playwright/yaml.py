@@ -26,7 +26,15 @@ __all__ = ["AriaTemplateError", "Entry", "Item", "Scalar", "read_sequence"]
 
 
 class AriaTemplateError(ValueError):
-    """A template (or snapshot text) that cannot be read; ``line`` is 1-based."""
+    """A template (or snapshot text) that cannot be read; ``line`` is 1-based.
+
+    >>> from axsynth import AriaTemplateError, match_aria_snapshot
+    >>> try:
+    ...     match_aria_snapshot("<button>Go</button>", "- button [focused]")
+    ... except AriaTemplateError as error:
+    ...     print(error.line, str(error).splitlines()[0])
+    1 line 1: Unsupported attribute [focused]:
+    """
 
     def __init__(self, message: str, line: int) -> None:
         super().__init__(f"line {line}: {message}")

@@ -13,7 +13,10 @@ SnapshotFormat = Literal["aria", "agent"]
 
 def assert_aria_snapshot(source: AriaSource, template: str, *, scope: str | None = None) -> None:
     """Fail with the template's problems and a diff unless ``template`` matches
-    (see :func:`axsynth.match_aria_snapshot` for what ``source`` may be)."""
+    (see :func:`axsynth.match_aria_snapshot` for what ``source`` may be).
+
+    >>> assert_aria_snapshot("<nav><a href=/>Home</a></nav>", '- link "Home"')
+    """
     __tracebackhide__ = True  # pytest: report the failure at the caller's line
     result = match_aria_snapshot(source, template, scope=scope)
     if not result:
@@ -22,7 +25,11 @@ def assert_aria_snapshot(source: AriaSource, template: str, *, scope: str | None
 
 def ax_snapshot(source: AriaSource, *, scope: str | None = None, format: SnapshotFormat = "aria") -> str:
     """The text to compare with a stored snapshot: the ARIA snapshot (YAML) or,
-    with ``format="agent"``, the compact agent outline of a Document or HTML."""
+    with ``format="agent"``, the compact agent outline of a Document or HTML.
+
+    >>> ax_snapshot("<h1>Shop</h1>")
+    '- heading "Shop" [level=1]'
+    """
     if format == "aria":
         return received_snapshot(source, scope)
     if format == "agent":

@@ -52,7 +52,12 @@ class AriaMatch:
 
     ``received`` is the whole ARIA snapshot; on a mismatch ``problems`` lists the
     template lines that found no counterpart and ``diff`` compares the template
-    (``-``) with the received snapshot aligned to it (``+``)."""
+    (``-``) with the received snapshot aligned to it (``+``).
+
+    >>> result = match_aria_snapshot("<button>Go</button>", '- button "Stop"')
+    >>> bool(result), result.problems
+    (False, ['line 1: - button "Stop" — received button "Go"'])
+    """
 
     matched: bool
     template: str

@@ -19,7 +19,7 @@ PACKAGE = Path(axsynth.__file__).parent
 # Rank of each top-level part of the package; equal ranks may not import each other
 # unless they are the same part.
 LAYERS = {
-    "data": 0, "limits": 0,
+    "data": 0, "limits": 0, "version": 0,
     "html": 1,
     "style": 2,
     "page": 3,
