@@ -93,7 +93,7 @@ def match_aria_snapshot(tree_or_html: AriaSource, template: str, *, scope: str |
     """Match ``template`` (toMatchAriaSnapshot's YAML) against an ARIA snapshot.
 
     ``tree_or_html`` is a :class:`~axsynth.Document`, an HTML string or bytes, a
-    path to an HTML file, or an ARIA snapshot already computed (text whose first
+    ``pathlib.Path`` to an HTML file, or an ARIA snapshot already computed (text whose first
     line starts with ``-``; blank text is the empty snapshot).  ``scope`` is a
     CSS selector for the element to snapshot, as ``page.locator(scope)``.
     Raises :class:`~axsynth.AriaTemplateError` for a template it cannot read, and
@@ -106,7 +106,7 @@ def match_aria_snapshot(tree_or_html: AriaSource, template: str, *, scope: str |
     if not isinstance(template, str):
         raise TypeError(f"the template must be a str, got {type(template).__name__}")
     expected = parse_template(template)
-    if isinstance(expected, TemplateRole) and expected.role == "fragment" and not expected.children:
+    if _lists_nothing(expected):
         raise AriaTemplateError("the template is empty, so it would match any page: write the nodes you "
                                 "expect, or leave it empty and run pytest --axsynth-update to fill it in", 1)
     received = received_snapshot(tree_or_html, scope)
@@ -118,6 +118,17 @@ def match_aria_snapshot(tree_or_html: AriaSource, template: str, *, scope: str |
     shown = aligned.best_alignment(tree, expected)
     diff = _diff(expected_text.splitlines(), _render(shown))
     return AriaMatch(False, expected_text, received, aligned.problems, diff)
+
+
+def template_is_empty(template: str) -> bool:
+    """Whether a template lists nothing (blank, or comments only)."""
+    if not isinstance(template, str):
+        raise TypeError(f"the template must be a str, got {type(template).__name__}")
+    return _lists_nothing(parse_template(template))
+
+
+def _lists_nothing(expected: TemplateNode) -> bool:
+    return isinstance(expected, TemplateRole) and expected.role == "fragment" and not expected.children
 
 
 def received_snapshot(tree_or_html: AriaSource, scope: str | None = None) -> str:
