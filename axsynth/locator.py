@@ -645,6 +645,16 @@ class Locator:
         """``element.textContent``."""
         return self.element.text_content()
 
+    def element_text(self) -> str:
+        """The text Playwright's text matching and ``to_have_text`` read: textContent
+        without <script>/<style>, open shadow roots included, a button input's value.
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<p>Hi <script>x()</script><b>there</b></p>").get_by_role("paragraph").element_text()
+        'Hi there'
+        """
+        return self._engine().text(self.element).full
+
     def is_checked(self) -> bool:
         """Whether the checkbox, radio or aria-checked element is checked."""
         engine, el = self._engine(), self.element

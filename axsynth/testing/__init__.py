@@ -5,10 +5,11 @@ from __future__ import annotations
 import sys
 from typing import Literal
 
+from .expect import ExpectError, expect
 from .match import AriaSource, as_document, match_aria_snapshot, received_snapshot, template_is_empty
 from .update import updates
 
-__all__ = ["assert_aria_snapshot", "ax_snapshot"]
+__all__ = ["ExpectError", "assert_aria_snapshot", "ax_snapshot", "expect"]
 
 SnapshotFormat = Literal["aria", "agent"]
 

@@ -19,11 +19,11 @@ from typing import Any, Callable
 import pytest
 
 from ..api import Document
-from . import assert_aria_snapshot
+from . import assert_aria_snapshot, expect
 from . import ax_snapshot as _ax_snapshot
 from .update import updates
 
-__all__ = ["DocumentFactory", "assert_aria_snapshot"]
+__all__ = ["DocumentFactory", "assert_aria_snapshot", "expect"]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
