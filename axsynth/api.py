@@ -63,7 +63,11 @@ class Document:
     @property
     def ax(self) -> AXCache:
         """Chromium's accessibility tree with its names and states, built on first use
-        (an ARIA snapshot, which follows Playwright's rules, never needs it)."""
+        (an ARIA snapshot, which follows Playwright's rules, never needs it).
+
+        >>> Document.from_html("<button>Go</button>").ax.tree.root.kind
+        'document'
+        """
         if self._ax is None:
             with _gc_paused():
                 self._ax = AXCache(self.page)
@@ -74,28 +78,48 @@ class Document:
 
     @property
     def url(self) -> str:
-        """The document's URL (``about:blank`` unless given; a file's ``file://`` URI)."""
+        """The document's URL (``about:blank`` unless given; a file's ``file://`` URI).
+
+        >>> Document.from_html("<p>x</p>", url="https://example.org/").url
+        'https://example.org/'
+        """
         return self.page.url
 
     @property
     def title(self) -> str:
-        """``document.title``: the first <title>'s text, white space stripped and collapsed."""
+        """``document.title``: the first <title>'s text, white space stripped and collapsed.
+
+        >>> Document.from_html("<title>  Shop \\n home </title>").title
+        'Shop home'
+        """
         title = next((el for el in self.dom.iter_elements() if el.is_html and el.local_name == "title"), None)
         return _collapse_ascii_space(title.text_content()) if title is not None else ""
 
     @property
     def dom(self) -> DomDocument:
-        """The parsed DOM (``axsynth.html.dom.Document``)."""
+        """The parsed DOM (``axsynth.html.dom.Document``).
+
+        >>> Document.from_html("<p>x</p>").dom.find_first("p")
+        <p #5>
+        """
         return self.page.document
 
     @property
     def tree(self) -> AXTree:
-        """Chromium's accessibility tree (``axsynth.ax.tree.AXTree``), built on first use."""
+        """Chromium's accessibility tree (``axsynth.ax.tree.AXTree``), built on first use.
+
+        >>> Document.from_html("<p>x</p>").tree.root.kind
+        'document'
+        """
         return self.ax.tree
 
     @property
     def frame_id(self) -> str:
-        """A stable stand-in for Chromium's frame id, derived from the URL."""
+        """A stable stand-in for Chromium's frame id, derived from the URL.
+
+        >>> len(Document.from_html("<p>x</p>").frame_id)
+        32
+        """
         return self.page.frame_id
 
     @property
@@ -156,7 +180,14 @@ class Document:
     def write_full_ax_tree(self, fp: TextIO, depth: int | None = None, scope: str | None = None) -> None:
         """Write ``get_full_ax_tree()`` to a text stream as the same text as
         ``json.dumps(..., ensure_ascii=False, indent=1)``, node by node: the
-        node dicts of a large page are never all in memory at once."""
+        node dicts of a large page are never all in memory at once.
+
+        >>> import io
+        >>> out = io.StringIO()
+        >>> Document.from_html("<button>Go</button>").write_full_ax_tree(out)
+        >>> out.getvalue().startswith('{\\n "nodes": [')
+        True
+        """
         from .emit.cdp import CdpSerializer
 
         with _gc_paused():
@@ -170,18 +201,32 @@ class Document:
     # --- the rest of the CDP Accessibility domain -------------------------------
 
     def get_root_ax_node(self) -> dict[str, Any]:
-        """``Accessibility.getRootAXNode``."""
+        """``Accessibility.getRootAXNode``.
+
+        >>> Document.from_html("<p>x</p>").get_root_ax_node()["node"]["role"]["value"]
+        'RootWebArea'
+        """
         return {"node": self._serializer().node(self.tree.root)}
 
     def get_child_ax_nodes(self, node_id: str) -> dict[str, Any]:
-        """``Accessibility.getChildAXNodes``: the included children of an AX node id."""
+        """``Accessibility.getChildAXNodes``: the included children of an AX node id.
+
+        >>> doc = Document.from_html("<button>Go</button>")
+        >>> [n["role"]["value"] for n in doc.get_child_ax_nodes(doc.get_root_ax_node()["node"]["nodeId"])["nodes"]]
+        ['none', 'generic']
+        """
         serializer = self._serializer()
         obj = self._object_by_ax_id(serializer, node_id)
         return {"nodes": [serializer.node(c) for c in serializer.block(obj)]}
 
     def get_partial_ax_tree(self, node: int | Element, fetch_relatives: bool = True) -> dict[str, Any]:
         """``Accessibility.getPartialAXTree`` for a DOM node (backend node id or element):
-        the node, its children when unignored, then its ancestors nearest first."""
+        the node, its children when unignored, then its ancestors nearest first.
+
+        >>> doc = Document.from_html("<button>Go</button>")
+        >>> [n["role"]["value"] for n in doc.get_partial_ax_tree(doc.dom.find_first("button"))["nodes"]]
+        ['button', 'StaticText', 'generic', 'none', 'RootWebArea']
+        """
         serializer = self._serializer()
         obj = self._object_for_dom(node)
         nodes = [serializer.node(obj)]
@@ -192,7 +237,12 @@ class Document:
         return {"nodes": nodes}
 
     def get_ax_node_and_ancestors(self, node: int | Element) -> dict[str, Any]:
-        """``Accessibility.getAXNodeAndAncestors``."""
+        """``Accessibility.getAXNodeAndAncestors``.
+
+        >>> doc = Document.from_html("<main><button>Go</button></main>")
+        >>> [n["role"]["value"] for n in doc.get_ax_node_and_ancestors(doc.dom.find_first("button"))["nodes"]]
+        ['button', 'main', 'none', 'none', 'RootWebArea']
+        """
         serializer = self._serializer()
         obj = self._object_for_dom(node)
         return {"nodes": [serializer.node(o) for o in [obj, *self._included_ancestors(obj)]]}
@@ -200,7 +250,12 @@ class Document:
     def query_ax_tree(self, node: int | Element | None = None, accessible_name: str | None = None,
                       role: str | None = None) -> dict[str, Any]:
         """``Accessibility.queryAXTree``: matching nodes below ``node`` (default: the
-        document), in tree order, with their real role and a name without sources."""
+        document), in tree order, with their real role and a name without sources.
+
+        >>> nodes = Document.from_html("<button>Go</button>").query_ax_tree(role="button")["nodes"]
+        >>> [n["name"]["value"] for n in nodes]
+        ['Go']
+        """
         serializer = self._serializer()
         start = self.tree.root if node is None else self._object_for_dom(node)
         matches = []
@@ -226,12 +281,20 @@ class Document:
                          pressed: bool | str | None = None, include_hidden: bool = False) -> list[AXNode]:
         """Every node with this CDP role (and name/states), in tree order.
         ``name`` is compared exactly, or as a case-insensitive substring with
-        ``exact=False``, or searched when it is a compiled regex."""
+        ``exact=False``, or searched when it is a compiled regex.
+
+        >>> Document.from_html("<img src=a.png alt=Cat><p>Cat</p>").find_all_by_role("image")
+        [<AXNode image "Cat">]
+        """
         return self._role_index().find(role, name, exact=exact, include_hidden=include_hidden, level=level,
                                        checked=checked, expanded=expanded, selected=selected, pressed=pressed)
 
     def query_by_role(self, role: str, name: str | Pattern[str] | None = None, **options: Any) -> AXNode | None:
-        """The one matching node, None if there is none; QueryError if several match."""
+        """The one matching node, None if there is none; QueryError if several match.
+
+        >>> Document.from_html("<button>Go</button>").query_by_role("dialog") is None
+        True
+        """
         found = self.find_all_by_role(role, name, **options)
         if len(found) > 1:
             raise QueryError(self._query_message(role, name, options, found))
@@ -258,7 +321,12 @@ class Document:
     locator = _locate_from_root("locator")
 
     def ax_node_for(self, element: Element) -> AXNode:
-        """The node Chromium's tree has for a DOM element (the CDP view of a locator's element)."""
+        """The node Chromium's tree has for a DOM element (the CDP view of a locator's element).
+
+        >>> doc = Document.from_html("<img src=a.png alt=Cat>")
+        >>> doc.ax_node_for(doc.get_by_role("img").element)
+        <AXNode image "Cat">
+        """
         node = self._role_index().by_element.get(element.node_id)
         if node is None:
             raise QueryError(f"no accessibility node for {element!r}")

@@ -390,7 +390,12 @@ class Locator:
 
     @property
     def selector(self) -> str:
-        """The chain as Python code, e.g. ``get_by_role('row', name='Mug').nth(1)``."""
+        """The chain as Python code, e.g. ``get_by_role('row', name='Mug').nth(1)``.
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<p>x</p>").get_by_role("row", name="Mug").nth(1).selector
+        "get_by_role('row', name='Mug').nth(1)"
+        """
         return ".".join(part.description for part in self._steps) or "document"
 
     def __repr__(self) -> str:
@@ -537,17 +542,32 @@ class Locator:
         return self._then(_filter_step(lambda engine, el: all(test(engine, el) for test in tests)), description)
 
     def nth(self, index: int) -> "Locator":
-        """The ``index``-th match (0-based; negative counts from the end)."""
+        """The ``index``-th match (0-based; negative counts from the end).
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<button>A</button><button>B</button>").get_by_role("button").nth(-2).name
+        'A'
+        """
         return self._then(_nth_step(index), f"nth({index})")
 
     @property
     def first(self) -> "Locator":
-        """The first match."""
+        """The first match.
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<button>A</button><button>B</button>").get_by_role("button").first.name
+        'A'
+        """
         return self._then(_nth_step(0), "first")
 
     @property
     def last(self) -> "Locator":
-        """The last match."""
+        """The last match.
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<button>A</button><button>B</button>").get_by_role("button").last.name
+        'B'
+        """
         return self._then(_nth_step(-1), "last")
 
     # --- resolving --------------------------------------------------------------------------------
@@ -559,7 +579,12 @@ class Locator:
         return [el for el in current if isinstance(el, Element)]
 
     def elements(self) -> list[Element]:
-        """Every matching DOM element, in the order Playwright returns them."""
+        """Every matching DOM element, in the order Playwright returns them.
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<button>A</button><a href=/>B</a>").locator("button, a").elements()
+        [<button #5>, <a #7>]
+        """
         engine = self._engine()
         return self._resolve_from(engine, [engine.page.document])
 
@@ -573,12 +598,22 @@ class Locator:
         return len(self.elements())
 
     def all(self) -> list["Locator"]:
-        """One locator per match (``self.nth(i)``), to iterate over."""
+        """One locator per match (``self.nth(i)``), to iterate over.
+
+        >>> from axsynth import Document
+        >>> [b.name for b in Document.from_html("<button>A</button><button>B</button>").get_by_role("button").all()]
+        ['A', 'B']
+        """
         return [self.nth(i) for i in range(self.count())]
 
     @property
     def element(self) -> Element:
-        """The one matching element; QueryError if none or several match (strictness)."""
+        """The one matching element; QueryError if none or several match (strictness).
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<button id=go>Go</button>").get_by_role("button").element.attrs
+        {'id': 'go'}
+        """
         found = self.elements()
         if len(found) != 1:
             raise QueryError(self.explain(found))
@@ -586,7 +621,14 @@ class Locator:
 
     def explain(self, found: list[Element] | None = None) -> str:
         """Why this locator is not exactly one element: every candidate with its
-        role, name and the states the query is about."""
+        role, name and the states the query is about.
+
+        >>> from axsynth import Document
+        >>> print(Document.from_html("<h1>A</h1><h3>B</h3>").get_by_role("heading", level=2).explain())
+        get_by_role('heading', level=2) resolved to no element; elements with role 'heading':
+          heading "A" [level=1]  <h1>
+          heading "B" [level=3]  <h3>
+        """
         engine = self._engine()
         found = self.elements() if found is None else found
         role_query = next((p.role_query for p in reversed(self._steps) if p.role_query), None)
@@ -623,26 +665,51 @@ class Locator:
 
     @property
     def role(self) -> str | None:
-        """The matched element's ARIA role by Playwright's rules (axsynth extra)."""
+        """The matched element's ARIA role by Playwright's rules (axsynth extra).
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<img src=a.png alt=Cat>").get_by_alt_text("Cat").role
+        'img'
+        """
         return self._engine().role(self.element)
 
     @property
     def name(self) -> str:
-        """The matched element's accessible name by Playwright's rules (axsynth extra)."""
+        """The matched element's accessible name by Playwright's rules (axsynth extra).
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<table><tr><td>Tea</td><td>$4</td></tr></table>").get_by_role("row").name
+        'Tea $4'
+        """
         return self._engine().name(self.element)
 
     @property
     def ax_node(self) -> "AXNode":
         """The matched element's node in Chromium's tree (the CDP view: role, name,
-        states as ``getFullAXTree`` reports them)."""
+        states as ``getFullAXTree`` reports them).
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<img src=a.png alt=Cat>").get_by_role("img").ax_node
+        <AXNode image "Cat">
+        """
         return self._document.ax_node_for(self.element)
 
     def get_attribute(self, name: str) -> str | None:
-        """The attribute's value, None when absent."""
+        """The attribute's value, None when absent.
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<a href=/cart>Cart</a>").get_by_role("link").get_attribute("href")
+        '/cart'
+        """
         return self.element.attrs.get(name)
 
     def text_content(self) -> str:
-        """``element.textContent``."""
+        """``element.textContent``.
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<p>Hi <b>there</b></p>").get_by_role("paragraph").text_content()
+        'Hi there'
+        """
         return self.element.text_content()
 
     def element_text(self) -> str:
@@ -656,7 +723,12 @@ class Locator:
         return self._engine().text(self.element).full
 
     def is_checked(self) -> bool:
-        """Whether the checkbox, radio or aria-checked element is checked."""
+        """Whether the checkbox, radio or aria-checked element is checked.
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<label><input type=checkbox checked> Keep</label>").get_by_label("Keep").is_checked()
+        True
+        """
         engine, el = self._engine(), self.element
         if not (tag_of(el) == "INPUT" and engine.dom.input_type(el) in ("checkbox", "radio")
                 or engine.role(el) in roles_data.CHECKED_ROLES):
@@ -664,7 +736,13 @@ class Locator:
         return engine.sem.checked(el) is True
 
     def is_disabled(self) -> bool:
-        """Disabled natively or by aria-disabled (on it or an ancestor), as Playwright reads it."""
+        """Disabled natively or by aria-disabled (on it or an ancestor), as Playwright reads it.
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<fieldset disabled><button>Pay</button></fieldset>").get_by_role(
+        ...     "button", include_hidden=True).is_disabled()
+        True
+        """
         return bool(self._engine().sem.disabled(self.element))
 
     def is_enabled(self) -> bool:
@@ -678,7 +756,12 @@ class Locator:
 
     def is_visible(self) -> bool:
         """Rendered and not visibility:hidden (no layout: a zero-size box counts as
-        visible). False when nothing matches, as in Playwright."""
+        visible). False when nothing matches, as in Playwright.
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<p hidden>Gone</p>").get_by_text("Gone").is_visible()
+        False
+        """
         found = self.elements()
         if not found:
             return False
@@ -687,11 +770,23 @@ class Locator:
         return self._engine().dom.style_visible(found[0])
 
     def is_hidden(self) -> bool:
-        """Not :meth:`is_visible` (so True when nothing matches)."""
+        """Not :meth:`is_visible` (so True when nothing matches).
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<p>Here</p>").get_by_text("Elsewhere").is_hidden()
+        True
+        """
         return not self.is_visible()
 
     def aria_snapshot(self) -> str:
-        """The ARIA snapshot (YAML) of the matched element, as ``locator.aria_snapshot()``."""
+        """The ARIA snapshot (YAML) of the matched element, as ``locator.aria_snapshot()``.
+
+        >>> from axsynth import Document
+        >>> print(Document.from_html("<nav><a href=/>Home</a></nav>").get_by_role("navigation").aria_snapshot())
+        - navigation:
+          - link "Home":
+            - /url: /
+        """
         from .emit.aria import aria_snapshot
 
         return aria_snapshot(self._engine().page, self.element)
