@@ -26,7 +26,8 @@ def page(ax) -> Document:
 
 
 def test_has_title_and_main_heading(page: Document):
-    assert page.title == "Orders — Teashop admin"  # Playwright: expect(page).to_have_title(...)
+    expect(page).to_have_title("Orders — Teashop admin")
+    expect(page).to_have_url(re.compile(r"/orders$"))
     expect(page.get_by_role("heading", name="Orders", level=1)).to_be_visible()
     expect(page.get_by_role("heading")).to_have_count(3)
     expect(page.get_by_role("heading", level=2)).to_have_text("Today")

@@ -20,11 +20,12 @@ from __future__ import annotations
 import re
 from typing import Callable, Pattern, Sequence
 
+from ..api import Document
 from ..locator import Locator
 from ..playwright.dom import normalize_whitespace
 from .match import match_aria_snapshot
 
-__all__ = ["ExpectError", "LocatorAssertions", "expect"]
+__all__ = ["ExpectError", "LocatorAssertions", "PageAssertions", "expect"]
 
 Expected = str | Pattern[str]
 
@@ -33,24 +34,24 @@ class ExpectError(AssertionError):
     """An ``expect(...)`` assertion that does not hold."""
 
 
-def expect(locator: Locator) -> "LocatorAssertions":
-    """Assertions about a locator, as Playwright's ``expect(locator)``.
+def expect(subject: Locator | Document) -> "LocatorAssertions | PageAssertions":
+    """Assertions about a locator (or a whole page), as Playwright's ``expect``.
 
-    >>> from axsynth import Document
-    >>> doc = Document.from_html("<h1>Orders</h1><button disabled>Refund</button>")
+    >>> doc = Document.from_html("<title>Orders</title><h1>Orders</h1><button disabled>Refund</button>")
     >>> expect(doc.get_by_role("button", name="Refund")).to_be_disabled()
     >>> expect(doc.get_by_role("heading")).not_to_have_text("Invoices")
+    >>> expect(doc).to_have_title("Orders")
     """
-    if not isinstance(locator, Locator):
-        raise TypeError(f"expect() takes a Locator, got {type(locator).__name__}")
-    return LocatorAssertions(locator)
+    if isinstance(subject, Locator):
+        return LocatorAssertions(subject)
+    if isinstance(subject, Document):
+        return PageAssertions(subject)
+    raise TypeError(f"expect() takes a Locator or a Document, got {type(subject).__name__}")
 
 
-class LocatorAssertions:
-    """The ``to_*`` assertions of one locator (and, through ``not_to_*``, their negations)."""
-
-    def __init__(self, locator: Locator) -> None:
-        self._locator = locator
+class _Negatable:
+    """``not_to_x(...)`` for every ``to_x(...)``: passes exactly when ``to_x`` fails
+    with an ExpectError (a strictness error still propagates)."""
 
     def __getattr__(self, name: str) -> Callable[..., None]:
         if not name.startswith("not_to_"):
@@ -66,15 +67,58 @@ class LocatorAssertions:
             self._fail(name, " ".join(map(repr, args)), "the opposite")
         return negated
 
+    def _subject(self) -> str:
+        raise NotImplementedError
+
     def _fail(self, assertion: str, expected: str, received: str) -> None:
         __tracebackhide__ = True
-        raise ExpectError(f"{assertion} failed\n  Locator: {self._locator.selector}\n"
+        raise ExpectError(f"{assertion} failed\n  {self._subject()}\n"
                           f"  Expected: {expected}\n  Received: {received}")
 
     def _check(self, holds: bool, assertion: str, expected: str, received: Callable[[], str]) -> None:
         __tracebackhide__ = True
         if not holds:
             self._fail(assertion, expected, received())
+
+
+class PageAssertions(_Negatable):
+    """The page-level assertions: ``to_have_title`` and ``to_have_url``."""
+
+    def __init__(self, document: Document) -> None:
+        self._document = document
+
+    def _subject(self) -> str:
+        return f"Page: {self._document.url}"
+
+    def to_have_title(self, title: Expected) -> None:
+        """``document.title`` is ``title`` (white space collapsed), or matches a regex.
+
+        >>> expect(Document.from_html("<title>Cart (2)</title>")).to_have_title(re.compile(r"Cart \(\d+\)"))
+        """
+        __tracebackhide__ = True
+        actual = self._document.title
+        self._check(_text_matches(actual, title, False, whole=True), "to_have_title", _shown(title),
+                    lambda: repr(actual))
+
+    def to_have_url(self, url: Expected) -> None:
+        """The document's URL is ``url``, or matches a regex.
+
+        >>> expect(Document.from_html("<p>x</p>", url="https://shop.example/cart")).to_have_url(re.compile("/cart$"))
+        """
+        __tracebackhide__ = True
+        actual = self._document.url
+        self._check(_text_matches(actual, url, False, whole=True, normalize=False), "to_have_url", _shown(url),
+                    lambda: repr(actual))
+
+
+class LocatorAssertions(_Negatable):
+    """The ``to_*`` assertions of one locator (and, through ``not_to_*``, their negations)."""
+
+    def __init__(self, locator: Locator) -> None:
+        self._locator = locator
+
+    def _subject(self) -> str:
+        return f"Locator: {self._locator.selector}"
 
     # --- counts and states ---------------------------------------------------------------------
 

@@ -58,6 +58,16 @@ def test_not_to_inverts_an_assertion_but_not_a_strictness_error():
         expect(DOC.get_by_role("heading")).to_be_shiny()
 
 
-def test_expect_takes_a_locator():
-    with pytest.raises(TypeError, match="expect\\(\\) takes a Locator"):
-        expect(DOC)
+def test_page_assertions_title_and_url():
+    doc = Document.from_html("<title> Orders \n — admin</title>", url="https://shop.example/orders")
+    expect(doc).to_have_title("Orders — admin")
+    expect(doc).to_have_url(re.compile(r"/orders$"))
+    expect(doc).not_to_have_title("Orders")
+    with pytest.raises(ExpectError, match="to_have_url failed\n  Page: https://shop.example/orders\n"
+                                          "  Expected: 'https://shop.example/'"):
+        expect(doc).to_have_url("https://shop.example/")
+
+
+def test_expect_takes_a_locator_or_a_page():
+    with pytest.raises(TypeError, match="expect\\(\\) takes a Locator or a Document, got str"):
+        expect("<p>x</p>")

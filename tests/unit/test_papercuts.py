@@ -15,7 +15,7 @@ import pytest
 import axsynth
 from axsynth import AXNode, Document, Locator, ScopeError
 from axsynth.html.parse import parse_html
-from axsynth.testing.expect import LocatorAssertions
+from axsynth.testing.expect import LocatorAssertions, PageAssertions
 
 ROOT = Path(__file__).parents[2]
 PAGE = b"<link rel=stylesheet href=hide.css><p class=secret>Secret</p><button>Go</button>"
@@ -153,7 +153,7 @@ def test_every_public_name_has_a_docstring_with_an_example():
 
 
 @pytest.mark.parametrize("cls, needs_example", [(Document, True), (Locator, True), (AXNode, False),
-                                                (LocatorAssertions, False)])
+                                                (LocatorAssertions, False), (PageAssertions, True)])
 def test_every_public_method_and_property_is_documented(cls, needs_example):
     wanted = ">>>" if needs_example else ""  # an example, or at least some text
     public = [name for name, member in vars(cls).items() if not name.startswith("_")
