@@ -233,6 +233,19 @@ def _name_matches(name: str, wanted: TextQuery, exact: bool) -> bool:
     return name == wanted_text if exact else wanted_text.lower() in name.lower()
 
 
+def _check_state_value(state: str, want: object) -> None:
+    """A state option of the wrong type would silently match nothing: refuse it."""
+    if state == "level":
+        valid = isinstance(want, int) and not isinstance(want, bool) and want >= 1
+        kind = "a positive int"
+    elif state in ("checked", "pressed"):
+        valid, kind = isinstance(want, bool) or want == "mixed", 'a bool or "mixed"'
+    else:
+        valid, kind = isinstance(want, bool), "a bool"
+    if not valid:
+        raise TypeError(f"{state}= takes {kind}, got {want!r}")
+
+
 def _collapse(text: str) -> str:
     return re.sub(r"\s+", " ", text.strip())
 
@@ -430,7 +443,8 @@ class Locator:
         states = {"checked": checked, "disabled": disabled, "expanded": expanded, "level": level,
                   "pressed": pressed, "selected": selected}
         states = {state: want for state, want in states.items() if want is not None}
-        for state in states:
+        for state, want in states.items():
+            _check_state_value(state, want)
             supported = _STATE_ROLES.get(state)
             if supported is not None and role not in supported:
                 raise ValueError(f'"{state}" is only supported for roles: '
@@ -548,6 +562,8 @@ class Locator:
         >>> Document.from_html("<button>A</button><button>B</button>").get_by_role("button").nth(-2).name
         'A'
         """
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise TypeError(f"nth() takes an int, got {type(index).__name__}")
         return self._then(_nth_step(index), f"nth({index})")
 
     @property

@@ -239,3 +239,16 @@ def test_reads_of_one_element(orders: Document):
     assert doc.get_by_role("button").aria_snapshot() == '- button "Go"'
     # the bridge to Chromium's tree: the same element's CDP node
     assert orders.get_by_role("img").ax_node.role == "image"
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda d: d.get_by_role("heading", level="2"), "level= takes a positive int, got '2'"),
+    (lambda d: d.get_by_role("button", disabled="yes"), "disabled= takes a bool, got 'yes'"),
+    (lambda d: d.get_by_role("checkbox", checked="true"), 'checked= takes a bool or "mixed", got \'true\''),
+    (lambda d: d.get_by_role("button").nth("1"), "nth() takes an int, got str"),
+    (lambda d: d.get_by_text(None), "expected a string or a compiled regex, got NoneType"),
+    (lambda d: d.get_by_role("row").filter(has="button"), "has/has_not take a Locator, got str"),
+])
+def test_options_of_the_wrong_type_are_refused_rather_than_matching_nothing(orders: Document, call, message):
+    with pytest.raises(TypeError, match=re.escape(message)):
+        call(orders)
