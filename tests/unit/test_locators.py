@@ -252,3 +252,27 @@ def test_reads_of_one_element(orders: Document):
 def test_options_of_the_wrong_type_are_refused_rather_than_matching_nothing(orders: Document, call, message):
     with pytest.raises(TypeError, match=re.escape(message)):
         call(orders)
+
+
+def test_every_role_and_name_of_every_snapshot_is_found_by_get_by_role(fixtures_dir):
+    # One engine: what aria_snapshot() prints, get_by_role finds, as many times, on every fixture.
+    from axsynth.playwright.template import parse_snapshot
+
+    mismatches, checked = [], 0
+    for path in sorted(fixtures_dir.glob("*.html")):
+        doc = Document.from_file(path)
+        counts: dict[tuple[str, str], int] = {}
+        stack = list(parse_snapshot(doc.aria_snapshot()).children)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, str):
+                continue
+            stack.extend(node.children)
+            if node.name and node.role != "iframe":
+                counts[(node.role, node.name)] = counts.get((node.role, node.name), 0) + 1
+        for (role, name), count in counts.items():
+            checked += 1
+            found = doc.get_by_role(role, name=name, exact=True).count()
+            if found != count:
+                mismatches.append(f"{path.name}: {role} {name!r} printed {count}x, found {found}x")
+    assert checked > 4000 and mismatches == []
