@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .agents import diff_command, flat_format, mcp_command
 from .api import Document, LimitError, ParseError, SnapshotOptionError
+from .version import __version__
 
 FORMATS = ("cdp", "aria", "agent", "devtools", "flat")
 AGENT_ONLY = ("interactive_only", "max_bytes", "json", "cursor", "all_items")
@@ -31,13 +32,20 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="axsynth", description="Chromium's accessibility tree from HTML, without a browser.")
+    parser.add_argument("--version", action="version", version=f"axsynth {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     snap = commands.add_parser("snapshot", help="print the accessibility tree of an HTML file")
-    snap.add_argument("file", help="HTML file, or - for standard input")
+    snap.add_argument("file", help="HTML file, or - for standard input (its local stylesheets are read from "
+                                   "--base-dir, by default the working directory)")
+    snap.add_argument("--base-dir", metavar="DIR", type=Path,
+                      help="with -: the directory local <link rel=stylesheet> files are read from")
+    snap.add_argument("--quiet", "-q", action="store_true",
+                      help="no note on stderr for stylesheets and frames that were not loaded")
     snap.add_argument("--format", choices=FORMATS, default="cdp")
     snap.add_argument("--url", help="document URL (default: the file's file:// URI)")
     snap.add_argument("--scope", metavar="CSS",
-                      help="aria and agent formats: only the subtree of the element this selector matches")
+                      help="only the subtree of the one element this selector matches (any format; "
+                           "no match or several is an error listing them)")
     agent = snap.add_argument_group("agent format")
     agent.add_argument("--json", action="store_true", help="wrap the outline in JSON (url, title, counts, refs, tokens)")
     agent.add_argument("--interactive-only", action="store_true", help="keep only refs and their landmark context")
@@ -57,19 +65,31 @@ def _main(argv: list[str] | None) -> int:
         misused = [o for o in options if getattr(args, o) not in (None, False)]
         if misused and args.format not in formats:
             parser.error(f"--{misused[0].replace('_', '-')} applies to --format {' and '.join(formats)} only")
+    if args.base_dir is not None and args.file != "-":
+        parser.error("--base-dir applies to - (standard input) only: a file's stylesheets are read from its directory")
     try:
-        doc = _load(args.file, args.url)
+        doc = _load(args.file, args.url, args.base_dir)
     except (ParseError, OSError) as exc:
         print(f"axsynth: {_describe(exc, args.file)}", file=sys.stderr)
         return 1
-    if args.scope and args.format not in ("aria", "agent"):
-        print("axsynth: --scope applies to --format aria and agent only", file=sys.stderr)
-        return 2
+    if not args.quiet:
+        for note in doc.not_loaded:
+            print(f"axsynth: note: {note}", file=sys.stderr)
+    try:
+        return _output(doc, args)
+    except SnapshotOptionError as exc:  # --scope (one rule for every format: exactly one element), --cursor
+        if args.format == "agent" and args.json:
+            sys.stdout.write(json.dumps({"error": exc.code, "message": exc.message}) + "\n")
+        print(f"axsynth: {exc.message} ({exc.code})", file=sys.stderr)
+        return 1
+
+
+def _output(doc: Document, args: argparse.Namespace) -> int:
     if args.format == "cdp":
         # Streamed to a spool (memory up to 1 MB, then a temporary file) and printed
         # only once complete: an error midway leaves no partial JSON on stdout.
         with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as spool:
-            doc.write_full_ax_tree(spool)
+            doc.write_full_ax_tree(spool, scope=args.scope)
             spool.seek(0)
             return _print(lambda out: shutil.copyfileobj(spool, out))
     if args.format == "flat":
@@ -78,14 +98,10 @@ def _main(argv: list[str] | None) -> int:
             return 1
     elif args.format == "agent":
         text = _agent(doc, args)
-        if text is None:
-            return 1
+    elif args.format == "aria":
+        text = doc.aria_snapshot(args.scope)
     else:
-        try:
-            text = _render(doc, args.format, args.scope)
-        except ValueError as exc:  # a --scope selector that is invalid or matches nothing
-            print(f"axsynth: {exc}", file=sys.stderr)
-            return 1
+        text = doc.devtools_snapshot(scope=args.scope).rstrip("\n")
     return _print(lambda out: out.write(text))
 
 
@@ -100,22 +116,10 @@ def _print(write) -> int:
     return 0
 
 
-def _render(doc: Document, fmt: str, scope: str | None) -> str:
-    if fmt == "aria":
-        return doc.aria_snapshot(scope)
-    return doc.devtools_snapshot().rstrip("\n")
-
-def _agent(doc: Document, args: argparse.Namespace) -> str | None:
+def _agent(doc: Document, args: argparse.Namespace) -> str:
     max_bytes = 50_000 if args.max_bytes is None else (args.max_bytes or None)
-    try:
-        snap = doc.agent_snapshot(scope=args.scope, interactive_only=args.interactive_only, max_depth=args.max_depth,
-                                  max_bytes=max_bytes, with_cdp_size=args.json, cursor=args.cursor,
-                                  all_items=args.all_items)
-    except SnapshotOptionError as exc:
-        if args.json:
-            sys.stdout.write(json.dumps({"error": exc.code, "message": exc.message}) + "\n")
-        print(f"axsynth: {exc}", file=sys.stderr)
-        return None
+    snap = doc.agent_snapshot(scope=args.scope, interactive_only=args.interactive_only, max_depth=args.max_depth,
+                              max_bytes=max_bytes, with_cdp_size=args.json, cursor=args.cursor, all_items=args.all_items)
     if args.json:
         return json.dumps(snap.to_json(), ensure_ascii=False, indent=1)
     return snap.text.rstrip("\n")
@@ -128,9 +132,12 @@ def _non_negative(value: str) -> int:
     return number
 
 
-def _load(file: str, url: str | None) -> Document:
+def _load(file: str, url: str | None, base_dir: Path | None) -> Document:
     if file == "-":
-        return Document.from_html(sys.stdin.buffer.read(), url)
+        base = base_dir if base_dir is not None else Path.cwd()
+        if not base.is_dir():
+            raise NotADirectoryError(f"--base-dir {base}: not a directory")
+        return Document.from_html(sys.stdin.buffer.read(), url, base_dir=base)
     return Document.from_file(Path(file), url)
 
 

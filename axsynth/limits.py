@@ -23,7 +23,16 @@ F = TypeVar("F", bound=Callable)
 
 
 class LimitError(ValueError):
-    """The document exceeds a bound of the engine (e.g. it nests too deeply)."""
+    """The document exceeds a bound of the engine (e.g. it nests too deeply).
+
+    >>> from axsynth import Document, LimitError
+    >>> chain = "".join(f"<div id=d{i} aria-owns=d{i + 1}>t</div>" for i in range(5_000))
+    >>> try:  # doctest: +SKIP
+    ...     Document.from_html(chain).aria_snapshot()
+    ... except LimitError as error:
+    ...     print(error)
+    aria snapshot: the document nests too deeply (e.g. a long aria-owns chain)
+    """
 
 
 def bounded(what: str) -> Callable[[F], F]:

@@ -13,12 +13,27 @@ from .html.dom import Element
 
 
 class QueryError(AssertionError):
-    """A query found no node, or more than the one it expected."""
+    """A query found no node, or more than the one it expected; the message lists
+    the candidates. An ``AssertionError``, so pytest reports it as a failed check.
+
+    >>> from axsynth import Document, QueryError
+    >>> try:
+    ...     Document.from_html("<h1>My day</h1>").get_by_role("heading", level=2).element
+    ... except QueryError as error:
+    ...     print(error)
+    get_by_role('heading', level=2) resolved to no element; elements with role 'heading':
+      heading "My day" [level=1]  <h1>
+    """
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class AXNode:
-    """One node of the tree as a test sees it."""
+    """One node of Chromium's tree as a test sees it (CDP roles, names and properties).
+
+    >>> from axsynth import Document
+    >>> Document.from_html("<img src=cat.png alt=Cat>").query_by_role("image")
+    <AXNode image "Cat">
+    """
 
     role: str
     name: str
@@ -32,6 +47,9 @@ class AXNode:
     def __str__(self) -> str:
         return f'{self.role} "{self.name}"'
 
+    def __repr__(self) -> str:
+        return f"<AXNode {self}{' (ignored)' if self.ignored else ''}>"
+
 
 class RoleIndex:
     """Every node of a document, bucketed by role and by (role, exact name),
@@ -43,9 +61,12 @@ class RoleIndex:
         self.nodes: list[AXNode] = []
         self.by_role: dict[str, list[AXNode]] = {}
         self.by_role_and_name: dict[tuple[str, str], list[AXNode]] = {}
+        self.by_element: dict[int, AXNode] = {}  # DOM node id -> its first AX node
         for cdp in CdpSerializer(ax).iter_full_tree():
             node = _ax_node(cdp, elements)
             self.nodes.append(node)
+            if node.backend_node_id is not None:
+                self.by_element.setdefault(node.backend_node_id, node)
             self.by_role.setdefault(node.role, []).append(node)
             self.by_role_and_name.setdefault((node.role, node.name), []).append(node)
 
@@ -62,13 +83,6 @@ class RoleIndex:
             and (name is None or _name_matches(node.name, name, exact))
             and all(node.states.get(key) == want for key, want in wanted_states)
         ]
-
-    def describe(self, role: str) -> str:
-        same_role = [str(n) for n in self.by_role.get(role, ()) if not n.ignored]
-        if same_role:
-            return f"nodes with role {role!r}: " + ", ".join(same_role[:20])
-        roles = sorted(r for r, nodes in self.by_role.items() if any(not n.ignored for n in nodes))
-        return "roles present: " + ", ".join(roles)
 
 
 def _name_matches(actual: str, wanted: str | Pattern[str], exact: bool) -> bool:

@@ -3,7 +3,7 @@
     python3 benchmarks/bench_query.py [--products N] [--repeat R]
 
 Builds a generated product listing of about 5,000 accessibility nodes, then
-times ``Document.get_by_role`` (and ``find_all_by_role`` with a regex) against
+times ``Document.query_by_role`` (and ``find_all_by_role`` with a regex) against
 a peer measured in the same run: a plain linear scan of the CDP node list
 (``get_full_ax_tree()["nodes"]``), which is what a test without the index would
 do.  The budget is 1 ms a query; the script exits 1 when a query exceeds it.
@@ -73,10 +73,10 @@ def main() -> int:
     over_budget = False
     print(f"{'query':<48} {'index':>10} {'linear scan':>12} {'ratio':>8}")
     for role, name in cases:
-        indexed = per_call(lambda role=role, name=name: doc.get_by_role(role, name), args.repeat)
+        indexed = per_call(lambda role=role, name=name: doc.query_by_role(role, name), args.repeat)
         scanned = per_call(lambda role=role, name=name: linear_scan(nodes, role, name), max(args.repeat // 10, 20))
         over_budget |= indexed > BUDGET_SECONDS
-        print(f"get_by_role({role!r}, {name!r})"[:48].ljust(48),
+        print(f"query_by_role({role!r}, {name!r})"[:48].ljust(48),
               f"{indexed * 1e6:8.1f} µs {scanned * 1e6:9.1f} µs {scanned / indexed:7.0f}x")
     pattern = re.compile(rf"^Add product {middle} ")
     regex_time = per_call(lambda: doc.find_all_by_role("button", pattern), args.repeat // 10)

@@ -1,8 +1,9 @@
 """Testing a page's accessibility without a browser: copy this file to start.
 
 Run with ``python3 -m pytest examples``; the fixtures (``ax``, ``ax_snapshot``,
-``aria_snapshot``) come from axsynth's pytest plugin, which pip installs with
-``pip install 'axsynth[pytest]'``.  ``--snapshot-update`` (syrupy) rewrites the
+``aria_snapshot``) come from axsynth's pytest plugin, installed with axsynth
+(``pip install -e '.[pytest]'`` from a checkout, or a wheel built with
+``python -m build``: docs/testing.md).  ``--snapshot-update`` (syrupy) rewrites the
 stored snapshot in ``__snapshots__/test_example_page/`` after a wanted change.
 """
 
@@ -23,12 +24,13 @@ def checkout(ax) -> Document:
 
 
 def test_find_controls_by_role_and_name(checkout: Document):
-    pay = checkout.get_by_role("button", re.compile(r"^Pay \$\d+\.\d\d$"))
+    # Locators read like Playwright's: roles and names as Playwright computes them.
+    pay = checkout.get_by_role("button", name=re.compile(r"^Pay \$\d+\.\d\d$"))
     assert pay.name == "Pay $30.50"
-    assert checkout.get_by_role("checkbox", "Save this card", checked=True)
-    assert checkout.get_by_role("button", "Apply coupon").states["disabled"] is True
-    with pytest.raises(QueryError, match="found 0 nodes"):
-        checkout.get_by_role("button", "Pay later")
+    assert checkout.get_by_role("checkbox", name="Save this card", checked=True).count() == 1
+    assert checkout.get_by_role("button", name="Apply coupon").is_disabled()
+    with pytest.raises(QueryError, match="resolved to no element"):
+        checkout.get_by_role("button", name="Pay later").element
 
 
 def test_the_payment_form_matches_a_partial_template(checkout: Document):

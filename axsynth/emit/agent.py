@@ -44,8 +44,9 @@ from ..data.chrome_roles import ROLES
 from ..html import forms
 from ..html.dom import Document as DomDocument
 from ..html.dom import Element, ShadowRoot
+from ..page import ScopeError, SnapshotOptionError  # ScopeError re-exported: its former home
 from .agent_refs import Selectors
-from .cdp import CdpSerializer
+from .cdp import CdpSerializer, scope_object
 
 DEFAULT_MAX_BYTES = 50_000
 TEXT_LIMIT = 100
@@ -93,21 +94,16 @@ _CURSOR = re.compile(r"(?P<line>[0-9]{1,9})-(?P<fingerprint>[0-9a-f]{12})")
 _CURRENT_TOKENS = frozenset({"page", "step", "location", "date", "time"})
 
 
-class SnapshotOptionError(ValueError):
-    """An option of the agent snapshot cannot be honoured (``code`` is machine-readable)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
-
-
-class ScopeError(SnapshotOptionError):
-    """``--scope`` did not select an element of the tree."""
-
-
 class CursorError(SnapshotOptionError):
-    """``--cursor`` is malformed, or was issued for another page or other options."""
+    """``--cursor`` is malformed, or was issued for another page or other options.
+
+    >>> from axsynth import CursorError, Document
+    >>> try:
+    ...     Document.from_html("<p>a</p>").agent_snapshot(cursor="1-000000000000")
+    ... except CursorError as error:
+    ...     print(error.code)
+    cursor_stale
+    """
 
 
 @dataclass
@@ -533,7 +529,7 @@ class AgentEmitter:
                  all_items: bool) -> list[tuple[str, str | None]]:
         root = self.tree.root
         if scope is not None:
-            root = self._scope(scope)
+            root = scope_object(self.ax, scope)
         item = self.build(root, summarize=not all_items)
         if interactive_only:
             item.children = _interactive_only(item.children)
@@ -542,13 +538,6 @@ class AgentEmitter:
         if root is self.tree.root and not item.children:
             lines = [('document "(empty)"', None)]
         return lines
-
-    def _scope(self, selector: str) -> AXObject:
-        for element in matching_elements(self.ax.page.document, selector, "scope"):
-            obj = self.tree.by_element.get(element)
-            if obj is not None and obj.included:
-                return obj
-        raise ScopeError("scope_not_found", f"no element in the accessibility tree matches {selector!r}")
 
 
 def matching_elements(document: DomDocument, selector: str, option: str) -> list[Element]:

@@ -10,6 +10,7 @@ from ..ax.name_sources import NameSource
 from ..ax.object import AXObject
 from ..ax.relations import IdrefList
 from ..data.chrome_roles import ROLES
+from ..page import ScopeError, select_scope
 from .json_text import KEYS, PADS, member_text
 
 _FIRST_GENERATED_ID = -1000000002  # blink's first generated (node-less) AXID
@@ -29,6 +30,16 @@ _PROPERTY_TYPES = {
 }
 
 
+def scope_object(ax: AXCache, selector: str) -> AXObject:
+    """The included AX object of the one element ``selector`` matches: the root of
+    a scoped tree in every format; ScopeError when there is none."""
+    element = select_scope(ax.page, selector)
+    obj = ax.tree.by_element.get(element)
+    if obj is None or not obj.included:
+        raise ScopeError("scope_not_found", f"the element {selector!r} matches is not in the accessibility tree")
+    return obj
+
+
 class CdpSerializer:
     def __init__(self, ax: AXCache) -> None:
         self.tree = ax.tree
@@ -44,13 +55,13 @@ class CdpSerializer:
             self._generated[id(obj)] = _FIRST_GENERATED_ID - len(self._generated)
         return str(self._generated[id(obj)])
 
-    def full_tree(self, depth: int | None = None) -> list[dict[str, Any]]:
-        return list(self.iter_full_tree(depth))
+    def full_tree(self, depth: int | None = None, root: AXObject | None = None) -> list[dict[str, Any]]:
+        return list(self.iter_full_tree(depth, root))
 
-    def iter_full_tree(self, depth: int | None = None) -> Iterator[dict[str, Any]]:
+    def iter_full_tree(self, depth: int | None = None, root: AXObject | None = None) -> Iterator[dict[str, Any]]:
         """WalkAXNodesToDepth: breadth-first over unignored objects, each adding a
-        depth-first block of its included children."""
-        root = self.tree.root
+        depth-first block of its included children (from ``root``, default the document)."""
+        root = root or self.tree.root
         yield self.node(root)
         # Level by level (the order of a FIFO queue), without a (object, level)
         # tuple per queued object: a wide tree queues a large part of the page.
@@ -64,11 +75,11 @@ class CdpSerializer:
                     next_generation.extend(obj.unignored_children())
             generation, level = next_generation, level + 1
 
-    def write_full_tree(self, fp: TextIO, depth: int | None = None) -> None:
+    def write_full_tree(self, fp: TextIO, depth: int | None = None, root: AXObject | None = None) -> None:
         """The text of ``json.dumps({"nodes": full_tree()}, ensure_ascii=False, indent=1)``,
         written one node at a time so that no more than one node dict is alive."""
         separator = '{\n "nodes": [\n  '
-        for node in self.iter_full_tree(depth):
+        for node in self.iter_full_tree(depth, root):
             fp.write(separator + node_text(node))
             separator = ",\n  "
         fp.write("\n ]\n}")

@@ -171,6 +171,12 @@ class Document(Node):
 
 
 
+def start_tag(el: Element) -> str:
+    """A short start tag that tells elements apart in a message: ``<button id="pay" class="x">``."""
+    shown = [f'{attr}="{el.attrs[attr][:30]}"' for attr in ("id", "class", "name", "type", "href") if attr in el.attrs]
+    return "<" + " ".join([el.local_name, *shown]) + ">"
+
+
 def element_by_id(scope_of: Node, idref: str) -> Element | None:
     """getElementById in the tree scope (document or shadow root) of ``scope_of``;
     each scope's index is built once, on first use, and kept on its root."""

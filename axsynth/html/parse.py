@@ -27,7 +27,15 @@ from .ua_shadow import attach_ua_shadow_roots
 
 
 class ParseError(ValueError):
-    """The input cannot be read as an HTML document."""
+    """The input cannot be read as an HTML document (empty, or binary).
+
+    >>> from axsynth import Document, ParseError
+    >>> try:
+    ...     Document.from_html("   ")
+    ... except ParseError as error:
+    ...     print(error)
+    input is empty
+    """
 
 
 class _Html5libNode:
@@ -231,6 +239,9 @@ def parse_html(source: str | bytes, url: str = "about:blank", *, parser: str | N
     ``parser``: "html5lib" forces the html5lib path; "auto" (the default, unless
     the AXSYNTH_PARSER environment variable says otherwise) uses the fast one when
     it is installed and the document is safe for it. Both build the same DOM."""
+    if not isinstance(source, (str, bytes)):
+        hint = " (for a file, use Document.from_file)" if isinstance(source, os.PathLike) else ""
+        raise TypeError(f"HTML must be str or bytes, not {type(source).__name__}{hint}")
     if isinstance(source, bytes) and b"\x00" in source[:4096] and not _has_utf16_bom(source):
         raise ParseError("input looks binary (NUL bytes), not HTML")
     parser = parser or os.environ.get("AXSYNTH_PARSER", "auto")

@@ -26,9 +26,13 @@ class _NameContext:
     labelledby: tuple[Element, bool] | None = None  # (element, hidden)
     label: tuple[Element, bool] | None = None
     native: tuple[Element, bool] | None = None
+    include_hidden: bool = False  # getByRole's includeHidden: hidden content counts too
 
     def in_hidden_reference(self) -> bool:
         return any(ref is not None and ref[1] for ref in (self.labelledby, self.label, self.native))
+
+    def reads_hidden(self) -> bool:
+        return self.include_hidden or self.in_hidden_reference()
 
     def embedded(self) -> bool:
         return bool(self.labelledby or self.label or self.native)
@@ -188,15 +192,15 @@ class Semantics:
 
     # accessible names
 
-    def name(self, el: Element) -> str:
+    def name(self, el: Element, include_hidden: bool = False) -> str:
         if (self.role(el) or "") in data.NAMING_PROHIBITED:
             return ""
-        return flat_string(self._text_alternative(el, _NameContext()))
+        return flat_string(self._text_alternative(el, _NameContext(include_hidden=include_hidden)))
 
     def _text_alternative(self, el: Element, ctx: _NameContext) -> str:
         if el in ctx.visited:
             return ""
-        if tag_of(el) in data.IGNORED_TAGS or (not ctx.in_hidden_reference() and self.dom.hidden_for_aria(el)):
+        if tag_of(el) in data.IGNORED_TAGS or (not ctx.reads_hidden() and self.dom.hidden_for_aria(el)):
             ctx.visited.add(el)
             return ""
         labelledby = self.dom.idrefs(el, "aria-labelledby") or None
@@ -372,7 +376,7 @@ class Semantics:
 
     def _content_text(self, el: Element, ctx: _NameContext) -> str:
         """Text of an element's content: pseudo-elements, children, slots, owned elements."""
-        skip_unrendered = not ctx.in_hidden_reference()
+        skip_unrendered = not ctx.reads_hidden()
         tokens = [self.dom.css_content(el, "before") or ""]
         own = self.dom.css_content(el)
         if own is not None:
@@ -426,9 +430,16 @@ class Semantics:
         return False
 
     def expanded(self, el: Element) -> bool:
+        return self.expanded_state(el) is True
+
+    def expanded_state(self, el: Element) -> bool | None:
+        """getAriaExpanded: None when the element says nothing (so ``expanded=False``
+        in a role query does not match an element without aria-expanded)."""
         if tag_of(el) == "DETAILS":
             return "open" in el.attrs
-        return (self.role(el) or "") in data.EXPANDED_ROLES and (el.attrs.get("aria-expanded") or "").lower() == "true"
+        if (self.role(el) or "") not in data.EXPANDED_ROLES or "aria-expanded" not in el.attrs:
+            return None
+        return el.attrs["aria-expanded"].lower() == "true"
 
     @staticmethod
     def invalid(el: Element) -> bool | str:

@@ -170,31 +170,3 @@ def _merge_text(children: list[str | AriaNode]) -> list[str | AriaNode]:
         if child is not None:
             out.append(child)
     return out
-
-
-def select_one(page: Page, selector: str) -> Element:
-    """The single element a CSS selector matches, piercing open shadow roots, as
-    ``page.locator(selector)`` resolves it (strict: exactly one match)."""
-    import cssselect2
-
-    try:
-        compiled = cssselect2.compile_selector_list(selector)
-    except cssselect2.SelectorError as exc:
-        detail = exc.args[-1] if exc.args and isinstance(exc.args[-1], str) else "cannot parse"
-        raise ValueError(f"invalid selector {selector!r}: {detail}") from None
-    matches = []
-    roots: list[Node] = [page.document]
-    while roots:
-        root = roots.pop(0)
-        for top in (c for c in root.children if isinstance(c, Element)):
-            for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree():
-                el = wrapper.etree_element
-                if any(sel.test(wrapper) for sel in compiled):
-                    matches.append(el)
-                if Dom.open_shadow_root(el) is not None:
-                    roots.append(el.shadow_root)
-    if not matches:
-        raise ValueError(f"no element matches selector {selector!r}")
-    if len(matches) > 1:
-        raise ValueError(f"selector {selector!r} matches {len(matches)} elements; it must match exactly one")
-    return matches[0]

@@ -152,12 +152,28 @@ def _template_entry(container: TemplateRole, entry: Entry) -> None:
     elif key.text.startswith("/"):
         container.props[key.text[1:]] = TextValue.of(_scalar_value(entry))
     else:
-        node = parse_key(key)
+        node = _entry_key(entry)
         if isinstance(value, Scalar):
             node.children = [TemplateText(TextValue.of(value.text), value.line)]
         elif isinstance(value, list):
             _template_items(node, value)
         container.children.append(node)
+
+
+def _entry_key(entry: Entry) -> TemplateRole:
+    """The key of a ``key: value`` entry. YAML ends a plain key at the first ": ",
+    so an unquoted ``- checkbox "Done: Write report"`` splits inside its name; the
+    error then shows the key quoted as ``aria_snapshot()`` prints it."""
+    if not isinstance(entry.value, Scalar) or entry.key.text.count('"') % 2 == 0:
+        return parse_key(entry.key)
+    try:
+        return _KeyParser(entry.key.text).parse(entry.key.line)
+    except _KeyError as error:
+        whole = f"{entry.key.text}: {entry.value.text}"
+        quoted = "'" + whole.replace("'", "''") + "'"
+        raise AriaTemplateError(
+            f"{error.message} in the key {entry.key.text!r}: YAML ends a plain key at the first \": \". "
+            f"Quote the whole key, as aria_snapshot() prints it:\n\n- {quoted}\n", entry.key.line) from None
 
 
 def _scalar_value(entry: Entry) -> str:

@@ -9,9 +9,10 @@ line-based reader is enough and keeps axsynth free of a YAML dependency:
       - /url: /docs
     - listitem: one                      a map item whose value is a scalar
 
-Plain, 'single-quoted' and "double-quoted" scalars are understood; anchors,
-flow collections, block scalars and multi-line strings are not (they are
-reported as errors, with the line number).
+Plain, 'single-quoted' and "double-quoted" scalars are understood, a value may
+be a block scalar (``|``, ``>``, with ``-``/``+`` chomping) or a plain or quoted
+string continued on more-indented lines, as YAML folds them. Anchors and flow
+collections are not (they are reported as errors, with the line number).
 """
 
 from __future__ import annotations
@@ -25,7 +26,15 @@ __all__ = ["AriaTemplateError", "Entry", "Item", "Scalar", "read_sequence"]
 
 
 class AriaTemplateError(ValueError):
-    """A template (or snapshot text) that cannot be read; ``line`` is 1-based."""
+    """A template (or snapshot text) that cannot be read; ``line`` is 1-based.
+
+    >>> from axsynth import AriaTemplateError, match_aria_snapshot
+    >>> try:
+    ...     match_aria_snapshot("<button>Go</button>", "- button [focused]")
+    ... except AriaTemplateError as error:
+    ...     print(error.line, str(error).splitlines()[0])
+    1 line 1: Unsupported attribute [focused]:
+    """
 
     def __init__(self, message: str, line: int) -> None:
         super().__init__(f"line {line}: {message}")
@@ -74,7 +83,7 @@ _HEX_ESCAPE_LENGTHS = {"x": 2, "u": 4, "U": 8}
 def read_sequence(text: str) -> list[Item]:
     """The top-level block sequence of ``text`` (which may be indented as a whole,
     as a template in a triple-quoted Python string usually is)."""
-    lines = _significant_lines(textwrap.dedent(text))
+    lines = _significant_lines(_join_multiline_values(textwrap.dedent(text).splitlines()))
     if not lines:
         return []
     reader = _Reader(lines)
@@ -84,9 +93,9 @@ def read_sequence(text: str) -> list[Item]:
     return items
 
 
-def _significant_lines(text: str) -> list[_Line]:
+def _significant_lines(numbered: list[tuple[int, str]]) -> list[_Line]:
     lines = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in numbered:
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -95,6 +104,117 @@ def _significant_lines(text: str) -> list[_Line]:
             raise AriaTemplateError("tabs are not allowed in indentation", number)
         lines.append(_Line(number, len(raw) - len(body), body.rstrip()))
     return lines
+
+
+# ``[- ]key: value`` on one line, the key plain (ending at the first ": ") or quoted.
+_KEY_VALUE = re.compile(r"""(?P<head>\s*(?:-\s+)?(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s"'#-][^\n]*?|-[^\s][^\n]*?):[ \t]+)(?P<value>\S.*)""")
+_BLOCK_HEADER = re.compile(r"(?P<style>[|>])(?P<indicators>[-+1-9]{0,2})\s*(?:#.*)?")
+
+
+def _join_multiline_values(raw_lines: list[str]) -> list[tuple[int, str]]:
+    """(line number, line), with every value that YAML reads over several lines
+    (a block scalar, a quoted or plain string continued below) rewritten as one
+    double-quoted scalar on its first line, so that the reader sees one line per node."""
+    out: list[tuple[int, str]] = []
+    i = 0
+    while i < len(raw_lines):
+        line, number = raw_lines[i], i + 1
+        i += 1
+        match = _KEY_VALUE.fullmatch(line)
+        if match is None:
+            out.append((number, line))
+            continue
+        key_column = re.match(r"\s*(?:-\s+)?", line).end()  # continuation lines sit to its right
+        value = match.group("value")
+        below = _continuation(raw_lines, i, key_column)
+        header = _BLOCK_HEADER.fullmatch(value)
+        if header is not None:
+            text = _block_scalar(raw_lines[i: i + below], header.group("style"), header.group("indicators"), number)
+        elif value[0] in "\"'" and below and _unterminated(value):
+            text = _fold_quoted(value, raw_lines[i: i + below], number)
+        elif value[0] not in "\"'" and below and not _is_sequence_entry(raw_lines[i].strip()):
+            text = _fold_lines([value.rstrip()] + [raw.strip() for raw in raw_lines[i: i + below]])
+            if "#" in text:
+                text = value  # a comment ends a plain scalar: read it as YAML would, line by line
+                below = 0
+        else:
+            out.append((number, line))
+            continue
+        out.append((number, match.group("head") + _double_quoted(text)))
+        i += below
+    return out
+
+
+def _continuation(raw_lines: list[str], start: int, indent: int) -> int:
+    """How many lines from ``start`` are blank or indented more than ``indent``
+    (not counting trailing blank lines)."""
+    count = last = 0
+    for raw in raw_lines[start:]:
+        if raw.strip() and len(raw) - len(raw.lstrip(" ")) <= indent:
+            break
+        count += 1
+        if raw.strip():
+            last = count
+    return last
+
+
+def _block_scalar(lines: list[str], style: str, indicators: str, number: int) -> str:
+    """A literal (``|``) or folded (``>``) block scalar's text, with its chomping."""
+    content = [raw for raw in lines if raw.strip()]
+    digits = [c for c in indicators if c.isdigit()]
+    if not content:
+        return ""
+    base = min(len(raw) - len(raw.lstrip(" ")) for raw in content)
+    if digits:
+        base = min(base, int(digits[0]))
+    body = [raw[base:] if raw.strip() else "" for raw in lines]
+    text = "\n".join(body) if style == "|" else _fold_lines(body, keep_indented=True)
+    if "-" in indicators:
+        return text.rstrip("\n")
+    return text.rstrip("\n") + "\n" if "+" not in indicators else text + "\n"
+
+
+def _fold_lines(lines: list[str], keep_indented: bool = False) -> str:
+    """YAML line folding: a line break between two text lines becomes a space, each
+    empty line a newline (more-indented lines of a folded block keep their breaks)."""
+    out = ""
+    previous: str | None = None
+    for line in lines:
+        if previous is None:
+            out = line
+        elif not line:
+            out += "\n"
+        elif previous and not (keep_indented and (line[0] == " " or previous[0] == " ")):
+            out += " " + line
+        else:
+            out += ("\n" if previous else "") + line
+        previous = line
+    return out
+
+
+def _unterminated(value: str) -> bool:
+    quote = value[0]
+    pattern = r'"(?:[^"\\]|\\.)*"' if quote == '"' else r"'(?:[^']|'')*'"
+    return re.match(pattern, value) is None
+
+
+def _fold_quoted(value: str, lines: list[str], number: int) -> str:
+    """A quoted string continued over several lines: its value with line breaks folded."""
+    joined = _fold_lines([value.rstrip()] + [raw.strip() for raw in lines])
+    kind = "double" if value[0] == '"' else "single"
+    try:
+        text, end = _read_quoted(joined, number)
+    except AriaTemplateError:
+        raise AriaTemplateError(f"unterminated {kind}-quoted string (it runs to the end of its "
+                                "more-indented lines)", number) from None
+    if _strip_comment(joined[end:]).strip():
+        raise AriaTemplateError(f"unexpected text after the value: {joined[end:].strip()!r}", number)
+    return text
+
+
+def _double_quoted(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+    return f'"{escaped}"'
 
 
 class _Reader:
@@ -174,13 +294,15 @@ def _read_scalar(text: str, line: int, is_key: bool) -> tuple[str, str | None]:
 
 
 def _split_plain(text: str, is_key: bool) -> tuple[str, str | None]:
-    text = _strip_comment(text).rstrip()
     if not is_key:
-        return text, ""
-    # In YAML a plain key ends at the first ": " (or a final ":").
-    match = re.search(r":(?:\s|$)", text)
+        return _strip_comment(text).rstrip(), ""
+    # In YAML a plain key ends at the first ": " (or a final ":"), unless a comment
+    # starts first; what follows the ": " (a quoted value may hold " #") is the value's.
+    match = re.search(r":(?:\s|$)|(?:^|\s)#", text)
     if match is None:
-        return text, None
+        return text.rstrip(), None
+    if "#" in match.group():
+        return text[: match.start()].rstrip(), None
     return text[: match.start()].rstrip(), text[match.end():].strip()
 
 

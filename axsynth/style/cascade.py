@@ -186,6 +186,7 @@ class Styles:
         self.document = document
         self.flat = flat
         self._base_dir = base_dir
+        self.not_loaded: list[str] = []  # one line per stylesheet not read, and why
         self._styles: dict[Element, Style] = {}  # not id() keys: one int object less per element
         self._pseudo: dict[tuple[int, str], Style] = {}
         self._counters: dict | None = None
@@ -373,23 +374,45 @@ class Styles:
             if el.local_name == "style" and media.matches_attribute(el.attrs.get("media")):
                 sheets.append((el.text_content(), _AUTHOR))
             elif el.local_name == "link" and "stylesheet" in el.attrs.get("rel", "").lower().split():
+                if not media.matches_attribute(el.attrs.get("media")):
+                    continue
                 css = self._local_stylesheet(el.attrs.get("href", ""))
-                if css is not None and media.matches_attribute(el.attrs.get("media")):
+                if css is not None:
                     sheets.append((css, _AUTHOR))
         return sheets
 
     def _local_stylesheet(self, href: str) -> str | None:
-        """A stylesheet file next to the page (never outside its directory, never remote)."""
-        if self._base_dir is None or not href or ":" in href.split("/", 1)[0] or href.startswith("/"):
-            return None
+        """A stylesheet file next to the page (never outside its directory, never remote);
+        one not read is recorded in ``not_loaded`` with the reason."""
+        path, reason = self._stylesheet_path(href)
+        if path is not None:
+            try:
+                return path.read_text(encoding="utf-8", errors="replace")
+            except OSError as exc:
+                reason = f"unreadable ({exc.strerror or exc})"
+        if reason:
+            self.not_loaded.append(f"stylesheet {href!r} not loaded: {reason}")
+        return None
+
+    def _stylesheet_path(self, href: str) -> tuple[Path | None, str]:
+        """The file a <link href> names, or None and why not ("" when there is nothing to load)."""
+        if not href.strip():
+            return None, ""
+        scheme = href.split("/", 1)[0].partition(":")
+        if scheme[1] or href.startswith("//"):
+            kind = scheme[0].lower()
+            remote = href.startswith("//") or kind in ("http", "https")
+            return None, "remote (axsynth reads no network)" if remote else f"a {kind}: URL (only local files are read)"
+        if self._base_dir is None:
+            return None, "no directory to read it from (give base_dir, or --base-dir on the command line)"
+        if href.startswith("/"):
+            return None, "root-relative, and the site root is unknown"
         path = (self._base_dir / href.split("?", 1)[0].split("#", 1)[0]).resolve()
-        base = self._base_dir.resolve()
-        if base not in path.parents or not path.is_file():
-            return None
-        try:
-            return path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return None
+        if self._base_dir.resolve() not in path.parents:
+            return None, "outside the page's directory"
+        if not path.is_file():
+            return None, f"missing ({path})"
+        return path, ""
 
 
 def _with_variables(declared: dict[str, Any], inherited: tuple) -> dict[str, Any]:

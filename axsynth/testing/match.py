@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Iterator, Union
 
 from ..emit.aria import yaml_key, yaml_value
 from ..playwright.template import (
+    AriaTemplateError,
     SnapshotNode,
     TemplateNode,
     TemplateRole,
@@ -51,7 +52,12 @@ class AriaMatch:
 
     ``received`` is the whole ARIA snapshot; on a mismatch ``problems`` lists the
     template lines that found no counterpart and ``diff`` compares the template
-    (``-``) with the received snapshot aligned to it (``+``)."""
+    (``-``) with the received snapshot aligned to it (``+``).
+
+    >>> result = match_aria_snapshot("<button>Go</button>", '- button "Stop"')
+    >>> bool(result), result.problems
+    (False, ['line 1: - button "Stop" — received button "Go"'])
+    """
 
     matched: bool
     template: str
@@ -87,11 +93,22 @@ def match_aria_snapshot(tree_or_html: AriaSource, template: str, *, scope: str |
     """Match ``template`` (toMatchAriaSnapshot's YAML) against an ARIA snapshot.
 
     ``tree_or_html`` is a :class:`~axsynth.Document`, an HTML string or bytes, a
-    path to an HTML file, or an ARIA snapshot already computed (text whose first
+    ``pathlib.Path`` to an HTML file, or an ARIA snapshot already computed (text whose first
     line starts with ``-``; blank text is the empty snapshot).  ``scope`` is a
     CSS selector for the element to snapshot, as ``page.locator(scope)``.
-    Raises :class:`~axsynth.AriaTemplateError` for a template it cannot read."""
+    Raises :class:`~axsynth.AriaTemplateError` for a template it cannot read, and
+    for an empty one (it would match any page).
+
+    >>> from axsynth import match_aria_snapshot
+    >>> bool(match_aria_snapshot("<h1>Hi</h1><button>Go</button>", '- button "Go"'))
+    True
+    """
+    if not isinstance(template, str):
+        raise TypeError(f"the template must be a str, got {type(template).__name__}")
     expected = parse_template(template)
+    if _lists_nothing(expected):
+        raise AriaTemplateError("the template is empty, so it would match any page: write the nodes you "
+                                "expect, or leave it empty and run pytest --axsynth-update to fill it in", 1)
     received = received_snapshot(tree_or_html, scope)
     tree = parse_snapshot(received)
     expected_text = "\n".join(_render(_show_template_top(expected)))
@@ -101,6 +118,17 @@ def match_aria_snapshot(tree_or_html: AriaSource, template: str, *, scope: str |
     shown = aligned.best_alignment(tree, expected)
     diff = _diff(expected_text.splitlines(), _render(shown))
     return AriaMatch(False, expected_text, received, aligned.problems, diff)
+
+
+def template_is_empty(template: str) -> bool:
+    """Whether a template lists nothing (blank, or comments only)."""
+    if not isinstance(template, str):
+        raise TypeError(f"the template must be a str, got {type(template).__name__}")
+    return _lists_nothing(parse_template(template))
+
+
+def _lists_nothing(expected: TemplateNode) -> bool:
+    return isinstance(expected, TemplateRole) and expected.role == "fragment" and not expected.children
 
 
 def received_snapshot(tree_or_html: AriaSource, scope: str | None = None) -> str:
@@ -120,7 +148,24 @@ def as_document(source: AriaSource) -> "Document":
         return source
     if isinstance(source, os.PathLike):
         return Document.from_file(Path(source))
+    if isinstance(source, str) and _looks_like_file_name(source):
+        raise ValueError(f"{source!r} looks like a file name, not HTML: pass pathlib.Path({source!r}) "
+                         "to read the file (a str is read as HTML)")
     return Document.from_html(source)
+
+
+def _looks_like_file_name(text: str) -> bool:
+    """A short one-line string without markup that names an existing file or ends
+    like an HTML file name: parsed as HTML it would silently be a page of one word."""
+    if "<" in text or "\n" in text or len(text) > 1024:
+        return False
+    name = text.strip()
+    if name.lower().endswith((".html", ".htm", ".xhtml")):
+        return True
+    try:
+        return Path(name).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _looks_like_snapshot(text: str) -> bool:

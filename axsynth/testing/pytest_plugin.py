@@ -19,10 +19,41 @@ from typing import Any, Callable
 import pytest
 
 from ..api import Document
-from . import assert_aria_snapshot
+from . import assert_aria_snapshot, expect
 from . import ax_snapshot as _ax_snapshot
+from .update import updates
 
-__all__ = ["DocumentFactory", "assert_aria_snapshot"]
+__all__ = ["DocumentFactory", "assert_aria_snapshot", "expect"]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.getgroup("axsynth").addoption(
+        "--axsynth-update", action="store_true",
+        help="write the received ARIA snapshot into the test source for every assert_aria_snapshot "
+             "whose template is empty or does not match")
+
+
+_UPDATE_STATE = pytest.StashKey[tuple[bool, list[str]]]()  # (update mode before this session, the report)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Restored at the end: a session run inside another one (pytester) must not leak its mode.
+    config.stash[_UPDATE_STATE] = (updates.active, [])
+    updates.active = bool(config.getoption("axsynth_update", False))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if updates.active:
+        session.config.stash[_UPDATE_STATE][1].extend(updates.apply())
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    for line in config.stash[_UPDATE_STATE][1]:
+        terminalreporter.write_line(f"axsynth: {line}")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    updates.active = config.stash[_UPDATE_STATE][0]
 
 
 class DocumentFactory:

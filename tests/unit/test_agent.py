@@ -360,7 +360,7 @@ def test_cli_cursor(tmp_path):
     second = run("--max-bytes", "400", "--cursor", cursor)
     assert second.returncode == 0 and second.stdout.startswith('document "P"\n  main\n')
     stale = run("--cursor", cursor.split("-")[0] + "-000000000000")
-    assert stale.returncode == 1 and stale.stderr.startswith("axsynth: cursor_stale:") and not stale.stdout
+    assert stale.returncode == 1 and stale.stderr.endswith("(cursor_stale)\n") and not stale.stdout
 
 
 @pytest.mark.parametrize("html", [

@@ -1,6 +1,6 @@
 """The pipeline's layers import one way only (README, "How it works").
 
-data → html → style → page → {ax, playwright} → emit → query → api → agents → {cli, testing, conformance}
+data → html → style → page → {ax, playwright} → emit → query → locator → api → agents → {cli, testing, conformance}
 
 A module may import its own layer and the layers before it; ``ax`` and
 ``playwright`` are two engines over the same page and never import each other.
@@ -19,17 +19,18 @@ PACKAGE = Path(axsynth.__file__).parent
 # Rank of each top-level part of the package; equal ranks may not import each other
 # unless they are the same part.
 LAYERS = {
-    "data": 0, "limits": 0,
+    "data": 0, "limits": 0, "version": 0,
     "html": 1,
     "style": 2,
     "page": 3,
     "ax": 4, "playwright": 4,
     "emit": 5,
     "query": 6,
-    "api": 7,
-    "agents": 8,
-    "cli": 9, "testing": 9, "conformance": 9,
-    "__init__": 10, "__main__": 10,
+    "locator": 7,
+    "api": 8,
+    "agents": 9,
+    "cli": 10, "testing": 10, "conformance": 10,
+    "__init__": 11, "__main__": 11,
 }
 
 

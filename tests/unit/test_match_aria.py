@@ -247,8 +247,23 @@ def test_scope_limits_the_match_to_one_element():
     assert match_aria_snapshot(FEATURES, '- link "About"', scope="nav")
 
 
-def test_an_empty_template_matches_everything():
-    assert matches(FEATURES, "")
+@pytest.mark.parametrize("template", ["", "   \n", "# only a comment\n"])
+def test_an_empty_template_is_an_error_not_a_vacuous_pass(template):
+    with pytest.raises(AriaTemplateError, match="the template is empty, so it would match any page.*--axsynth-update"):
+        match_aria_snapshot(FEATURES, template)
+
+
+def test_a_path_is_read_as_a_file_and_a_file_name_string_is_refused(tmp_path, monkeypatch):
+    (tmp_path / "login.html").write_text("<button>Sign in</button>")
+    assert match_aria_snapshot(tmp_path / "login.html", '- button "Sign in"')
+    monkeypatch.chdir(tmp_path)
+    for name in ("login.html", "missing.html"):
+        with pytest.raises(ValueError, match=re.escape(f"pass pathlib.Path('{name}') to read the file")):
+            match_aria_snapshot(name, "- button")
+    (tmp_path / "notes").write_text("<p>x</p>")
+    with pytest.raises(ValueError, match="looks like a file name"):
+        match_aria_snapshot("notes", "- paragraph")
+    assert match_aria_snapshot("Sign in", "- text: Sign in")  # a word that names no file is HTML
 
 
 # --- the snapshot round trip -----------------------------------------------------------------------
@@ -356,6 +371,18 @@ def test_template_errors_say_what_and_where(template, message):
         match_aria_snapshot(FEATURES, template)
 
 
+def test_a_key_split_by_yaml_shows_the_quoted_key_to_write():
+    html = '<input type=checkbox aria-label="Done: Write report" checked>'
+    with pytest.raises(AriaTemplateError) as error:
+        match_aria_snapshot(html, '- checkbox "Done: Write report" [checked]')
+    fix = """- 'checkbox "Done: Write report" [checked]'"""
+    assert str(error.value) == (
+        "line 1: Unterminated string in the key 'checkbox \"Done': YAML ends a plain key at the first \": \". "
+        f"Quote the whole key, as aria_snapshot() prints it:\n\n{fix}\n")
+    assert match_aria_snapshot(html, fix)  # the suggested fix works
+    assert "- 'checkbox \"Done: Write report\" [checked]'" == Document.from_html(html).aria_snapshot()
+
+
 def test_a_key_error_points_at_the_column():
     with pytest.raises(AriaTemplateError) as error:
         parse_template('- button "x" [bad]')
@@ -376,6 +403,40 @@ def test_quoted_keys_and_values_and_comments_are_read():
     assert paragraph.children[0].text.raw == "tab\there \u00e9"
 
 
+LETTER = Document.from_html("""<main><p>Dear team,
+   the report is ready.</p><pre>line one
+line two</pre><ul><li>A long item that wraps</li></ul></main>""")
+
+
+@pytest.mark.parametrize("template", [
+    "- paragraph: |\n    Dear team,\n    the report is ready.",
+    "- paragraph: |-\n    Dear team,\n\n    the report is ready.\n",
+    "- paragraph: >\n    Dear team,\n    the report is ready.",
+    "- paragraph: >+\n      Dear team,\n      # not a comment: text\n",  # fails below: shows it is text
+    "- paragraph: Dear team,\n    the report is ready.",
+    '- paragraph: "Dear team,\n    the report is ready."',
+    "- paragraph: 'Dear team,\n\n    the report is ready.'",
+    "- main:\n  - text: /line one\\s+line two/\n  - list:\n    - listitem: |\n        A long item\n        that wraps",
+])
+def test_block_scalars_and_multi_line_strings_are_read_as_yaml_folds_them(template):
+    expected = "# not a comment" not in template
+    assert bool(match_aria_snapshot(LETTER, template)) is expected, template
+
+
+def test_block_scalar_lines_keep_their_breaks_and_chomping():
+    literal = parse_template("- paragraph: |\n    a\n      b\n\n    c # kept\n").children[0].text.raw
+    assert literal == "a\n  b\n\nc # kept\n"
+    folded = parse_template("- paragraph: >-\n    a\n    b\n\n    c\n").children[0].text.raw
+    assert folded == "a b\nc"
+    kept = parse_template("- paragraph: |+\n    a\n\n- button").children[0].children[0].text.raw
+    assert kept == "a\n"
+
+
+def test_an_unterminated_multi_line_string_says_so():
+    with pytest.raises(AriaTemplateError, match="line 1: unterminated double-quoted string"):
+        parse_template('- paragraph: "open\n    still open\n- button')
+
+
 def test_several_entries_in_one_map_item_are_siblings():
     template = parse_template("- heading: Title\n  paragraph: Body")
     assert [node.role for node in template.children] == ["heading", "paragraph"]
@@ -384,3 +445,8 @@ def test_several_entries_in_one_map_item_are_siblings():
 def test_a_single_item_template_is_the_item_itself():
     assert parse_template("- button").role == "button"
     assert parse_template("- /children: equal\n- button").role == "fragment"
+
+
+def test_a_hash_inside_a_quoted_value_is_text_and_after_it_a_comment():
+    assert parse_template('- paragraph: "a # b" # a comment').children[0].text.raw == "a # b"
+    assert parse_template("- button # a note: not a value").role == "button"

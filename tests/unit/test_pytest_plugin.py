@@ -96,3 +96,101 @@ def test_unknown_snapshot_formats_are_refused():
 
     with pytest.raises(ValueError, match="unknown snapshot format 'json'"):
         ax_snapshot(PAGE, format="json")
+
+
+# --- pytest --axsynth-update: templates written into the test source ------------------------------
+
+UPDATE_TEST = '''\
+from axsynth.testing import assert_aria_snapshot
+
+PAGE = {page!r}
+
+
+def test_empty_template():
+    assert_aria_snapshot(PAGE, "")
+
+
+class TestNested:
+    def test_scoped_and_indented(self, ax):
+        with open(__file__):
+            assert_aria_snapshot(ax(PAGE), template='', scope="nav")
+
+    def test_a_failing_template_is_replaced(self):
+        assert_aria_snapshot(PAGE, """
+            - heading "Old"
+        """)  # a comment after the call stays
+
+
+def test_a_matching_template_is_kept():
+    assert_aria_snapshot(PAGE, '- button "Buy"')
+'''
+
+UPDATED = '''\
+from axsynth.testing import assert_aria_snapshot
+
+PAGE = {page!r}
+
+
+def test_empty_template():
+    assert_aria_snapshot(PAGE, r"""
+        - heading "Shop" [level=1]
+        - navigation:
+          - link "Cart":
+            - /url: /cart
+        - button "Buy"
+    """)
+
+
+class TestNested:
+    def test_scoped_and_indented(self, ax):
+        with open(__file__):
+            assert_aria_snapshot(ax(PAGE), template=r"""
+                - navigation:
+                  - link "Cart":
+                    - /url: /cart
+            """, scope="nav")
+
+    def test_a_failing_template_is_replaced(self):
+        assert_aria_snapshot(PAGE, r"""
+            - heading "Shop" [level=1]
+            - navigation:
+              - link "Cart":
+                - /url: /cart
+            - button "Buy"
+        """)  # a comment after the call stays
+
+
+def test_a_matching_template_is_kept():
+    assert_aria_snapshot(PAGE, '- button "Buy"')
+'''
+
+
+def test_axsynth_update_writes_received_snapshots_into_the_test_source(pytester: pytest.Pytester):
+    page = "<h1>Shop</h1><nav><a href=/cart>Cart</a></nav><button>Buy</button>"
+    test_file = pytester.makepyfile(test_update=UPDATE_TEST.format(page=page))
+    original, expected = test_file.read_text(), UPDATED.format(page=page).rstrip("\n") + "\n"
+
+    without = pytester.runpytest("-p", "no:cacheprovider")
+    without.assert_outcomes(failed=3, passed=1)
+    assert "the template is empty, so it would match any page" in without.stdout.str()
+    assert test_file.read_text() == original  # nothing written without the option
+
+    updated = pytester.runpytest("-p", "no:cacheprovider", "--axsynth-update")
+    updated.assert_outcomes(passed=4)
+    assert f"axsynth: {test_file}: 3 ARIA templates updated" in updated.stdout.str()
+    assert test_file.read_text().rstrip("\n") + "\n" == expected
+
+    pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=4)
+    again = pytester.runpytest("-p", "no:cacheprovider", "--axsynth-update")
+    assert "ARIA template" not in again.stdout.str() and test_file.read_text().rstrip("\n") + "\n" == expected
+
+
+def test_axsynth_update_leaves_a_template_that_is_not_a_literal_and_says_so(pytester: pytest.Pytester):
+    source = 'from axsynth.testing import assert_aria_snapshot\n\n\ndef test_x():\n' \
+             '    expected = ""\n    assert_aria_snapshot("<button>Buy</button>", expected)\n'
+    test_file = pytester.makepyfile(test_variable=source)
+    source = test_file.read_text()
+    result = pytester.runpytest("-p", "no:cacheprovider", "--axsynth-update")
+    assert "0 ARIA templates updated; not the call at line 6 (the template must be a string literal" \
+        in result.stdout.str()
+    assert test_file.read_text() == source
