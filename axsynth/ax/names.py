@@ -517,6 +517,11 @@ def _marker_name(marker: AXObject) -> str:
 
 
 def _is_generated_text(obj: AXObject) -> bool:
-    """Text of a ::before/::after's content (a LayoutTextFragment)."""
+    """Text of a ::before/::after's content (a LayoutTextFragment), also inside the
+    anonymous boxes (flex item, table parts) the pseudo wraps it in."""
+    if obj.kind != "anonymous":
+        return False
     parent = obj.parent
-    return obj.kind == "anonymous" and parent is not None and parent.kind == "pseudo" and parent.pseudo_which in ("before", "after")
+    while parent is not None and parent.kind in ("anonymous", "anonymous-box"):
+        parent = parent.parent
+    return parent is not None and parent.kind == "pseudo" and parent.pseudo_which in ("before", "after")
