@@ -141,6 +141,9 @@ class IgnoredRules:
 
     def _ignored_by_semantics(self, obj: AXObject) -> bool:
         """ShouldIncludeBasedOnSemantics, then the layout fallbacks of ComputeIsIgnored."""
+        if obj.tag() == "wbr":
+            obj.add_reason("notRendered")  # probed: no layout object, whatever its ARIA attributes
+            return True
         decision = self._semantic_decision(obj)
         if decision is not Inclusion.DEFAULT:
             return decision is Inclusion.IGNORE
