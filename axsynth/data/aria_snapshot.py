@@ -71,12 +71,6 @@ GLOBAL_ARIA_ATTRIBUTES: dict[str, tuple[str, ...]] = {
     "aria-live": (), "aria-owns": (), "aria-relevant": (), "aria-roledescription": ("generic",),
 }
 
-# SVG elements that never render (nor does anything inside them).
-SVG_UNRENDERED = frozenset(
-    "title desc metadata defs symbol clipPath mask pattern linearGradient radialGradient marker "
-    "filter script style".split()
-)
-
 # Elements never shown, whatever their style.
 IGNORED_TAGS = frozenset({"STYLE", "SCRIPT", "NOSCRIPT", "TEMPLATE"})
 NATIVE_FORM_CONTROLS = frozenset({"BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP"})

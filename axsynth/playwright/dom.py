@@ -9,7 +9,7 @@ import re
 from typing import Iterator
 
 from ..data import aria_snapshot as data
-from ..data.svg import KNOWN_SVG
+from ..data.svg import KNOWN_SVG, UNRENDERED_SVG
 from ..html import forms, plugins, values
 from ..html.dom import SVG_NS, Element, Node, ShadowRoot, Text, element_by_id
 from ..page import Page
@@ -199,8 +199,10 @@ class Dom:
             style = self.styles.get(node)
             if style is None or style["display"] == "none":
                 return False
-            if node.namespace == SVG_NS and (node.local_name in data.SVG_UNRENDERED or node.local_name not in KNOWN_SVG):
-                return False  # a hidden container, or an unknown element: no box
+            if node.namespace == SVG_NS and (node.local_name in UNRENDERED_SVG or node.local_name not in KNOWN_SVG):
+                # No layout object, nor anything inside. The content of a hidden container
+                # (defs, symbol, clipPath...) is laid out, unpainted: checkVisibility() is true.
+                return False
             if child is not None and self._hides_children(node, style, child):
                 return False
             child, node = node, self.flat_parent(node)
