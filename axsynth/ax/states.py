@@ -23,8 +23,9 @@ from ..data.forms import (
     TEXT_FIELD_INPUT_TYPES,
     VALUELESS_INPUT_TYPES,
 )
+from ..data.svg import HIDDEN_CONTAINERS
 from ..html import editing, focus, forms, imgsrc, media, plugins, urls, values
-from ..html.dom import parse_int
+from ..html.dom import SVG_NS, Element, parse_int
 from ..style.media import VIEWPORT_WIDTH, matches_attribute
 from . import roles
 from .object import AXObject
@@ -261,8 +262,9 @@ class States:
             return False
         if _native_disabled(obj):
             return False
-        # No box, no focus: Chromium 156 does not focus display:contents elements.
-        return focus.supports_focus(obj.element) and obj.has_layout
+        # No box, no focus: Chromium 156 does not focus display:contents elements, nor
+        # anything in an SVG container that is never painted (probed).
+        return focus.supports_focus(obj.element) and obj.has_layout and not _in_svg_hidden_container(obj)
 
     def _autofocused(self) -> AXObject | None:
         """The element the document's autofocus candidates give focus to (the
@@ -536,6 +538,15 @@ def _ax_ancestors(obj: AXObject):
         yield node
         node = node.owned_by or node.parent
 
+
+
+def _in_svg_hidden_container(obj: AXObject) -> bool:
+    node = obj.element.parent if obj.element is not None and obj.is_svg() else None
+    while isinstance(node, Element) and node.namespace == SVG_NS:
+        if node.local_name in HIDDEN_CONTAINERS:
+            return True
+        node = node.parent
+    return False
 
 
 def _native_disabled(obj: AXObject) -> bool:

@@ -7,6 +7,12 @@ UNRENDERED_SVG = frozenset({
     "animateTransform", "set", "discard", "mpath", "view",
 })
 
+# SVG containers laid out but never painted (LayoutSVGHiddenContainer and the
+# resource containers): what is inside takes no focus.
+HIDDEN_CONTAINERS = frozenset(
+    "defs symbol clipPath mask pattern marker linearGradient radialGradient filter".split()
+)
+
 # Every SVG element Blink knows (SVG 2, filters, animation): any other name is an
 # SVGUnknownElement, which has no layout object either.
 KNOWN_SVG = frozenset(

@@ -20,6 +20,10 @@ SelectParserRelaxation), have no such mode: a select's content is parsed by the
   option (and, but for ``<option>``, optgroup) by generating implied end tags;
 * resetting the insertion mode looks past a select instead of entering
   "in select" (HTMLTreeBuilder::ResetInsertionModeAppropriately).
+
+One more "in body" rule html5lib predates is kept here, with the parser it belongs
+to: ``<dialog>`` and ``<search>`` are blocks that close an open ``<p>``, and their
+end tags close them as other blocks' do.
 """
 
 from __future__ import annotations
@@ -149,7 +153,10 @@ def _in_body_phase(base: type) -> type:
         startTagHandler = _with_handlers(vars(base)["startTagHandler"], {
             "select": startTagSelect, "input": startTagInput, "option": startTagOption,
             "optgroup": startTagOptgroup, "hr": startTagHr,
+            "dialog": base.startTagCloseP, "search": base.startTagCloseP,
         })
-        endTagHandler = _with_handlers(vars(base)["endTagHandler"], {"select": endTagSelect})
+        endTagHandler = _with_handlers(vars(base)["endTagHandler"], {
+            "select": endTagSelect, "dialog": base.endTagBlock, "search": base.endTagBlock,
+        })
 
     return InBodyPhase

@@ -122,3 +122,14 @@ ENCODING_CASES = [
 def test_undeclared_encoding_as_chromium_reads_it(url, data, text, parser):
     document = parse_html(data, url, parser=parser)
     assert document.find_first("p").text_content() == text
+
+
+@pytest.mark.parametrize("parser", ["html5lib", "auto"])
+def test_dialog_and_search_close_an_open_paragraph(parser):
+    # Blocks html5lib predates: like <div>, their start tag closes a <p>, their end tag them.
+    document = parse_html("<p>a<dialog open>b</dialog>c<p>x<search>y</search>z", parser=parser)
+    body = next(e for e in document.iter_elements() if e.local_name == "body")
+    assert [(c.local_name, [getattr(g, "local_name", g.data) for g in c.children])
+            for c in body.children if isinstance(c, Element)] == [
+        ("p", ["a"]), ("dialog", ["b"]), ("p", ["x"]), ("search", ["y"]),
+    ]
