@@ -10,8 +10,9 @@ from ..html import forms, plugins
 from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, Node, Text, in_svg_text
 from ..html.ua_shadow import is_use_instance_root
 from ..page import Page
-from ..style.properties import content_visibility_hides
+from ..style.properties import content_visibility_auto, content_visibility_hides
 from . import roles
+from .block_offset import BlockOffsets
 from .generated import GeneratedContent, drop_space_after_floated_letter
 from .object import AXObject, boxes
 from .ua_shadow import UAShadow
@@ -40,6 +41,7 @@ class TreeBuilder:
         self.by_text: dict[Text, AXObject] = {}  # each text node's object, also whitespace later dropped from the tree
         self.generated = GeneratedContent(self)
         self.ua_shadow = UAShadow(self)
+        self.block_offsets = BlockOffsets()
 
     def _object_of(self, node: Node) -> AXObject | None:
         if isinstance(node, Element):
@@ -96,10 +98,11 @@ class TreeBuilder:
         if parent.hidden_via_style and (not parent.has_layout or not has_layout) and parent.kind != "document":
             hidden = hidden or not has_layout
         obj = self.new_element(el, parent, style, has_layout, hidden)
-        child_locked = locked or (obj.has_layout and content_visibility_hides(style, display))
+        child_locked = locked or obj.has_layout and self._skips_contents(obj, style, display)
         if not _can_have_children(obj) or child_locked or self._shows_content_frame(obj):
-            # Display-locked contents (content-visibility:hidden, hidden=until-found, a
-            # closed <details>) get no AX objects: Chromium's tree shows none of them.
+            # Display-locked contents (content-visibility:hidden or auto away from the
+            # viewport, hidden=until-found, a closed <details>) get no AX objects:
+            # Chromium's tree shows none of them.
             return
         children_parent = self.ua_shadow.add(obj, child_box, child_locked)
         if children_parent is None:
@@ -114,6 +117,13 @@ class TreeBuilder:
             children = _table_children_in_layout_order(children)
         for child in reversed(children):
             stack.append((child, children_parent, child_box, child_locked))
+
+    def _skips_contents(self, obj: AXObject, style: dict | None, display: str) -> bool:
+        if not style:
+            return False
+        if content_visibility_auto(style, display):
+            return self.block_offsets.starts_below_observed_area(obj)
+        return content_visibility_hides(style, display)
 
     def _shows_content_frame(self, obj: AXObject) -> bool:
         """A rendered <object> showing a child frame: its fallback content gets no

@@ -81,7 +81,10 @@ class GeneratedContent:
         block_level = style["display"] not in INLINE_LEVEL_DISPLAYS
         if which != "marker" and block_level and not owner_inline and is_whitespace_only(text) and alt is None and not images:
             # The "clearfix" hack: a block pseudo holding only whitespace.
-            owner.has_clearfix_box |= style["float"] == "none" and style["position"] in ("static", "relative", "sticky")
+            if style["float"] == "none" and style["position"] in ("static", "relative", "sticky"):
+                owner.has_clearfix_box = True
+            else:
+                owner.has_out_of_flow_empty_box = True
             return
         if which != "marker" and alt is not None and not _content_text(el, alt) and not images:
             return  # `content: "x" / ""`: decorative, ignored and left out of the tree

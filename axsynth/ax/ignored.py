@@ -425,10 +425,62 @@ def _is_overflowing_scroll_container(obj: AXObject) -> bool:
         return False
     if obj.is_layout_inline() or style["display"].startswith("table") or style["display"] == "contents":
         return False
-    held = overflow.held_block_size(style)
-    if held is None or held > _MAX_HELD_HEIGHT or not overflow.is_scroll_container(style):
+    if not overflow.is_scroll_container(style):
         return False
-    return any(_taller_than(child, held) for child in obj.children)
+    held = overflow.held_block_size(style)
+    if held is not None:
+        return held <= _MAX_HELD_HEIGHT and any(_taller_than(child, held) for child in obj.children)
+    return _grows_with_content(style) and _content_sticks_out_at_end(obj)
+
+
+def _grows_with_content(style: dict) -> bool:
+    """A box as tall as its content, with no bottom padding, so content sticking out
+    of its last box sticks out of it too."""
+    return style["height"] == "auto" and style["max-height"] == "none" and style["padding-bottom"] == 0
+
+
+def _content_sticks_out_at_end(obj: AXObject) -> bool:
+    """The last in-flow box of ``obj``, followed down through boxes as tall as their
+    content, is held at (nearly) zero height around taller content that it does not
+    clip: that content overflows ``obj``'s end (probed: a collapsed accordion panel
+    with max-height: 0 inside an overflow: hidden wrapper). Block flow stacks its
+    last box at its end; a flex or grid container is followed only through a single
+    item."""
+    last = _last_in_flow_box(obj)
+    if last is None or last.kind != "element" or not last.style or last.display not in _HEIGHT_APPLIES:
+        return False
+    style = last.style
+    if not overflow.shows_overflow(style) or not overflow.ends_at_content_end(style):
+        return False
+    held = overflow.held_block_size(style)
+    if held is not None:
+        return held <= _MAX_HELD_HEIGHT and any(_taller_than(child, held) for child in last.children)
+    return _grows_with_content(style) and _content_sticks_out_at_end(last)
+
+
+_BLOCK_FLOW = frozenset({"block", "list-item", "flow-root"})
+# Block-level boxes whose height and max-height apply (not tables, not inlines).
+_HEIGHT_APPLIES = _BLOCK_FLOW | {"flex", "grid", "-webkit-box"}
+
+
+def _last_in_flow_box(obj: AXObject) -> AXObject | None:
+    """The box laid out last in the block axis: in block flow the last child that
+    takes room (not out of flow, not collapsible white space, not an empty inline);
+    in a flex or grid container its only item."""
+    boxes = [c for c in obj.children if c.has_layout and not _out_of_flow(c) and not _takes_no_room(c)]
+    if obj.display in _BLOCK_FLOW:
+        return boxes[-1] if boxes else None
+    return boxes[0] if len(boxes) == 1 and obj.display in _HEIGHT_APPLIES else None
+
+
+def _out_of_flow(obj: AXObject) -> bool:
+    return bool(obj.style) and obj.style["position"] in ("absolute", "fixed")
+
+
+def _takes_no_room(obj: AXObject) -> bool:
+    if obj.kind == "text":
+        return is_whitespace_only(obj.text)
+    return obj.is_layout_inline() and all(_takes_no_room(child) for child in obj.children if child.has_layout)
 
 
 # A line of text is taller than this at any font size a page shows text in.
@@ -439,7 +491,7 @@ def _taller_than(obj: AXObject, height: float) -> bool:
     """In-flow content (floats too) definitely taller than ``height``: text, or a box
     whose own sizes say so; a box held small by its own overflow clipping adds only
     its own height."""
-    if not obj.has_layout or obj.style and obj.style["position"] in ("absolute", "fixed"):
+    if not obj.has_layout or _out_of_flow(obj):
         return False
     if obj.kind == "text":
         return not is_whitespace_only(obj.text)

@@ -41,7 +41,7 @@ class AXObject:
         "included", "text", "has_layout", "aria_hidden_root", "inert_root", "hidden_via_style",
         "owned_by", "tree_children", "node_id", "used_for_label", "pseudo_which", "host",
         "rendered_text", "in_ua_shadow", "element", "_tag", "has_clearfix_box",
-        "collapsed_away", "is_counter_text",
+        "has_out_of_flow_empty_box", "collapsed_away", "is_counter_text",
     )
 
     def __init__(self, kind: str, node: Any, style: dict | None, parent: "AXObject | None") -> None:
@@ -78,6 +78,9 @@ class AXObject:
         # A block-level ::before/::after holding only white space: left out of the
         # tree (see generated.py), but its box still makes the children block-level.
         self.has_clearfix_box = False
+        # The same out of flow (floated or absolutely positioned): no child in the
+        # tree either, but a child box, so the children still count as inline.
+        self.has_out_of_flow_empty_box = False
         # White space that collapsed into nothing at a line start or after a space
         # (not a line-end space, which LayoutNG keeps, hanging).
         self.collapsed_away = False
@@ -185,7 +188,7 @@ class AXObject:
         an inline formatting context)."""
         if self.has_clearfix_box:
             return False
-        has_child = False
+        has_child = self.has_out_of_flow_empty_box
         for child in self.layout_children():
             if child.kind == "pseudo" and child.pseudo_which == "marker":
                 continue

@@ -1,8 +1,9 @@
 """Overflow and block sizes (CSS Overflow 3, CSS Sizing 3), as far as the
 accessibility tree reads them: Chromium includes a scroll container whose content
-overflows it (AXObject::IsScrollableContainer). Without layout, axsynth knows one
-such case for sure: a box whose height is held at (nearly) zero while its content's
-is not.
+overflows it (AXObject::IsScrollableContainer). Without layout, axsynth knows two
+such cases for sure: a box whose height is held at (nearly) zero while its content's
+is not, and a box whose last in-flow box is held so (its content sticks out past the
+end, unless a bottom padding or margin makes room for it).
 
 Computed values: an overflow keyword per axis; a size is a number of px, "auto"
 or "none", or "unknown" (a percentage or a unit whose px value needs layout).
@@ -24,6 +25,7 @@ INITIAL: dict[str, Any] = {
     "max-height": "none",
     "padding-top": 0.0,
     "padding-bottom": 0.0,
+    "margin-bottom": 0.0,
 }
 INHERITED: frozenset[str] = frozenset()
 
@@ -91,6 +93,46 @@ def _padding(tokens: list) -> list[tuple[str, Any]] | None:
     return [("padding-top", values[0]), ("padding-bottom", values[2] if len(values) > 2 else values[0])]
 
 
+def _one_margin(token) -> Any:
+    if token.type == "ident":
+        return "auto" if token.lower_value == "auto" else None
+    if token.type == "percentage":
+        return 0.0 if token.value == 0 else "unknown"
+    if token.type == "number" and token.value == 0:
+        return 0.0
+    if token.type == "dimension":  # negative margins are kept as unknown
+        length = parse_length(token)
+        return length if length is not None else "unknown"
+    return "unknown" if token.type == "function" else None
+
+
+def _margin_length(tokens: list) -> Any:
+    parts = _components(tokens)
+    return _one_margin(parts[0]) if len(parts) == 1 else None
+
+
+def _margin_block(tokens: list) -> list[tuple[str, Any]] | None:
+    """``margin-block``: start then end, or one value for both (horizontal writing)."""
+    values = [_one_margin(t) for t in _components(tokens)]
+    if not 1 <= len(values) <= 2 or None in values:
+        return None
+    return [("margin-bottom", values[-1])]
+
+
+def _margin_block_end(tokens: list) -> list[tuple[str, Any]] | None:
+    """``margin-block-end`` is margin-bottom in horizontal writing."""
+    value = _margin_length(tokens)
+    return None if value is None else [("margin-bottom", value)]
+
+
+def _margin(tokens: list) -> list[tuple[str, Any]] | None:
+    """``margin``: one to four values, top right bottom left; only the bottom is kept."""
+    values = [_one_margin(t) for t in _components(tokens)]
+    if not 1 <= len(values) <= 4 or None in values:
+        return None
+    return [("margin-bottom", values[2] if len(values) > 2 else values[0])]
+
+
 PARSERS = {
     "overflow-x": _overflow_keyword,
     "overflow-y": _overflow_keyword,
@@ -99,15 +141,35 @@ PARSERS = {
     "max-height": _size(frozenset({"none"})),
     "padding-top": _padding_length,
     "padding-bottom": _padding_length,
+    "margin-bottom": _margin_length,
 }
-SHORTHANDS = {"overflow": _overflow, "padding": _padding}
-LONGHANDS = {"overflow": ("overflow-x", "overflow-y"), "padding": ("padding-top", "padding-bottom")}
+SHORTHANDS = {"overflow": _overflow, "padding": _padding, "margin": _margin, "margin-block": _margin_block,
+              "margin-block-end": _margin_block_end}
+LONGHANDS = {
+    "overflow": ("overflow-x", "overflow-y"),
+    "padding": ("padding-top", "padding-bottom"),
+    "margin": ("margin-bottom",),
+    "margin-block": ("margin-bottom",),
+    "margin-block-end": ("margin-bottom",),
+}
 
 
 def is_scroll_container(style: dict) -> bool:
     """Overflow other than visible or clip on either axis (the other then computes
     to auto or hidden too)."""
     return style["overflow-x"] not in ("visible", "clip") or style["overflow-y"] not in ("visible", "clip")
+
+
+def shows_overflow(style: dict) -> bool:
+    """Content that overflows the box is painted and adds to its ancestors' overflow."""
+    return style["overflow-x"] == "visible" and style["overflow-y"] == "visible"
+
+
+def ends_at_content_end(style: dict) -> bool:
+    """No bottom padding or margin that content overflowing at the end could fill.
+    (Borders are not read: a border is thinner than the line of text that overflows.)"""
+    # A block's auto margins in the block axis are zero.
+    return style["padding-bottom"] == 0 and style["margin-bottom"] in (0.0, "auto")
 
 
 def held_block_size(style: dict) -> float | None:

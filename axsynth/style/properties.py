@@ -39,6 +39,7 @@ INITIAL: dict[str, Any] = {
     "counter-set": (),
     "-webkit-box-orient": "horizontal",
     "-webkit-line-clamp": "none",
+    "flex-direction": "row",
     CUSTOM: (),  # custom properties: sorted (name, CSS text) pairs, all inherited
 }
 
@@ -75,6 +76,12 @@ _UNCONTAINABLE = frozenset(
 def content_visibility_hides(style: dict[str, Any], display: str) -> bool:
     """Whether content-visibility: hidden skips the contents of a box of ``display``."""
     return style["content-visibility"] == "hidden" and display not in _UNCONTAINABLE
+
+
+def content_visibility_auto(style: dict[str, Any], display: str) -> bool:
+    """Whether content-visibility: auto may skip the contents of a box of ``display``
+    (it does while the box is away from the viewport)."""
+    return style["content-visibility"] == "auto" and display not in _UNCONTAINABLE
 
 
 def _idents(tokens: list) -> list[str]:
@@ -204,6 +211,23 @@ _WRITING_MODES = {
     "rl": "horizontal-tb", "rl-tb": "horizontal-tb", "tb": "vertical-lr", "tb-rl": "vertical-rl",
 }
 
+_FLEX_DIRECTIONS = frozenset({"row", "row-reverse", "column", "column-reverse"})
+
+
+def _flex_flow(tokens: list) -> list[tuple[str, Any]] | None:
+    """``flex-flow``: a direction and a wrap, in either order, each optional."""
+    idents = _idents(tokens)
+    directions = [i for i in idents if i in _FLEX_DIRECTIONS]
+    wraps = [i for i in idents if i in ("nowrap", "wrap", "wrap-reverse")]
+    if not idents or len(directions) > 1 or len(wraps) > 1 or len(directions) + len(wraps) != len(_components(tokens)):
+        return None
+    return [("flex-direction", directions[0] if directions else "row")]
+
+
+def _components(tokens: list) -> list:
+    return [t for t in tokens if t.type not in ("whitespace", "comment")]
+
+
 def parse_quotes(tokens: list) -> Any:
     """``quotes``: "auto", "none", or a tuple of (open, close) string pairs."""
     tokens = [t for t in tokens if t.type not in ("whitespace", "comment")]
@@ -237,17 +261,20 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     "counter-increment": _counter_list(1),
     "counter-set": _counter_list(0),
     "writing-mode": lambda tokens: _WRITING_MODES.get((_idents(tokens) or [""])[0]) if len(_idents(tokens)) == 1 else None,
+    "flex-direction": _keyword(_FLEX_DIRECTIONS),
 }
 PARSERS.update(borders.PARSERS)
 PARSERS.update(overflow.PARSERS)
 # Shorthands: each expands to the (longhand, value) pairs it sets.
 SHORTHANDS: dict[str, Callable[[list], list[tuple[str, Any]] | None]] = {
     "list-style": lambda tokens: (lambda v: None if v is None else [("list-style-type", v)])(parse_list_style(tokens)),
+    "flex-flow": _flex_flow,
     **borders.SHORTHANDS,
     **overflow.SHORTHANDS,
 }
 _LONGHANDS = {
     "list-style": ("list-style-type",),
+    "flex-flow": ("flex-direction",),
     "background": ("background-color",),
     "border": tuple(f"border-{side}-{part}" for side in borders.SIDES for part in ("style", "width")),
     "border-style": tuple(f"border-{side}-style" for side in borders.SIDES),
