@@ -88,6 +88,10 @@ class IgnoredRules:
         if not obj.hidden_via_style and self._in_menu_list_popup(obj):
             obj.ignored = False
             return
+        if _in_closed_picker(obj) and obj.tag() != "option":
+            obj.add_reason("notRendered")
+            obj.ignored = True
+            return
         if obj.hidden_via_style:
             obj.add_reason("notVisible" if obj.has_layout else "notRendered")
             obj.ignored = True
@@ -149,6 +153,9 @@ class IgnoredRules:
             return decision is Inclusion.IGNORE
         if obj.kind in ("inner-editor", "ua-media-box"):
             return False
+        if _is_bare_picker(obj):
+            obj.add_reason("notRendered")
+            return True
         if obj.kind in ("ua-slot", "ua-nested-slot"):
             obj.add_reason("uninteresting")  # the options slot
             return True
@@ -181,7 +188,7 @@ class IgnoredRules:
             if marker is not None and marker.pseudo_which == "marker" and (marker.role == "ListMarker" or self._summary_marker(marker)):
                 obj.add_reason("presentationalRole")
                 return True
-            if obj.kind == "text" and obj.parent is not None and obj.parent.used_for_label:
+            if obj.role == "StaticText" and (label := _text_owner(obj)) is not None and label.used_for_label:
                 for anc in obj.iter_ancestors():
                     if not anc.ignored:
                         break
@@ -545,3 +552,28 @@ def _dom_parent(obj: AXObject) -> Node | None:
     if obj.in_ua_shadow and obj.parent is not None and obj.parent.in_ua_shadow:
         return obj.parent.node
     return obj.node.parent
+
+
+def _text_owner(text: AXObject) -> AXObject | None:
+    """The element whose text this is: its parent, or for the text of a ::before /
+    ::after, that pseudo-element's owner (probed: a label's generated text is as
+    presentational as its own text; a span's inside the label is not)."""
+    parent = text.parent
+    if parent is not None and parent.kind == "pseudo" and parent.pseudo_which in ("before", "after"):
+        return parent.parent
+    return parent
+
+
+def _in_closed_picker(obj: AXObject) -> bool:
+    """Content of the closed picker of a drop-down <select> under another ARIA role
+    (no AXMenuList keeps it): nothing there is laid out; only options are exposed
+    (probed: an <optgroup> is notRendered, its options included)."""
+    if obj.has_layout or obj.kind not in ("element", "text"):
+        return False
+    return any(_is_bare_picker(a) for a in obj.iter_ancestors())
+
+
+def _is_bare_picker(obj: AXObject) -> bool:
+    """The closed picker popover of a drop-down <select> that is no AXMenuList
+    (ua_shadow gives it no box): a node without a box, not a MenuListPopup."""
+    return obj.kind == "ua-slot" and not obj.has_layout and obj.parent is not None and obj.parent.tag() == "select"

@@ -194,8 +194,9 @@ class Relations:
 
     def _listbox_active_option(self, obj: AXObject) -> list[AXObject]:
         """A listbox <select> reports its first selected option as the
-        active descendant (AXListBox::ActiveDescendant)."""
-        if obj.tag() != "select" or obj.role != "ListBox":
+        active descendant (AXListBox::ActiveDescendant); a drop-down is no
+        AXListBox, whatever its ARIA role (probed)."""
+        if obj.tag() != "select" or obj.role != "ListBox" or forms.uses_menu_list(obj.element):
             return []
         options = (o for o in obj.iter_descendants() if o.tag() == "option")
         return next(([o] for o in options if self.forms.is_selected(o.node)), [])

@@ -66,6 +66,8 @@ _IMPLICIT_ORIENTATION = {
     "ScrollBar": "vertical", "Slider": "horizontal", "Splitter": "horizontal", "TabList": "horizontal",
     "Toolbar": "horizontal", "MenuBar": "horizontal", "Menu": "vertical", "ListBox": "vertical", "Tree": "vertical",
 }
+_GRID_CELLS = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader"})
+_COMBOBOXES = frozenset({"TextFieldWithComboBox", "ComboBoxMenuButton", "ComboBoxGrouping"})  # ui::IsComboBox, but <select>
 _SELECTABLE = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader", "ListBoxOption", "MenuListOption", "Row", "Tab", "TreeItem"})
 
 
@@ -395,6 +397,8 @@ class States:
             return "readonly"
         if obj.role in ARIA_READONLY_ROLES:
             value = (el.attrs.get("aria-readonly") or "").strip().lower()
+            if not value and obj.role in _GRID_CELLS:
+                value = _grid_readonly(obj)
             if value == "true":
                 return "readonly"
         return None
@@ -405,12 +409,11 @@ class States:
             return value
         if value == "true":  # ARIA: true means a menu
             return "menu"
-        if value == "false":
-            return None
-        # Unknown tokens count as absent: only the role's implicit popup remains.
+        # "false" and unknown tokens count as absent: only the role's implicit popup
+        # remains (probed: a combobox or <select> with aria-haspopup=false keeps it).
         if obj.role == "ComboBoxSelect":
             return "menu"
-        if obj.role in ("TextFieldWithComboBox", "ComboBoxMenuButton", "ComboBoxGrouping"):  # ui::IsComboBox
+        if obj.role in _COMBOBOXES:
             return "listbox"
         return None
 
@@ -480,9 +483,9 @@ class States:
             return None
         el = obj.element
         # aria-selected overrides everything, even on a disabled item or a native <option>.
-        value = (el.attrs.get("aria-selected") or "").strip().lower() if el is not None else ""
-        if value in ("true", "false"):
-            return value == "true"
+        explicit = _aria_selected(el) if el is not None else None
+        if explicit is not None:
+            return explicit
         if obj.role in ("ListBoxOption", "MenuListOption") and obj.tag() == "option":
             # CanSetSelectedAttribute: a disabled <option> exposes no selected state.
             return None if self.is_disabled(obj) else self.option_selected(obj)
@@ -491,7 +494,7 @@ class States:
         # Selection follows focus, but an item explicitly selected anywhere in the
         # widget means no implicit selection is conveyed for the others.
         container = next((a for a in obj.iter_ancestors() if a.role in _CONTAINER_WIDGETS), None)
-        if container is not None and container.element is not None and _has_explicit_selection(container.element):
+        if container is not None and container.element is not None and _has_explicit_selection(container):
             return None
         if container is not None and (container.attr("aria-multiselectable") or "").strip().lower() == "true":
             return None  # IsSelectedFromFocusSupported: never in a multiselectable container
@@ -527,8 +530,30 @@ def _has_aria_attribute(obj: AXObject) -> bool:
     return el is not None and any(name.startswith("aria-") for name in el.attrs)
 
 
-def _has_explicit_selection(container) -> bool:
-    return any((e.attrs.get("aria-selected") or "").strip().lower() == "true" for e in container.iter_elements())
+def _grid_readonly(cell: AXObject) -> str:
+    """A grid cell with no aria-readonly of its own takes its grid's (probed:
+    the grid's and treegrid's, not the row's)."""
+    grid = next((a for a in cell.iter_ancestors() if a.role in ("Grid", "TreeGrid")), None)
+    return (grid.attr("aria-readonly") or "").strip().lower() if grid is not None else ""
+
+
+def _aria_selected(el) -> bool | None:
+    """aria-selected as a boolean: absent, empty or "undefined" is no value; any
+    token but "false" is true (probed: aria-selected=foo is selected)."""
+    value = (el.attrs.get("aria-selected") or "").strip().lower()
+    if value in ("", "undefined"):
+        return None
+    return value != "false"
+
+
+def _has_explicit_selection(container: AXObject) -> bool:
+    """Whether the widget conveys selection itself: some element in it is
+    aria-selected=true, or one of its items carries aria-selected at all (probed:
+    one option with aria-selected="false" or "" leaves the others with no state)."""
+    if any((e.attrs.get("aria-selected") or "").strip().lower() == "true" for e in container.element.iter_elements()):
+        return True
+    return any(o.role in _SELECT_FOLLOWS_FOCUS and o.element is not None and o.element.has("aria-selected")
+               for o in container.iter_descendants())
 
 
 def _ax_ancestors(obj: AXObject):

@@ -229,6 +229,10 @@ class UAShadow:
             # slot; that slot shares its DOM parent with its flat-tree
             # parent, so only a label keeps it in the tree (rule 9).
             picker = self._synthetic(obj, "div", "MenuListPopup", kind="ua-slot")
+            if obj.role != "ComboBoxSelect":
+                # Probed: under another ARIA role the select is no AXMenuList, and its
+                # closed picker popover is just a node without a box.
+                picker.role, picker.has_layout = "GenericContainer", False
             popup = self._synthetic(picker, "slot", "GenericContainer", kind="ua-nested-slot")
             popup.has_layout = False
         else:

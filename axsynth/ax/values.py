@@ -148,8 +148,8 @@ def string_value(obj: AXObject, tree: "AXTree", names: "Names") -> str:
         return ""
     tag = obj.tag()
     if tag == "select":
-        if obj.role != "ComboBoxSelect":
-            return ""
+        if not forms.uses_menu_list(el):
+            return ""  # probed: a drop-down shows its selection whatever its ARIA role
         for option in (o for o in obj.iter_descendants() if o.tag() == "option"):
             if tree.page.forms.is_selected(option.node):
                 label = option.attr("aria-label")

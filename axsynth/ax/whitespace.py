@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ..html.dom import Node, Text
+from ..html.dom import Node, Text, in_svg_text
 from .object import AXObject
 
 _COLLAPSIBLE = re.compile(r"[ \t\n\r\f]+")
@@ -141,7 +141,7 @@ def layout_text_needed(text_obj: AXObject, prev: AXObject | None, parent: AXObje
     white_space = text_obj.style["white-space"] if text_obj.style else "normal"
     if parent.display in ("table", "inline-table", "table-row", "table-row-group", "table-header-group",
                           "table-footer-group", "flex", "inline-flex", "grid", "inline-grid", "-webkit-box",
-                          "-webkit-inline-box") or parent.is_svg():
+                          "-webkit-inline-box") or _is_svg_graphics_box(parent):
         return prev is not None and prev.kind == "text" and (
             white_space in PRESERVES_BREAKS or not prev.text[-1:] in _HTML_SPACE
         )
@@ -155,6 +155,16 @@ def layout_text_needed(text_obj: AXObject, prev: AXObject | None, parent: AXObje
         return False
     return prev.is_layout_inline() or prev.is_atomic_inline() or (prev.kind == "pseudo" and prev.display == "inline")
 
+
+
+def _is_svg_graphics_box(obj: AXObject) -> bool:
+    """An SVG root, container or shape (CanHaveWhitespaceChildren: no white space
+    children). SVG text content, <foreignObject> and what they hold lay text out
+    like HTML inline content."""
+    el = obj.element
+    if el is None or not obj.is_svg():
+        return False
+    return el.local_name not in ("text", "foreignObject") and not in_svg_text(el)
 
 
 def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_SpaceNeighbours") -> bool:
@@ -262,8 +272,9 @@ class _SpaceNeighbours:
             return False  # probed: text after the space's block does not keep it (an inline element does)
         return not (self._ignorable_next_to(prev, after=False) or self._ignorable_next_to(next_, after=True))
 
-    def _sibling(self, node: Node, step: int, within_line: bool = False) -> Node | None:
-        """NodeTraversal::PreviousAbsoluteSibling (step -1) / NextSkippingChildren (+1);
+    def _sibling(self, node: Node, step: int, within_line: bool = False) -> Node | AXObject | None:
+        """NodeTraversal::PreviousAbsoluteSibling (step -1) / NextSkippingChildren (+1),
+        with an ancestor's ::before / ::after box met on the way out of it;
         ``within_line``: None rather than leave a block-level ancestor."""
         while node.parent is not None:
             parent = node.parent
@@ -275,7 +286,10 @@ class _SpaceNeighbours:
                 return None  # not a DOM child (a node only the tree has)
             if 0 <= position + step < len(parent.children):
                 return parent.children[position + step]
-            if within_line and (box := self.object_of(parent)) is not None and not box.is_layout_inline():
+            box = self.object_of(parent)
+            if box is not None and (pseudo := _generated_box(box, "before" if step < 0 else "after")) is not None:
+                return pseudo  # the layout tree puts ::before first and ::after last (probed)
+            if within_line and box is not None and not box.is_layout_inline():
                 return None
             node = parent
         return None
@@ -290,13 +304,20 @@ class _SpaceNeighbours:
             parent = parent.parent
         return False
 
-    def _ignorable_next_to(self, node: Node, after: bool, depth: int = 0) -> bool:
+    def _ignorable_next_to(self, node: Node | AXObject, after: bool, depth: int = 0) -> bool:
         """CanIgnoreSpaceNextTo: the neighbour's layout object ends (or starts) with
         white space, is a block, or does not exist."""
-        obj = self.object_of(node)
+        obj = node if isinstance(node, AXObject) else self.object_of(node)
         if obj is None:
             return True
         return _ignorable_next_to(obj, after, depth, self)
+
+
+def _generated_box(owner: AXObject, which: str) -> AXObject | None:
+    for child in owner.children:
+        if child.kind == "pseudo" and child.pseudo_which == which and child.has_layout:
+            return child
+    return None
 
 
 def _contains(ancestor: Node, node: Node) -> bool:
