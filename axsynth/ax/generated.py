@@ -86,7 +86,7 @@ class GeneratedContent:
             else:
                 owner.has_out_of_flow_empty_box = True
             return
-        if which != "marker" and alt is not None and not _content_text(el, alt) and not images:
+        if alt is not None and not _content_text(el, alt, counter_values) and not images:
             return  # `content: "x" / ""`: decorative, ignored and left out of the tree
         pseudo = AXObject("pseudo", el, style, owner)
         pseudo.pseudo_which = which
@@ -95,7 +95,7 @@ class GeneratedContent:
         pseudo.node_id = self.builder.new_id()
         owner.children.append(pseudo)
         self.builder.objects.append(pseudo)
-        if which == "marker":
+        if which == "marker" and alt is None:
             pseudo.role = roles.marker_role(owner)
             pseudo.text = text
             pseudo.rendered_text = text
@@ -108,7 +108,7 @@ class GeneratedContent:
             self.builder.objects.append(inner)
             return
         if alt is not None:
-            pseudo.text = "".join(_content_text(el, alt))
+            pseudo.text = _content_text(el, alt, counter_values)  # alt text reads counters too (probed)
             pseudo.role = "Image" if images else "StaticText"
             return
         pseudo.role = "GenericContainer"

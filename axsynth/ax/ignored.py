@@ -50,22 +50,38 @@ class IgnoredRules:
         self._shadow_memo: dict[Node, bool] = {}
 
     def apply(self, objects: list[AXObject]) -> None:
-        for obj in objects:  # document order: parents before children
+        for obj in self._owners_first(objects):
             self._compute_ignored(obj)
             obj.used_for_label = self._used_for_label(obj)
         for obj in objects:
             obj.included = not obj.ignored or self._ignored_but_included(obj)
 
+    def _owners_first(self, objects: list[AXObject]) -> list[AXObject]:
+        """Document order, but an aria-owned subtree right after its owner's children:
+        every object comes after the parent whose state it inherits."""
+        if not any(obj.owned_by is not None for obj in objects):
+            return objects
+        order: list[AXObject] = []
+        stack = [obj for obj in reversed(objects) if obj.parent is None]
+        while stack:
+            obj = stack.pop()
+            order.append(obj)
+            children = [c for c in obj.children if c.owned_by is None] + self.relations.owned_children(obj)
+            stack.extend(reversed(children))
+        return order
+
     def _compute_ignored(self, obj: AXObject) -> None:
         parent = obj.parent
         if obj.kind == "document":
             return
-        # Inherited hidden/inert state (flat-tree ancestors).
+        # Inherited hidden/inert state: aria-hidden from the parent in the
+        # accessibility tree (an owned element's is its owner: probed, moving an
+        # element out of an aria-hidden subtree exposes it), inertness from the flat tree.
         el = obj.element
         if parent is not None:
-            obj.aria_hidden_root = parent.aria_hidden_root
+            obj.aria_hidden_root = (obj.owned_by or parent).aria_hidden_root
             obj.inert_root = parent.inert_root
-        if el is not None and obj.tag() not in ("html", "body", "option") and _is_aria_hidden(el):
+        if el is not None and obj.tag() not in ("html", "body", "option") and roles.is_aria_hidden(el):
             # The nearest aria-hidden element is the root Chromium reports: one inside
             # a hidden subtree is an ariaHiddenElement itself.
             obj.aria_hidden_root = obj
@@ -399,8 +415,8 @@ class IgnoredRules:
             return True  # probed: a presentational foreignObject (a block in SVG) stays in the tree
         if el is not None and el.has("lang"):
             return True
-        if el is not None and el.has("draggable") and obj.children and not _hidden(obj):
-            return True  # probed: any draggable value (even "false") keeps a shown container
+        if el is not None and el.has("draggable") and obj.children and not _hidden(obj) and obj.role != "None":
+            return True  # probed: any draggable value (even "false") keeps a shown container, unless role=none
         return False
 
     @staticmethod
@@ -515,11 +531,6 @@ def _taller_than(obj: AXObject, height: float) -> bool:
 def _hidden(obj: AXObject) -> bool:
     """IsHiddenViaStyle() || IsAriaHidden()."""
     return obj.hidden_via_style or obj.aria_hidden_root is not None
-
-
-def _is_aria_hidden(el: Element) -> bool:
-    value = el.attrs.get("aria-hidden")
-    return value is not None and value.strip().lower() not in ("", "false", "undefined")
 
 
 def _is_form_control(el: Element) -> bool:

@@ -84,11 +84,13 @@ class Names:
             return text, sources
         host = _date_time_host(obj) if obj.in_ua_shadow and obj.role in ("SpinButton", "PopUpButton") else None
         if host is not None and text:
-            # Chromium 156 (observed): a date/time edit's field or picker button
-            # lists its host's name sources after its own, and its own name
-            # comes out twice ("Month Month").
-            sources = sources + self.name_with_sources(host)[1]
-            text = f"{text} {text}"
+            # Chromium 156 (probed): a date/time edit's field or picker button
+            # lists its host's name sources after its own, and when the host has
+            # a name, its own name comes out twice ("Month Month").
+            host_name, host_sources = self.name_with_sources(host)
+            sources = sources + host_sources
+            if host_name:
+                text = f"{text} {text}"
         return simplify_name(text), sources
 
     def name_from(self, obj: AXObject) -> str:
@@ -225,7 +227,7 @@ class Names:
         return _first_text(sources)
 
     def _fast_path(self, obj: AXObject, recursive: bool) -> tuple[str, str] | None:
-        if obj.kind == "pseudo" and obj.role in ("Image", "StaticText") and obj.pseudo_which != "marker":
+        if obj.kind == "pseudo" and obj.role in ("Image", "StaticText"):  # a ::marker with alt text too
             return obj.text, "css-alt"
         if obj.tag() == "br":
             return "\n", "contents"

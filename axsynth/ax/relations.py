@@ -210,7 +210,7 @@ def _idref_list(obj: AXObject, attr: str, targets: list[AXObject]) -> IdrefList:
 def _valid_owner(obj: AXObject) -> bool:
     """AXRelationCache::IsValidOwner: text fields, frames, <br>, images and
     aria-hidden objects cannot take aria-owns children."""
-    if obj.tag() in _NO_OWNED_CHILDREN_TAGS or obj.role == "Image" or obj.aria_hidden_root is not None:
+    if obj.tag() in _NO_OWNED_CHILDREN_TAGS or obj.role == "Image" or roles.in_aria_hidden_subtree(obj):
         return False
     return not roles.is_text_field(obj)
 

@@ -175,9 +175,15 @@ def button_role(obj: AXObject) -> str:
 
 def native_role(obj: AXObject, style_of: StyleOf = None) -> str:
     role = _native_role(obj, style_of)
-    if role == "GenericContainer" and obj.element is not None and obj.element.is_html and "draggable" in obj.element.attrs:
-        return "Group"  # probed: any draggable value, even "false", makes a plain element a group
+    if role == "GenericContainer" and obj.element is not None and obj.element.is_html and _grouped_by_attribute(obj.element):
+        return "Group"
     return role
+
+
+def _grouped_by_attribute(el) -> bool:
+    """Probed: draggable (any value, even "false") or autofocus makes a plain element
+    a group -- unless it has a role attribute at all, even one that is not a role."""
+    return ("draggable" in el.attrs or "autofocus" in el.attrs) and "role" not in el.attrs
 
 
 def _native_role(obj: AXObject, style_of: StyleOf = None) -> str:
@@ -325,6 +331,22 @@ def _button(obj: AXObject) -> str:
 
 def _li(obj: AXObject) -> str:
     return "None" if should_ignore_list_item(obj) else "ListItem"
+
+
+def is_aria_hidden(el) -> bool:
+    """aria-hidden as Chromium reads it: any token but "false" and "undefined"."""
+    value = el.attrs.get("aria-hidden")
+    return value is not None and value.strip().lower() not in ("", "false", "undefined")
+
+
+def in_aria_hidden_subtree(obj: AXObject) -> bool:
+    """Whether obj or an ancestor is aria-hidden (<html>, <body> and <option> do
+    not hide), before the ignored rules have run."""
+    for node in (obj, *obj.iter_ancestors()):
+        el = node.element
+        if el is not None and node.tag() not in ("html", "body", "option") and is_aria_hidden(el):
+            return True
+    return False
 
 
 def marker_role(item: AXObject) -> str:

@@ -28,6 +28,7 @@ from ..html import editing, focus, forms, imgsrc, media, plugins, urls, values
 from ..html.dom import SVG_NS, Element, parse_int
 from ..style.media import VIEWPORT_WIDTH, matches_attribute
 from . import roles
+from .name_sources import simplify_whitespace
 from .object import AXObject
 from .values import RANGE_ROLES, as_float32, range_bounds, range_value, range_value_text, string_value
 
@@ -333,7 +334,7 @@ class States:
         if select.has("multiple") or not forms.uses_menu_list(select):
             return False
         first = options[0]
-        return selected[-1] is first and first.parent is select and first.attrs.get("value", " ".join(first.text_content().split())) == ""
+        return selected[-1] is first and first.parent is select and first.attrs.get("value", simplify_whitespace(first.text_content())) == ""
 
     def _editable(self, obj: AXObject) -> str | None:
         if forms.is_text_control(obj.element):
@@ -552,8 +553,14 @@ def _has_explicit_selection(container: AXObject) -> bool:
     one option with aria-selected="false" or "" leaves the others with no state)."""
     if any((e.attrs.get("aria-selected") or "").strip().lower() == "true" for e in container.element.iter_elements()):
         return True
-    return any(o.role in _SELECT_FOLLOWS_FOCUS and o.element is not None and o.element.has("aria-selected")
+    return any(o.role in _SELECT_FOLLOWS_FOCUS and o.element is not None and _marks_selection(o)
                for o in container.iter_descendants())
+
+
+def _marks_selection(item: AXObject) -> bool:
+    """aria-selected on any item; on a tab, aria-expanded too (probed: tabs used as
+    accordion headers, one of them aria-expanded, convey no selection)."""
+    return item.element.has("aria-selected") or item.role == "Tab" and item.element.has("aria-expanded")
 
 
 def _ax_ancestors(obj: AXObject):

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ..html import forms, values
 from . import roles
 from .inner_text import inner_text
+from .name_sources import simplify_whitespace
 from .object import AXObject
 from .whitespace import transform
 
@@ -155,7 +156,8 @@ def string_value(obj: AXObject, tree: "AXTree", names: "Names") -> str:
                 label = option.attr("aria-label")
                 if label is not None:
                     return label
-                shown = option.attr("label") or " ".join(option.node.text_content().split())
+                # DisplayLabel collapses HTML spaces only: a no-break space stays (probed).
+                shown = option.attr("label") or simplify_whitespace(option.node.text_content())
                 # The shown text is laid out in the select's own box: its text-transform applies.
                 return transform(shown, obj.style["text-transform"]) if obj.style else shown
         return ""

@@ -203,7 +203,8 @@ class Semantics:
         if tag_of(el) in data.IGNORED_TAGS or (not ctx.reads_hidden() and self.dom.hidden_for_aria(el)):
             ctx.visited.add(el)
             return ""
-        labelledby = self.dom.idrefs(el, "aria-labelledby") or None
+        # Probed: Playwright reads the misspelt aria-labeledby when aria-labelledby is absent.
+        labelledby = self.dom.idrefs(el, "aria-labelledby" if "aria-labelledby" in el.attrs else "aria-labeledby") or None
         if ctx.labelledby is None and labelledby:
             text = " ".join(
                 self._text_alternative(ref, replace(ctx, labelledby=(ref, self.dom.hidden_for_aria(ref)),

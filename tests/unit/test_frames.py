@@ -17,6 +17,9 @@ FRAME_CASES = [(fixture, number) for fixture in find_fixtures(TESTS / "fixtures"
 # Chromium leaves the document of a frame whose iframe is not rendered (display:none)
 # unrendered; axsynth builds it as if rendered (docs/divergences.md).
 NOT_RENDERED = {("iframe-srcdoc", 7)}
+# Chromium gives an <object>/<embed> showing a document a frame of its own; axsynth
+# exposes the element but loads no frame for it (docs/divergences.md).
+PLUGIN_FRAMES = {"embedded-plugin-content-frame"}
 
 
 def test_frame_goldens_exist():
@@ -24,7 +27,9 @@ def test_frame_goldens_exist():
 
 
 @pytest.mark.parametrize("fixture,number", FRAME_CASES, ids=lambda v: getattr(v, "name", str(v)))
-def test_child_frame_tree_matches_chromium(fixture, number):
+def test_child_frame_tree_matches_chromium(fixture, number, request):
+    if fixture.name in PLUGIN_FRAMES:
+        request.applymarker(pytest.mark.xfail(reason="the content frame of an <object>/<embed>", strict=True))
     doc = Document.from_file(fixture.path, fixture.url)
     frames = doc.frames()
     assert len(frames) == len(fixture.frame_goldens(GOLDENS))  # one per frame of Chromium's frame tree
