@@ -391,8 +391,8 @@ class IgnoredRules:
                 return True
         if obj.kind == "pseudo":
             return True
-        if any(c.kind == "pseudo" for c in obj.children):
-            return True
+        if any(c.kind == "pseudo" for c in obj.children) or obj.has_clearfix_box or obj.has_out_of_flow_empty_box:
+            return True  # an element with ::before/::after, even an empty box left out of the tree (probed)
         if obj.used_for_label and obj.kind != "text" or (obj.kind == "text" and obj.used_for_label):
             if not obj.has_layout:
                 # Datalists and their options are left out; Chromium 156 keeps
