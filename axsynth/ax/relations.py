@@ -139,11 +139,12 @@ class Relations:
     def relationship_properties(self, obj: AXObject) -> list[tuple[str, IdrefList]]:
         """FillRelationships: aria-describedby and aria-owns, as properties."""
         props: list[tuple[str, IdrefList]] = []
-        targets = self.objects_for_idrefs(obj, "aria-describedby") if obj.kind == "element" else []
+        # Probed: a property lists a repeated id once per occurrence, like labelledby.
+        targets = self.objects_for_idrefs(obj, "aria-describedby", repeats=True) if obj.kind == "element" else []
         if targets:
             props.append(("describedby", _idref_list(obj, "aria-describedby", targets)))
         # Every unignored target, whether or not the relation is valid (AriaOwnsElements).
-        owns = [t for t in self.objects_for_idrefs(obj, "aria-owns") if not t.ignored] if obj.kind == "element" else []
+        owns = [t for t in self.objects_for_idrefs(obj, "aria-owns", repeats=True) if not t.ignored] if obj.kind == "element" else []
         if owns:
             props.append(("owns", _idref_list(obj, "aria-owns", owns)))
         return props
@@ -164,7 +165,7 @@ class Relations:
         for name in ("errormessage", "controls", "details", "flowto"):
             if name == "errormessage" and not error_shown:
                 continue
-            targets = [t for t in self.objects_for_idrefs(obj, "aria-" + name) if not t.ignored]
+            targets = [t for t in self.objects_for_idrefs(obj, "aria-" + name, repeats=True) if not t.ignored]
             if name == "controls" and not targets:
                 targets = self._combobox_popup(obj, names)
             if targets:

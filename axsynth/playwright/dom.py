@@ -133,14 +133,16 @@ class Dom:
     def by_id(self, scope_of: Node, idref: str) -> Element | None:
         return element_by_id(scope_of, idref)
 
-    def idrefs(self, el: Element, attr: str) -> list[Element]:
-        """Elements an IDREF list attribute points to, in its tree scope, without repeats."""
+    def idrefs(self, el: Element, attr: str, repeats: bool = False) -> list[Element]:
+        """Elements an IDREF list attribute points to, in its tree scope; without
+        repeats unless asked (a name joins every reference: probed, aria-labelledby
+        "e e" on an empty #e is a name of one space, not the aria-label fallback)."""
         out: list[Element] = []
         for idref in re.split(r"[ \t\n\f\r]+", el.attrs.get(attr) or ""):
             if not idref:
                 continue
             target = self.by_id(el, idref)
-            if target is not None and target not in out:
+            if target is not None and (repeats or target not in out):
                 out.append(target)
         return out
 

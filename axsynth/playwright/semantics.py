@@ -204,7 +204,8 @@ class Semantics:
             ctx.visited.add(el)
             return ""
         # Probed: Playwright reads the misspelt aria-labeledby when aria-labelledby is absent.
-        labelledby = self.dom.idrefs(el, "aria-labelledby" if "aria-labelledby" in el.attrs else "aria-labeledby") or None
+        labelledby = self.dom.idrefs(el, "aria-labelledby" if "aria-labelledby" in el.attrs else "aria-labeledby",
+                                     repeats=True) or None
         if ctx.labelledby is None and labelledby:
             text = " ".join(
                 self._text_alternative(ref, replace(ctx, labelledby=(ref, self.dom.hidden_for_aria(ref)),
