@@ -157,7 +157,7 @@ class Relations:
         implicit relations remain)."""
         props: list[tuple[str, Any]] = []
         active = (aria and self.object_for_idref(obj, "aria-activedescendant")) or self._listbox_active_option(obj)
-        if active and not active[0].ignored:
+        if active and (not active[0].ignored or _only_presentational(active[0])):
             props.append(("activedescendant", active[0]))
         if not aria:
             controls = self._combobox_popup(obj, names)  # the one relation that needs no attribute
@@ -201,6 +201,12 @@ class Relations:
             return []
         options = (o for o in obj.iter_descendants() if o.tag() == "option")
         return next(([o] for o in options if self.forms.is_selected(o.node)), [])
+
+
+def _only_presentational(obj: AXObject) -> bool:
+    """Ignored for its role alone (probed: role=none is still an active descendant;
+    a hidden or uninteresting target is not)."""
+    return bool(obj.reasons) and all(reason == "presentationalRole" for reason, _ in obj.reasons)
 
 
 def _idref_list(obj: AXObject, attr: str, targets: list[AXObject]) -> IdrefList:

@@ -108,17 +108,17 @@ def aria_role(obj: AXObject) -> str | None:
             continue
         if candidate in ("Form", "Region") and not has_author_name(el) and "aria-roledescription" not in el.attrs:
             continue  # a nameless form/region falls through to the next token
+        if candidate in REQUIRED_CONTEXT_ARIA and not in_required_context(obj, candidate, obj.owned_by):
+            continue  # probed: an orphaned item falls through too ("listitem cell" is a cell)
         role = candidate
         break
     if role is None:
-        return None
+        return None  # an orphaned item with no other token is exactly its native element
     if role == "None":
         if el.local_name in ("iframe", "frame") and el.is_html:
             return "IframePresentational"
         if focus.supports_focus(obj.element) or any(a in el.attrs for a in UNDO_PRESENTATION_ATTRS):
             return None
-    if role in REQUIRED_CONTEXT_ARIA and not in_required_context(obj, role, obj.owned_by):
-        return None  # an orphaned item is exactly its native element
     return role
 
 

@@ -319,7 +319,7 @@ class States:
             return True
         if kind in VALUELESS_INPUT_TYPES:
             return False
-        return not el.attrs.get("value", "").strip()
+        return not values.sanitized_value(kind, el.attrs)  # probed: value="gamma" on a time input is missing
 
     def _select_value_missing(self, obj: AXObject) -> bool:
         """HTMLSelectElement::ValueMissing: nothing selected, or the
