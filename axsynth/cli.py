@@ -8,9 +8,12 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import TextIO
 
 from .agents import diff_command, flat_format, mcp_command
 from .api import Document, LimitError, ParseError, SnapshotOptionError
+from .batch import command as batch_command
+from .batch import summarize_command
 from .version import __version__
 
 FORMATS = ("cdp", "aria", "agent", "devtools", "flat")
@@ -30,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
         return 70
 
 
-def _main(argv: list[str] | None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="axsynth", description="Chromium's accessibility tree from HTML, without a browser.")
     parser.add_argument("--version", action="version", version=f"axsynth {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -58,6 +61,13 @@ def _main(argv: list[str] | None) -> int:
     flat_format.add_options(snap)
     diff_command.add_parser(commands)
     mcp_command.add_parser(commands)
+    batch_command.add_parser(commands)
+    summarize_command.add_parser(commands)
+    return parser
+
+
+def _main(argv: list[str] | None) -> int:
+    parser = _parser()
     args = parser.parse_args(argv)
     if args.command != "snapshot":
         return args.run(args)
@@ -85,24 +95,39 @@ def _main(argv: list[str] | None) -> int:
 
 
 def _output(doc: Document, args: argparse.Namespace) -> int:
+    # Spooled (memory up to 1 MB, then a temporary file) and printed only once
+    # complete: an error midway leaves no partial output on stdout.
+    with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as spool:
+        if not write_snapshot(doc, args, spool):
+            return 1
+        spool.seek(0)
+        return _print(lambda out: shutil.copyfileobj(spool, out))
+
+
+def write_snapshot(doc: Document, args: argparse.Namespace, out: TextIO) -> bool:
+    """Write what ``snapshot`` prints for ``args.format`` (without the final newline);
+    False after printing a one-line error (flat's --filter).  ``axsynth batch`` uses it
+    too, so that its outputs are byte-identical to ``snapshot``'s."""
     if args.format == "cdp":
-        # Streamed to a spool (memory up to 1 MB, then a temporary file) and printed
-        # only once complete: an error midway leaves no partial JSON on stdout.
-        with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as spool:
-            doc.write_full_ax_tree(spool, scope=args.scope)
-            spool.seek(0)
-            return _print(lambda out: shutil.copyfileobj(spool, out))
+        doc.write_full_ax_tree(out, scope=args.scope)  # node by node: a large tree is never all in memory
+        return True
     if args.format == "flat":
         text = flat_format.render(doc, args)
         if text is None:
-            return 1
+            return False
     elif args.format == "agent":
         text = _agent(doc, args)
     elif args.format == "aria":
         text = doc.aria_snapshot(args.scope)
     else:
         text = doc.devtools_snapshot(scope=args.scope).rstrip("\n")
-    return _print(lambda out: out.write(text))
+    out.write(text)
+    return True
+
+
+def snapshot_defaults(format: str) -> argparse.Namespace:
+    """The options ``axsynth snapshot FILE --format FORMAT`` runs with when given no others."""
+    return _parser().parse_args(["snapshot", "-", "--format", format])
 
 
 def _print(write) -> int:
