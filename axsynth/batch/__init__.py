@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Iterator
 
+from ..agents.snapshot_output import FORMATS
+
 if TYPE_CHECKING:
     import dask.bag
 
-FORMATS = ("cdp", "aria", "agent", "devtools", "flat")
 
 
 class BatchError(Exception):

@@ -9,6 +9,7 @@ import functools
 import io
 import time
 
+from ..agents.snapshot_output import default_options, write_snapshot
 from ..api import Document, LimitError, ParseError, SnapshotOptionError
 from .sources import Page
 
@@ -53,18 +54,12 @@ def error_line(page: Page, message: str, wall_s: float | None = None) -> dict:
 
 def render(doc: Document, format: str) -> str:
     """Exactly what ``axsynth snapshot FILE --format FORMAT`` prints, without the final newline."""
-    from ..cli import write_snapshot
-
     out = io.StringIO()
-    write_snapshot(doc, _snapshot_options(format), out)
+    write_snapshot(doc, _default_options(format), out)
     return out.getvalue()
 
 
-@functools.cache
-def _snapshot_options(format: str):
-    from ..cli import snapshot_defaults
-
-    return snapshot_defaults(format)
+_default_options = functools.cache(default_options)
 
 
 def _load(page: Page) -> Document:
