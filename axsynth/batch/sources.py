@@ -7,7 +7,7 @@ import glob
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Generator, Iterable, Iterator
 
 HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 WARC_SUFFIXES = (".warc", ".warc.gz")
@@ -95,7 +95,9 @@ def _paths(inputs: Iterable[str], lists: bool = True) -> Iterator[Path | Page]:
         if lists and spec.startswith("@"):
             yield from _list_file(spec[1:])
         elif Path(spec).is_dir():
-            yield from _directory(Path(spec))
+            found = yield from _directory(Path(spec))
+            if not found:
+                yield Page(spec, error=f"{spec}: no .html, .htm, .xhtml, .warc or .warc.gz file in this directory")
         elif glob.has_magic(spec) and not Path(spec).exists():
             matches = sorted(glob.glob(spec, recursive=True))
             if not matches:
@@ -106,13 +108,17 @@ def _paths(inputs: Iterable[str], lists: bool = True) -> Iterator[Path | Page]:
             yield Path(spec)  # a missing or unreadable file gets its error line from the worker
 
 
-def _directory(root: Path) -> Iterator[Path]:
-    """The HTML files under a directory, recursively, in a stable (sorted) order."""
+def _directory(root: Path) -> Generator[Path, None, int]:
+    """The HTML files and archives under a directory, recursively, in a stable (sorted)
+    order; returns how many."""
+    found = 0
     for folder, dirs, files in os.walk(root):
         dirs.sort()
         for name in sorted(files):
             if name.lower().endswith(HTML_SUFFIXES + WARC_SUFFIXES):
+                found += 1
                 yield Path(folder) / name
+    return found
 
 
 def _list_file(name: str) -> Iterator[Path | Page]:
