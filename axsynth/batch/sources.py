@@ -33,9 +33,12 @@ class Page:
         return self.source, self.offset
 
     @property
-    def document_url(self) -> str:
-        """The page's URL: its archive record's target URI, or its file's ``file://`` URI (as ``snapshot``)."""
-        return self.url if self.url is not None else Path(os.path.abspath(self.source)).as_uri()
+    def document_url(self) -> str | None:
+        """The page's URL: its archive record's target URI (None for an error about the
+        archive itself), or its file's ``file://`` URI (as ``snapshot``)."""
+        if self.url is not None or self.source.endswith(WARC_SUFFIXES):
+            return self.url
+        return Path(os.path.abspath(self.source)).as_uri()
 
     def identity(self) -> dict:
         """The fields that open the page's output line."""

@@ -8,6 +8,7 @@ as skipped.  An archive cut short keeps the pages before the cut, then gets one 
 
 from __future__ import annotations
 
+import os
 from typing import Iterator
 
 from .sources import Page, Skipped
@@ -27,16 +28,36 @@ def archive_pages(path: str, skipped: Skipped) -> Iterator[Page]:
             records = ArchiveIterator(stream)
             for record in records:
                 page = _page(path, records, record)
-                if page is None:
-                    if record.rec_type in ("response", "resource"):
-                        skipped.non_html_records += 1
-                    continue
-                yield page
+                records.read_to_end()
+                if _cut_short(records, record):
+                    yield _cut(path, records.get_record_offset(), os.fstat(stream.fileno()).st_size)
+                    return
+                if page is not None:
+                    yield page
+                elif record.rec_type in ("response", "resource"):
+                    skipped.non_html_records += 1
+            end, size = records.offset, os.fstat(stream.fileno()).st_size
     except OSError as exc:
         yield Page(path, error=f"{path}: {exc.strerror or exc}")
-    except (ArchiveLoadFailed, EOFError, ValueError) as exc:  # truncated gzip, a damaged record header
-        yield Page(path, error=f"{path}: the archive is damaged or cut short after its last complete record "
-                               f"({_one_line(exc)})")
+    except (ArchiveLoadFailed, EOFError, ValueError) as exc:  # a damaged gzip member or record header
+        yield Page(path, error=f"{path}: the archive is damaged after its last complete record ({_one_line(exc)})")
+    else:
+        if end < size:  # warcio stops quietly before a record cut inside its headers
+            yield _cut(path, end, size)
+
+
+def _cut_short(records, record) -> bool:
+    """Whether a record (read to its end) lacks bytes: no Content-Length (its header
+    block was cut), fewer bytes than it declares, or a gzip member without its end."""
+    if record.rec_headers.get_header("Content-Length") is None or getattr(record.raw_stream, "limit", 0) > 0:
+        return True
+    decompressor = records.reader.decompressor
+    return decompressor is not None and not getattr(decompressor, "eof", True)
+
+
+def _cut(path: str, offset: int, size: int) -> Page:
+    return Page(path, offset=offset, error=f"{path}: the archive is cut short or damaged at byte {offset:,} of "
+                                           f"{size:,}; the records before it were read")
 
 
 def _page(path: str, records, record) -> Page | None:
