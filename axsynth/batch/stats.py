@@ -13,6 +13,7 @@ INTERACTIVE_ROLES = frozenset({
 FORM_FIELD_ROLES = frozenset({"checkbox", "radio", "textbox", "searchbox", "combobox", "listbox", "slider",
                               "spinbutton", "switch"})
 LANDMARK_ROLES = ("banner", "navigation", "main", "contentinfo", "complementary", "search", "form", "region")
+NAMED_LANDMARK_ROLES = ("form", "region")  # landmarks only when they have a name (ARIA)
 
 
 def page_stats(doc: Document) -> dict:
@@ -39,7 +40,7 @@ def page_stats(doc: Document) -> dict:
             unnamed_images += 1
         elif role == "heading":
             heading_levels.append(_level(node))
-        if role in LANDMARK_ROLES:
+        if role in LANDMARK_ROLES and (role not in NAMED_LANDMARK_ROLES or name.strip()):
             landmarks.add(role)
     return {
         "nodes": nodes,

@@ -124,10 +124,10 @@ body {{ font: 15px/1.4 system-ui, sans-serif; margin: 2em auto; max-width: 60em;
 table {{ border-collapse: collapse; margin-bottom: 1.5em; }}
 th, td {{ text-align: left; padding: .2em .8em .2em 0; }}
 .chart {{ margin-bottom: 2em; }}
-.bar-row {{ display: grid; grid-template-columns: 22em 1fr 5em; align-items: center; gap: .6em; margin: .25em 0; }}
+.bar-row {{ display: grid; grid-template-columns: 22em 1fr 7em; align-items: center; gap: .6em; margin: .25em 0; }}
 .track {{ background: #eee; height: 1.1em; }}
 .bar {{ background: #3a6fb0; height: 100%; }}
-.value {{ font-variant-numeric: tabular-nums; }}
+.value {{ font-variant-numeric: tabular-nums; white-space: nowrap; }}
 </style></head>
 <body><main>
 <h1>Accessibility summary of {html.escape(title)}</h1>
