@@ -103,9 +103,9 @@ def render_html(summary: dict, title: str) -> str:
     """One self-contained page (inline CSS, no script): the figures and three bar charts."""
     charts = [
         _chart("Share of pages with each problem",
-               [(check["label"], check["share"], f"{check['pages']:,}") for check in summary["checks"].values()]),
+               [(check["label"], check["share"], _share_text(check)) for check in summary["checks"].values()]),
         _chart("Share of pages with each landmark",
-               [(role, value["share"], f"{value['pages']:,}") for role, value in summary["landmarks"].items()]),
+               [(role, value["share"], _share_text(value)) for role, value in summary["landmarks"].items()]),
     ]
     by_role = summary["unnamed_by_role"]
     if by_role:
@@ -138,10 +138,15 @@ th, td {{ text-align: left; padding: .2em .8em .2em 0; }}
 """
 
 
+def _share_text(figure: dict) -> str:
+    return f"{100 * figure['share']:.0f}% ({figure['pages']:,})"
+
+
 def _chart(title: str, rows: list[tuple[str, float, str]]) -> str:
+    """A bar per row: (label, length as a fraction of the track, the figure it shows)."""
     bars = "".join(
         f'<div class="bar-row"><span>{html.escape(label)}</span>'
-        f'<div class="track" role="img" aria-label="{100 * share:.0f}%"><div class="bar" style="width:{100 * share:.1f}%">'
-        f'</div></div><span class="value">{100 * share:.0f}% ({count})</span></div>'
-        for label, share, count in rows)
+        f'<div class="track" role="img" aria-label="{html.escape(text)}"><div class="bar" style="width:{100 * fraction:.1f}%">'
+        f'</div></div><span class="value">{html.escape(text)}</span></div>'
+        for label, fraction, text in rows)
     return f'<section class="chart"><h2>{html.escape(title)}</h2>{bars}</section>'
