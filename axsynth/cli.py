@@ -1,4 +1,5 @@
-"""Command line: ``axsynth snapshot FILE --format cdp|aria|agent|devtools [--url URL]``."""
+"""Command line: ``axsynth snapshot FILE --format cdp|aria|agent|devtools [--url URL]``, and the
+``diff``, ``mcp``, ``batch`` and ``summarize`` commands (each registered by its own module)."""
 
 from __future__ import annotations
 

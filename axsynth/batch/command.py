@@ -62,11 +62,14 @@ def run(args: argparse.Namespace) -> int:
                                  args.dask):
             writer.write(line)
             progress.add(line)
-        writer.close()
     except BatchError as exc:
         outcome = f"stopped: {exc}"
     except KeyboardInterrupt:
         outcome = "interrupted (rerun with --resume to go on)"
+    try:
+        writer.close()  # also after a stop: a gzipped output gets its end, the lines written stay readable
+    except BatchError as exc:
+        outcome = outcome if outcome != "done" else f"stopped: {exc}"
     progress.finish()
     print(f"axsynth batch: {progress.summary(skipped)}; {outcome}", file=sys.stderr)
     if outcome != "done":

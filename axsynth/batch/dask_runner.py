@@ -7,11 +7,11 @@ cluster's (Dask's nanny restarts a worker over its memory limit)."""
 
 from __future__ import annotations
 
-import os
 from collections import deque
 from typing import Iterable, Iterator
 
 from . import BatchError
+from .pool import default_jobs
 from .sources import Page
 from .work import error_line, snapshot_page
 
@@ -22,7 +22,7 @@ def run_dask(pages: Iterable[Page], address: str, formats: tuple[str, ...], with
         from distributed import Client, LocalCluster
     except ImportError:
         raise BatchError("--dask needs dask.distributed: pip install 'axsynth[dask]'") from None
-    jobs = jobs or os.cpu_count() or 1
+    jobs = jobs or default_jobs()
     if address == "local":
         cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
         client = Client(cluster)

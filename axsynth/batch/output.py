@@ -30,6 +30,7 @@ class JsonlWriter:
         self.target = target
         self.lines_before: list[dict] = []  # what --resume found already written
         self._gzip: gzip.GzipFile | None = None
+        self._failed = False  # a write failed: the gzip stream is not ended over lost bytes
         if target == "-":
             if resume:
                 raise OutputError("--resume needs an output file, not standard output")
@@ -61,6 +62,7 @@ class JsonlWriter:
             else:
                 self._write_plain(data)
         except OSError as exc:
+            self._failed = True
             raise OutputError(f"{self.target}: {exc.strerror or exc} (the file ends with the last complete line; "
                               "rerun with --resume to go on)") from None
 
@@ -87,7 +89,8 @@ class JsonlWriter:
     def close(self) -> None:
         try:
             if self._gzip is not None:
-                self._gzip.close()
+                if not self._failed:
+                    self._gzip.close()
                 self._raw.close()
             elif self.target != "-":
                 os.close(self._fd)
@@ -125,17 +128,22 @@ def _read_bytes(path: Path) -> bytes:
 
 
 def _gunzip_prefix(raw: bytes) -> bytes:
-    """Everything a (possibly cut, possibly multi-member) gzip stream decompresses to."""
+    """Everything a (possibly cut, possibly multi-member) gzip stream decompresses to,
+    up to the first damage."""
     out = []
+    piece = 1 << 16  # decompressed in pieces: what precedes a damaged byte is kept
     while raw:
         decompressor = zlib.decompressobj(wbits=31)
-        try:
-            out.append(decompressor.decompress(raw))
-        except zlib.error:
-            break
-        if not decompressor.eof:
-            break
-        raw = decompressor.unused_data
+        for start in range(0, len(raw), piece):
+            try:
+                out.append(decompressor.decompress(raw[start:start + piece]))
+            except zlib.error:
+                return b"".join(out)
+            if decompressor.eof:
+                raw = decompressor.unused_data + raw[start + piece:]
+                break
+        else:
+            break  # the stream ends inside a member
     return b"".join(out)
 
 

@@ -55,7 +55,7 @@ def _serve(conn: Connection, formats: tuple[str, ...], with_stats: bool, max_mem
 def run_pool(pages: Iterable[Page], formats: tuple[str, ...], with_stats: bool = False, jobs: int | None = None,
              timeout: float | None = 60.0, max_memory_mb: int | None = None) -> Iterator[tuple[Page, dict]]:
     """Each page with its output line, in the order of ``pages``."""
-    jobs = jobs or os.cpu_count() or 1
+    jobs = jobs or default_jobs()
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
 
     def start() -> _Worker:
@@ -70,7 +70,7 @@ def run_pool(pages: Iterable[Page], formats: tuple[str, ...], with_stats: bool =
     dispatched = 0
     try:
         while True:
-            for i, worker in enumerate(workers):
+            for worker in workers:
                 while worker.task is None and not exhausted and dispatched - next_index < window:
                     item = next(source, None)
                     if item is None:
@@ -113,6 +113,11 @@ def run_pool(pages: Iterable[Page], formats: tuple[str, ...], with_stats: bool =
     finally:
         for worker in workers:
             worker.stop()
+
+
+def default_jobs() -> int:
+    """One worker per core this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def _receive(worker: _Worker, page: Page, elapsed: float) -> tuple[dict, bool]:

@@ -216,3 +216,26 @@ def test_resume_needs_a_file_and_refuses_foreign_content(tmp_path):
 def test_import_axsynth_does_not_import_batch():
     code = "import sys, axsynth; print(sorted(m for m in sys.modules if 'batch' in m or 'warc' in m or 'dask' in m))"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "[]"
+
+
+def test_progress_is_drawn_when_stderr_is_a_terminal(tmp_path):
+    import pty
+
+    pages = write_pages(tmp_path / "site", 3)
+    leader, follower = pty.openpty()
+    result = subprocess.run([sys.executable, "-m", "axsynth", "batch", *map(str, pages), "--format", "aria",
+                             "-o", str(tmp_path / "out.jsonl")], stderr=follower, stdout=subprocess.DEVNULL)
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # EIO: the terminal's other end is closed and drained
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(leader)
+    assert result.returncode == 0
+    assert b"\r1/3 pages  " in shown and b" pages/s  0 errors  ETA " in shown
+    assert b"\r\x1b[Kaxsynth batch: 3 pages, 3 ok, 0 errors, " in shown  # the bar cleared, then the summary
