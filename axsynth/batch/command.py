@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     except BatchError as exc:
         print(f"axsynth: {exc}", file=sys.stderr)
         return 1
-    done = writer.done_keys()
+    done = writer.done
     skipped = Skipped()
     progress = Progress(count_files(args.inputs) if sys.stderr.isatty() else None, sum(done.values()))
     outcome = "done"
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"axsynth batch: {progress.summary(skipped)}; {outcome}", file=sys.stderr)
     if outcome != "done":
         return 130 if outcome.startswith("interrupted") else 1
-    return EXIT_PAGE_ERRORS if progress.errors else 0
+    return EXIT_PAGE_ERRORS if progress.errors or writer.errors_before else 0
 
 
 def _not_done(pages, done):

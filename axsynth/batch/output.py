@@ -16,6 +16,7 @@ import sys
 import zlib
 from collections import Counter
 from pathlib import Path
+from typing import Iterator
 
 from . import BatchError
 from .sources import line_key
@@ -28,7 +29,8 @@ class OutputError(BatchError):
 class JsonlWriter:
     def __init__(self, target: str, resume: bool = False) -> None:
         self.target = target
-        self.lines_before: list[dict] = []  # what --resume found already written
+        self.done: Counter = Counter()  # --resume: how many lines each page key already has
+        self.errors_before = 0  # --resume: how many of them are error lines
         self._gzip: gzip.GzipFile | None = None
         self._failed = False  # a write failed: the gzip stream is not ended over lost bytes
         if target == "-":
@@ -40,7 +42,7 @@ class JsonlWriter:
         if not path.parent.is_dir():
             raise OutputError(f"{target}: no such directory {str(path.parent)!r}")
         if resume and path.exists():
-            self.lines_before = _recover(path)
+            self.done, self.errors_before = _recover(path)
         try:
             if target.endswith(".gz"):
                 self._raw = open(path, "ab" if resume else "wb")
@@ -49,10 +51,6 @@ class JsonlWriter:
                 self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | (0 if resume else os.O_TRUNC), 0o666)
         except OSError as exc:
             raise OutputError(f"{target}: {exc.strerror or exc}") from None
-
-    def done_keys(self) -> Counter:
-        """How many lines each page key already has (a page given twice has two)."""
-        return Counter(line_key(line) for line in self.lines_before)
 
     def write(self, line: dict) -> None:
         data = (json.dumps(line, ensure_ascii=False) + "\n").encode("utf-8")
@@ -98,79 +96,59 @@ class JsonlWriter:
             raise OutputError(f"{self.target}: {exc.strerror or exc}") from None
 
 
-def read_lines(target: str) -> list[dict]:
-    """The complete lines of an output file (plain or gzipped, even one cut short)."""
-    return _complete_lines(_read_bytes(Path(target)))[0]
+def read_lines(target: str) -> Iterator[dict]:
+    """The complete lines of an output file (plain or gzipped, even one cut short), one at a time."""
+    for line, _ in _complete_lines(Path(target)):
+        yield line
 
 
-def _recover(path: Path) -> list[dict]:
-    """The complete lines of an output file, which is rewritten to hold just them."""
-    data = _read_bytes(path)
-    lines, end = _complete_lines(data)
-    if path.suffix == ".gz":
-        if end < len(data) or not _gzip_complete(path):  # rewrite as one clean member to append to
-            tmp = path.with_name(path.name + ".tmp")
+def _recover(path: Path) -> tuple[Counter, int]:
+    """Keep only the complete lines of an output file: their page keys, and how many are errors."""
+    done: Counter = Counter()
+    errors = end = 0
+    lines = _complete_lines(path)
+    if path.suffix == ".gz":  # rewritten as one clean gzip member to append to
+        tmp = path.with_name(path.name + ".resume-tmp")
+        try:
             with gzip.open(tmp, "wb") as out:
-                out.write(data[:end])
-            tmp.replace(path)
-    elif end < len(data):
-        with open(path, "r+b") as file:
-            file.truncate(end)
-    return lines
+                for line, raw in lines:
+                    out.write(raw)
+                    done[line_key(line)] += 1
+                    errors += not line.get("ok")
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+        tmp.replace(path)
+        return done, errors
+    for line, raw in lines:
+        done[line_key(line)] += 1
+        errors += not line.get("ok")
+        end += len(raw)
+    with open(path, "r+b") as file:
+        file.truncate(end)  # a line cut by a kill goes: it is done again
+    return done, errors
 
 
-def _read_bytes(path: Path) -> bytes:
+def _complete_lines(path: Path) -> Iterator[tuple[dict, bytes]]:
+    """Each line (parsed, and its bytes) up to the first that is cut short or does not parse."""
     try:
-        raw = path.read_bytes()
+        file = gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")
     except OSError as exc:
         raise OutputError(f"{path}: {exc.strerror or exc}") from None
-    return _gunzip_prefix(raw) if path.suffix == ".gz" else raw
-
-
-def _gunzip_prefix(raw: bytes) -> bytes:
-    """Everything a (possibly cut, possibly multi-member) gzip stream decompresses to,
-    up to the first damage."""
-    out = []
-    piece = 1 << 16  # decompressed in pieces: what precedes a damaged byte is kept
-    while raw:
-        decompressor = zlib.decompressobj(wbits=31)
-        for start in range(0, len(raw), piece):
-            try:
-                out.append(decompressor.decompress(raw[start:start + piece]))
-            except zlib.error:
-                return b"".join(out)
-            if decompressor.eof:
-                raw = decompressor.unused_data + raw[start + piece:]
-                break
-        else:
-            break  # the stream ends inside a member
-    return b"".join(out)
-
-
-def _gzip_complete(path: Path) -> bool:
-    try:
-        with gzip.open(path, "rb") as file:
-            while file.read(1 << 20):
-                pass
-        return True
-    except (OSError, EOFError, zlib.error):
-        return False
-
-
-def _complete_lines(data: bytes) -> tuple[list[dict], int]:
-    """The lines that end with a newline and parse, and the byte offset after the last of them."""
-    lines: list[dict] = []
-    end = 0
-    while (newline := data.find(b"\n", end)) >= 0:
+    with file:
         try:
-            line = json.loads(data[end:newline])
-        except ValueError:
-            break
-        if not isinstance(line, dict) or "source" not in line:
-            raise OutputError("the output file holds lines that are not axsynth batch output; not resuming into it")
-        lines.append(line)
-        end = newline + 1
-    return lines, end
+            for raw in file:
+                try:
+                    line = json.loads(raw) if raw.endswith(b"\n") else None
+                except ValueError:
+                    return
+                if line is None:
+                    return
+                if not isinstance(line, dict) or "source" not in line:
+                    raise OutputError(f"{path} holds lines that are not axsynth batch output")
+                yield line, raw
+        except (EOFError, OSError, zlib.error):  # a gzip stream cut short or damaged: the lines before it stand
+            return
 
 
 def _truncate(fd: int, size: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from multiprocessing.connection import Connection, wait
 from typing import Iterable, Iterator
@@ -20,9 +21,11 @@ from .work import OUT_OF_MEMORY, error_line, snapshot_page
 
 
 class _Worker:
-    def __init__(self, context, formats: tuple[str, ...], with_stats: bool, max_memory_mb: int | None) -> None:
+    def __init__(self, context, formats: tuple[str, ...], with_stats: bool, max_memory_mb: int | None,
+                 timeout: float | None) -> None:
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, formats, with_stats, max_memory_mb), daemon=True)
+        self.process = context.Process(target=_serve, daemon=True,
+                                       args=(child, formats, with_stats, max_memory_mb, timeout, os.getpid()))
         self.process.start()
         child.close()
         self.task: tuple[int, Page, float] | None = None  # (index, page, start time) while busy
@@ -34,7 +37,8 @@ class _Worker:
         self.conn.close()
 
 
-def _serve(conn: Connection, formats: tuple[str, ...], with_stats: bool, max_memory_mb: int | None) -> None:
+def _serve(conn: Connection, formats: tuple[str, ...], with_stats: bool, max_memory_mb: int | None,
+           timeout: float | None, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     if max_memory_mb:
         import resource
@@ -42,12 +46,21 @@ def _serve(conn: Connection, formats: tuple[str, ...], with_stats: bool, max_mem
         limit = max_memory_mb << 20
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     while True:
+        # A forked worker holds copies of its siblings' pipe ends, so a parent killed
+        # with SIGKILL does not always close the pipe: the worker watches for it.
+        while not conn.poll(1.0):
+            if os.getppid() != parent:
+                return
         try:
             page = conn.recv()
         except EOFError:  # the parent has gone
             return
+        if timeout:  # a backstop should the parent die meanwhile: SIGALRM ends the worker
+            signal.alarm(int(timeout) + 30)
+        line = snapshot_page(page, formats, with_stats)
+        signal.alarm(0)
         try:
-            conn.send(snapshot_page(page, formats, with_stats))
+            conn.send(line)
         except (BrokenPipeError, EOFError):
             return
 
@@ -56,10 +69,10 @@ def run_pool(pages: Iterable[Page], formats: tuple[str, ...], with_stats: bool =
              timeout: float | None = 60.0, max_memory_mb: int | None = None) -> Iterator[tuple[Page, dict]]:
     """Each page with its output line, in the order of ``pages``."""
     jobs = jobs or default_jobs()
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    context = _start_method()
 
     def start() -> _Worker:
-        return _Worker(context, formats, with_stats, max_memory_mb)
+        return _Worker(context, formats, with_stats, max_memory_mb, timeout)
 
     workers = [start() for _ in range(jobs)]
     source = enumerate(pages)
@@ -113,6 +126,20 @@ def run_pool(pages: Iterable[Page], formats: tuple[str, ...], with_stats: bool =
     finally:
         for worker in workers:
             worker.stop()
+
+
+def _start_method():
+    """fork when it is safe (no other thread, whose locks a child could inherit held):
+    workers then start warm, the engine already imported; else a fork server that has
+    imported it once."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context("spawn")
 
 
 def default_jobs() -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
+from typing import Iterable
 
 from .stats import FORM_FIELD_ROLES, LANDMARK_ROLES
 
@@ -20,34 +21,46 @@ PAGE_CHECKS = (
 )
 
 
-def summarize(lines: list[dict]) -> dict:
-    """Totals and rates over the output lines of a batch (lines without stats count as pages only)."""
-    with_stats = [line["stats"] for line in lines if line.get("ok") and isinstance(line.get("stats"), dict)]
+def summarize(lines: Iterable[dict]) -> dict:
+    """Totals and rates over the output lines of a batch, read once (lines without
+    stats count as pages only)."""
+    pages = ok = with_stats = 0
+    cpu_s = 0.0
     failing: Counter[str] = Counter()
     unnamed_by_role: Counter[str] = Counter()
     landmarks: Counter[str] = Counter()
     totals: Counter[str] = Counter()
-    for stats in with_stats:
+    errors: Counter[str] = Counter()
+    for line in lines:
+        pages += 1
+        cpu_s += line.get("cpu_s") or 0
+        if not line.get("ok"):
+            errors[_error_kind(line)] += 1
+            continue
+        ok += 1
+        stats = line.get("stats")
+        if not isinstance(stats, dict):
+            continue
+        with_stats += 1
         for key, failed in _checks(stats).items():
             failing[key] += failed
         unnamed_by_role.update(stats["unnamed_interactive"])
         landmarks.update(stats["landmarks"])
         totals.update({key: stats[key] for key in ("nodes", "ignored", "interactive", "unnamed_images",
                                                     "heading_skips")})
-    errors = Counter(_error_kind(line) for line in lines if not line.get("ok"))
     return {
-        "pages": len(lines),
-        "ok": sum(1 for line in lines if line.get("ok")),
-        "errors": sum(errors.values()),
-        "pages_with_stats": len(with_stats),
-        "cpu_s": round(sum(line.get("cpu_s") or 0 for line in lines), 3),
+        "pages": pages,
+        "ok": ok,
+        "errors": pages - ok,
+        "pages_with_stats": with_stats,
+        "cpu_s": round(cpu_s, 3),
         "totals": {**{key: totals[key] for key in ("nodes", "ignored", "interactive")},
                    "unnamed_interactive": sum(unnamed_by_role.values()),
                    "unnamed_images": totals["unnamed_images"], "heading_skips": totals["heading_skips"]},
-        "checks": {key: {"label": label, "pages": failing[key], "share": _share(failing[key], len(with_stats))}
+        "checks": {key: {"label": label, "pages": failing[key], "share": _share(failing[key], with_stats)}
                    for key, label in PAGE_CHECKS},
         "unnamed_by_role": dict(unnamed_by_role.most_common()),
-        "landmarks": {role: {"pages": landmarks[role], "share": _share(landmarks[role], len(with_stats))}
+        "landmarks": {role: {"pages": landmarks[role], "share": _share(landmarks[role], with_stats)}
                       for role in LANDMARK_ROLES},
         "top_errors": dict(errors.most_common(10)),
     }

@@ -32,6 +32,13 @@ def without_timing(lines: list[dict]) -> list[dict]:
     return [{k: v for k, v in line.items() if k not in TIMING} for line in lines]
 
 
+def running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except FileNotFoundError:
+        return False
+
+
 def write_pages(folder: Path, count: int) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     pages = []
@@ -49,7 +56,7 @@ def test_each_format_is_byte_identical_to_snapshot(tmp_path, capsys):
     out = tmp_path / "out.jsonl"
     formats = ("cdp", "aria", "agent", "devtools", "flat")
     assert main(["batch", str(page), "-o", str(out), *[a for f in formats for a in ("--format", f)]]) == 0
-    [line] = read_lines(str(out))
+    [line] = list(read_lines(str(out)))
     assert line["ok"] and line["url"] == page.resolve().as_uri()
     for format in formats:
         capsys.readouterr()
@@ -88,7 +95,7 @@ def test_every_bad_input_is_an_error_line_and_the_batch_goes_on(tmp_path):
                                           "missing.html", "good.html", "*.nothing")] + [f"@{tmp_path / 'nolist'}"]
     result = batch(*inputs, "--format", "aria", "-o", str(out))
     assert result.returncode == 3, result.stderr
-    lines = read_lines(str(out))
+    lines = list(read_lines(str(out)))
     errors = {Path(line["source"]).name: line.get("error") for line in lines}
     assert errors == {
         "empty.html": "input is empty",
@@ -169,7 +176,7 @@ def test_a_full_disk_never_leaves_half_a_line(tmp_path):
     assert "stopped: " in result.stderr and "rerun with --resume" in result.stderr
     data = out.read_bytes()
     assert 0 < len(data) <= 5000 and data.endswith(b"\n")
-    assert len(read_lines(str(out))) == data.count(b"\n")
+    assert len(list(read_lines(str(out)))) == data.count(b"\n")
     full = batch(str(tmp_path / "site"), "--format", "aria", "-o", "/dev/full")
     assert full.returncode == 1 and "No space left on device" in full.stderr
 
@@ -184,11 +191,16 @@ def test_a_killed_batch_resumed_gives_the_lines_of_an_uninterrupted_run(tmp_path
                             "--format", "agent", "--stats", "-o", str(cut), "--jobs", "2"],
                            stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (not cut.exists() or len(read_lines(str(cut))) < 5):
+    while time.monotonic() < deadline and (not cut.exists() or len(list(read_lines(str(cut)))) < 5):
         time.sleep(0.02)
+    workers = [int(pid) for pid in Path(f"/proc/{run.pid}/task/{run.pid}/children").read_text().split()]
     run.send_signal(signal.SIGKILL)
     run.wait()
-    kept = len(read_lines(str(cut)))
+    assert len(workers) == 2
+    while time.monotonic() < deadline and any(map(running, workers)):
+        time.sleep(0.1)
+    assert not any(map(running, workers))  # orphaned workers notice their parent is gone and exit
+    kept = len(list(read_lines(str(cut))))
     assert 5 <= kept < len(pages)
     if not name.endswith(".gz"):
         with open(cut, "ab") as file:
@@ -197,7 +209,7 @@ def test_a_killed_batch_resumed_gives_the_lines_of_an_uninterrupted_run(tmp_path
                     "--jobs", "2", "--resume")
     assert resumed.returncode == 0, resumed.stderr
     assert f"{kept} already in the output" in resumed.stderr
-    assert without_timing(read_lines(str(cut))) == without_timing(read_lines(str(whole)))
+    assert without_timing(list(read_lines(str(cut)))) == without_timing(list(read_lines(str(whole))))
     if name.endswith(".gz"):
         with gzip.open(cut, "rt") as file:  # a valid gzip file end to end
             assert len(file.read().splitlines()) == len(pages)
@@ -239,3 +251,20 @@ def test_progress_is_drawn_when_stderr_is_a_terminal(tmp_path):
     assert result.returncode == 0
     assert b"\r1/3 pages  " in shown and b" pages/s  0 errors  ETA " in shown
     assert b"\r\x1b[Kaxsynth batch: 3 pages, 3 ok, 0 errors, " in shown  # the bar cleared, then the summary
+
+
+def test_workers_start_from_a_fork_server_when_the_caller_runs_threads(tmp_path):
+    import threading
+
+    pages = write_pages(tmp_path, 3)
+    alone = list(snapshot_many(map(str, pages), formats=("aria",), jobs=2))
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert pool._start_method().get_start_method() == "forkserver"
+        beside_a_thread = list(snapshot_many(map(str, pages), formats=("aria",), jobs=2))
+    finally:
+        stop.set()
+        other.join()
+    assert without_timing(beside_a_thread) == without_timing(alone)

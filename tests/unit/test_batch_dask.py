@@ -58,6 +58,6 @@ def test_the_command_line_writes_the_same_file_on_dask(cluster, site, tmp_path):
         result = subprocess.run([sys.executable, "-m", "axsynth", "batch", str(site), "--format", "aria",
                                  "-o", str(out), *extra], capture_output=True, text=True)
         assert result.returncode == 3, result.stderr  # empty.html
-        return without_timing(read_lines(str(out)))
+        return without_timing(list(read_lines(str(out))))
 
     assert run("--dask", cluster.scheduler_address) == run()
