@@ -16,6 +16,7 @@ much less, so both are printed.
 
     python benchmarks/batch.py                    # all runs (~5 min on 2 cores)
     python benchmarks/batch.py --format aria --pages 220 --no-dask
+    python benchmarks/batch.py --only-dask --dask-pairs 2 --pages 110   # pool, Dask, pool, Dask
 """
 
 from __future__ import annotations
@@ -69,6 +70,9 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=209)
     parser.add_argument("--small", type=int, default=200)
     parser.add_argument("--no-dask", action="store_true")
+    parser.add_argument("--only-dask", action="store_true", help="only the Dask and local-pool pairs")
+    parser.add_argument("--dask-pairs", type=int, default=1,
+                        help="(local pool, Dask) pairs run back to back, for a fairer A/B on a loaded machine")
     args = parser.parse_args()
     axsynth = [sys.executable, "-m", "axsynth"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -82,11 +86,17 @@ def main() -> None:
         def batch(folder: Path, *extra: str) -> list[str]:
             return [*axsynth, "batch", str(folder), "--format", args.format, "-o", out, *extra]
 
-        one = report("large: batch --jobs 1", n_large, *timed(batch(large, "--jobs", "1")))
-        two = report("large: batch --jobs 2", n_large, *timed(batch(large, "--jobs", "2")), peer=one)
+        if not args.only_dask:
+            one = report("large: batch --jobs 1", n_large, *timed(batch(large, "--jobs", "1")))
+            two = report("large: batch --jobs 2", n_large, *timed(batch(large, "--jobs", "2")), peer=one)
         if not args.no_dask:
-            report("large: batch --dask local (2 workers)", n_large, *timed(batch(large, "--dask", "local", "--jobs", "2")),
-                   peer=two)
+            for pair in range(args.dask_pairs):
+                if args.only_dask or pair:
+                    two = report("large: batch --jobs 2", n_large, *timed(batch(large, "--jobs", "2")))
+                report("large: batch --dask local (2 workers)", n_large,
+                       *timed(batch(large, "--dask", "local", "--jobs", "2")), peer=two)
+        if args.only_dask:
+            return
         loop = f'for f in {small}/*.html; do {sys.executable} -m axsynth snapshot "$f" --format {args.format} ' \
                '> /dev/null; done'
         shell = report("small: snapshot in a shell loop", n_small, *timed([loop], shell=True))

@@ -83,8 +83,8 @@ def run_pool(pages: Iterable[Page], formats: tuple[str, ...], with_stats: bool =
     dispatched = 0
     try:
         while True:
-            for worker in workers:
-                while worker.task is None and not exhausted and dispatched - next_index < window:
+            for i in range(len(workers)):
+                while workers[i].task is None and not exhausted and dispatched - next_index < window:
                     item = next(source, None)
                     if item is None:
                         exhausted = True
@@ -94,8 +94,13 @@ def run_pool(pages: Iterable[Page], formats: tuple[str, ...], with_stats: bool =
                     if page.error is not None:  # known bad before any work: no worker needed
                         done[index] = page, snapshot_page(page, formats, with_stats)
                         continue
-                    worker.conn.send(page)
-                    worker.task = index, page, time.monotonic()
+                    try:
+                        workers[i].conn.send(page)
+                    except OSError:  # the idle worker was killed (the OOM killer...): a new one takes the page
+                        workers[i].stop()
+                        workers[i] = start()
+                        workers[i].conn.send(page)
+                    workers[i].task = index, page, time.monotonic()
             while next_index in done:
                 yield done.pop(next_index)
                 next_index += 1
