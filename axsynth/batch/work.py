@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import io
 import time
+from pathlib import Path
 
 from ..agents.snapshot_output import default_options, write_snapshot
 from ..api import Document, LimitError, ParseError, SnapshotOptionError
@@ -37,7 +38,8 @@ def snapshot_page(page: Page, formats: tuple[str, ...], with_stats: bool) -> dic
         except (ParseError, LimitError, SnapshotOptionError, OSError, ValueError) as exc:
             error = describe(exc, page.source)
         except Exception as exc:  # an engine bug: the page's line says what to report, the batch goes on
-            error = f"internal error ({type(exc).__name__}: {exc}); please report it with the input"
+            error = (OUT_OF_MEMORY + " (over --max-memory)" if _near_memory_limit() else
+                     f"internal error ({type(exc).__name__}: {exc}); please report it with the input")
     line["ok"] = error is None
     if error is not None:
         line["error"] = " ".join(error.split())
@@ -45,6 +47,21 @@ def snapshot_page(page: Page, formats: tuple[str, ...], with_stats: bool) -> dic
     line["cpu_s"] = round(time.process_time() - cpu, 4)
     line.update(outputs)
     return line
+
+
+def _near_memory_limit() -> bool:
+    """Whether this process has come within 10% of its address-space limit: a C extension
+    can report a failed allocation as another error (SystemError)."""
+    try:
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+        status = Path("/proc/self/status").read_text()
+    except (ImportError, OSError):
+        return False
+    if limit == resource.RLIM_INFINITY or "VmPeak:" not in status:
+        return False
+    return int(status.split("VmPeak:")[1].split()[0]) * 1024 > 0.9 * limit
 
 
 def error_line(page: Page, message: str, wall_s: float | None = None) -> dict:
