@@ -270,3 +270,16 @@ def test_workers_start_from_a_fork_server_when_the_caller_runs_threads(tmp_path)
         stop.set()
         other.join()
     assert without_timing(beside_a_thread) == without_timing(alone)
+
+
+def test_resume_counts_a_page_given_twice_as_two_lines(tmp_path):
+    a, b = write_pages(tmp_path, 2)
+    out = tmp_path / "out.jsonl"
+    inputs = [str(a), str(b), str(a)]
+    assert batch(*inputs, "--format", "aria", "-o", str(out)).returncode == 3  # the duplicate is an error line
+    whole = out.read_text().splitlines(keepends=True)
+    for kept in range(len(whole)):
+        out.write_text("".join(whole[:kept]))
+        resumed = batch(*inputs, "--format", "aria", "-o", str(out), "--resume")
+        assert resumed.returncode == 3 and f"{3 - kept} pages" in resumed.stderr
+        assert without_timing(list(read_lines(str(out)))) == without_timing(json.loads(line) for line in whole)

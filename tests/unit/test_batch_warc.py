@@ -92,3 +92,17 @@ def test_an_archive_in_a_directory_is_read_with_the_html_files(tmp_path):
     (tmp_path / "z.html").write_text("<p>file")
     lines = list(snapshot_many([str(tmp_path)], formats=("aria",)))
     assert [line["url"] for line in lines] == ["https://shop.example/p0", (tmp_path / "z.html").as_uri()]
+
+
+def test_resume_of_an_archive_does_only_the_records_not_yet_written(tmp_path):
+    archive, out = tmp_path / "site.warc.gz", tmp_path / "out.jsonl"
+    write_warc(archive, SITE)
+    command = [sys.executable, "-m", "axsynth", "batch", str(archive), "--format", "aria", "-o", str(out)]
+    assert subprocess.run(command, capture_output=True).returncode == 0
+    whole = out.read_text().splitlines(keepends=True)
+    out.write_text(whole[0] + whole[1][:40])  # one line, and half of the next
+    resumed = subprocess.run([*command, "--resume"], capture_output=True, text=True)
+    assert "2 pages, 2 ok, 0 errors, 2 non-HTML records skipped, 1 already in the output" in resumed.stderr
+    strip = [{k: v for k, v in json.loads(line).items() if k not in ("wall_s", "cpu_s")} for line in whole]
+    assert [{k: v for k, v in json.loads(line).items() if k not in ("wall_s", "cpu_s")}
+            for line in out.read_text().splitlines()] == strip
