@@ -1,4 +1,5 @@
-"""Command line: ``axsynth snapshot FILE --format cdp|aria|agent|devtools [--url URL]``."""
+"""Command line: ``axsynth snapshot FILE --format cdp|aria|agent|devtools [--url URL]``, and the
+``diff``, ``mcp``, ``batch`` and ``summarize`` commands (each registered by its own module)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .agents import diff_command, flat_format, mcp_command
+from .agents import diff_command, flat_format, mcp_command, snapshot_output
 from .api import Document, LimitError, ParseError, SnapshotOptionError
+from .batch import command as batch_command
+from .batch import summarize_command
 from .version import __version__
 
-FORMATS = ("cdp", "aria", "agent", "devtools", "flat")
 AGENT_ONLY = ("interactive_only", "max_bytes", "json", "cursor", "all_items")
 
 
@@ -30,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         return 70
 
 
-def _main(argv: list[str] | None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="axsynth", description="Chromium's accessibility tree from HTML, without a browser.")
     parser.add_argument("--version", action="version", version=f"axsynth {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -41,23 +43,17 @@ def _main(argv: list[str] | None) -> int:
                       help="with -: the directory local <link rel=stylesheet> files are read from")
     snap.add_argument("--quiet", "-q", action="store_true",
                       help="no note on stderr for stylesheets and frames that were not loaded")
-    snap.add_argument("--format", choices=FORMATS, default="cdp")
     snap.add_argument("--url", help="document URL (default: the file's file:// URI)")
-    snap.add_argument("--scope", metavar="CSS",
-                      help="only the subtree of the one element this selector matches (any format; "
-                           "no match or several is an error listing them)")
-    agent = snap.add_argument_group("agent format")
-    agent.add_argument("--json", action="store_true", help="wrap the outline in JSON (url, title, counts, refs, tokens)")
-    agent.add_argument("--interactive-only", action="store_true", help="keep only refs and their landmark context")
-    agent.add_argument("--max-depth", type=_non_negative, metavar="N",
-                       help="deeper nodes are left out (refs surface); flat: deeper groups are hoisted")
-    agent.add_argument("--max-bytes", type=_non_negative, metavar="N", default=None,
-                       help="cut the outline at N bytes, saying what was left out (default 50000; 0: no limit)")
-    agent.add_argument("--cursor", help="continue a cut outline from the cursor its last line gives")
-    agent.add_argument("--all-items", action="store_true", help="do not shorten long lists and tables")
-    flat_format.add_options(snap)
+    snapshot_output.add_options(snap)
     diff_command.add_parser(commands)
     mcp_command.add_parser(commands)
+    batch_command.add_parser(commands)
+    summarize_command.add_parser(commands)
+    return parser
+
+
+def _main(argv: list[str] | None) -> int:
+    parser = _parser()
     args = parser.parse_args(argv)
     if args.command != "snapshot":
         return args.run(args)
@@ -85,24 +81,13 @@ def _main(argv: list[str] | None) -> int:
 
 
 def _output(doc: Document, args: argparse.Namespace) -> int:
-    if args.format == "cdp":
-        # Streamed to a spool (memory up to 1 MB, then a temporary file) and printed
-        # only once complete: an error midway leaves no partial JSON on stdout.
-        with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as spool:
-            doc.write_full_ax_tree(spool, scope=args.scope)
-            spool.seek(0)
-            return _print(lambda out: shutil.copyfileobj(spool, out))
-    if args.format == "flat":
-        text = flat_format.render(doc, args)
-        if text is None:
+    # Spooled (memory up to 1 MB, then a temporary file) and printed only once
+    # complete: an error midway leaves no partial output on stdout.
+    with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as spool:
+        if not snapshot_output.write_snapshot(doc, args, spool):
             return 1
-    elif args.format == "agent":
-        text = _agent(doc, args)
-    elif args.format == "aria":
-        text = doc.aria_snapshot(args.scope)
-    else:
-        text = doc.devtools_snapshot(scope=args.scope).rstrip("\n")
-    return _print(lambda out: out.write(text))
+        spool.seek(0)
+        return _print(lambda out: shutil.copyfileobj(spool, out))
 
 
 def _print(write) -> int:
@@ -114,22 +99,6 @@ def _print(write) -> int:
     except BrokenPipeError:  # e.g. piped into head: not an error of ours
         sys.stderr.close()
     return 0
-
-
-def _agent(doc: Document, args: argparse.Namespace) -> str:
-    max_bytes = 50_000 if args.max_bytes is None else (args.max_bytes or None)
-    snap = doc.agent_snapshot(scope=args.scope, interactive_only=args.interactive_only, max_depth=args.max_depth,
-                              max_bytes=max_bytes, with_cdp_size=args.json, cursor=args.cursor, all_items=args.all_items)
-    if args.json:
-        return json.dumps(snap.to_json(), ensure_ascii=False, indent=1)
-    return snap.text.rstrip("\n")
-
-
-def _non_negative(value: str) -> int:
-    number = int(value)
-    if number < 0:
-        raise argparse.ArgumentTypeError("must be >= 0")
-    return number
 
 
 def _load(file: str, url: str | None, base_dir: Path | None) -> Document:

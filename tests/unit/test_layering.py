@@ -1,6 +1,6 @@
 """The pipeline's layers import one way only (README, "How it works").
 
-data → html → style → page → {ax, playwright} → emit → query → locator → api → agents → {cli, testing, conformance}
+data → html → style → page → {ax, playwright} → emit → query → locator → api → agents → batch → {cli, testing, conformance}
 
 A module may import its own layer and the layers before it; ``ax`` and
 ``playwright`` are two engines over the same page and never import each other.
@@ -29,6 +29,7 @@ LAYERS = {
     "locator": 7,
     "api": 8,
     "agents": 9,
+    "batch": 9.5,
     "cli": 10, "testing": 10, "conformance": 10,
     "__init__": 11, "__main__": 11,
 }

@@ -1,0 +1,131 @@
+"""``axsynth batch INPUT... --out FILE``: many pages to JSON Lines, on all cores."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from . import FORMATS
+
+EXIT_PAGE_ERRORS = 3  # the batch completed, and some pages have error lines
+
+
+def add_parser(commands: "argparse._SubParsersAction") -> None:
+    batch = commands.add_parser(
+        "batch", help="snapshot many pages (files, folders, globs, @lists, WARC archives) to JSON Lines",
+        description="One JSON line per page, in input order. Exit status: 0 all pages ok, "
+                    f"{EXIT_PAGE_ERRORS} some pages have error lines, 1 the batch could not run or finish.")
+    batch.add_argument("inputs", nargs="+", metavar="INPUT",
+                       help="HTML file, directory (its *.html, *.htm, *.xhtml, recursively), glob, "
+                            "@FILE (a list of paths, one a line), or a .warc/.warc.gz web archive")
+    batch.add_argument("--out", "-o", required=True, metavar="FILE",
+                       help="the JSON Lines output (gzipped when it ends in .gz), or - for standard output")
+    batch.add_argument("--format", action="append", choices=FORMATS, dest="formats",
+                       help="an output to include for each page, as `snapshot --format` prints it; may be repeated "
+                            "(default: cdp, or none with --stats)")
+    batch.add_argument("--stats", action="store_true",
+                       help="add per-page figures (unnamed controls and images, headings, landmarks, language); "
+                            "`axsynth summarize` aggregates them")
+    batch.add_argument("--jobs", "-j", type=_positive, metavar="N", help="worker processes (default: one per core)")
+    batch.add_argument("--timeout", type=float, default=60.0, metavar="S",
+                       help="seconds a page may take before it is an error line (default 60; 0: no limit)")
+    batch.add_argument("--max-memory", type=_positive, default=4096, metavar="MB",
+                       help="address space a worker may use, in MB, before its page is an error line (default 4096)")
+    batch.add_argument("--resume", action="store_true",
+                       help="keep the pages already in --out and do only the others")
+    batch.add_argument("--dask", metavar="local|ADDRESS",
+                       help="run on a Dask cluster: local (a LocalCluster of --jobs workers) or a scheduler "
+                            "address such as tcp://10.0.0.1:8786 (needs axsynth[dask])")
+    batch.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from . import BatchError
+    from . import run as run_pages
+    from .output import JsonlWriter
+    from .sources import Skipped, count_files, expand
+
+    formats = tuple(dict.fromkeys(args.formats or ([] if args.stats else ["cdp"])))
+    try:
+        writer = JsonlWriter(args.out, args.resume)  # before any work: a bad --out fails at once
+    except BatchError as exc:
+        print(f"axsynth: {exc}", file=sys.stderr)
+        return 1
+    done = writer.done
+    skipped = Skipped()
+    progress = Progress(count_files(args.inputs) if sys.stderr.isatty() else None, sum(done.values()))
+    outcome = "done"
+    try:
+        pages = _not_done(expand(args.inputs, skipped), done)
+        for _, line in run_pages(pages, formats, args.stats, args.jobs, args.timeout or None, args.max_memory,
+                                 args.dask):
+            writer.write(line)
+            progress.add(line)
+    except BatchError as exc:
+        outcome = f"stopped: {exc}"
+    except KeyboardInterrupt:
+        outcome = "interrupted (rerun with --resume to go on)"
+    try:
+        writer.close()  # also after a stop: a gzipped output gets its end, the lines written stay readable
+    except BatchError as exc:
+        outcome = outcome if outcome != "done" else f"stopped: {exc}"
+    progress.finish()
+    print(f"axsynth batch: {progress.summary(skipped)}; {outcome}", file=sys.stderr)
+    if outcome != "done":
+        return 130 if outcome.startswith("interrupted") else 1
+    return EXIT_PAGE_ERRORS if progress.errors or writer.errors_before else 0
+
+
+def _not_done(pages, done):
+    """The pages that --resume has not found in the output (a page given twice needs two lines)."""
+    for page in pages:
+        if done[page.key] > 0:
+            done[page.key] -= 1
+            continue
+        yield page
+
+
+class Progress:
+    """Pages done, rate, errors, ETA on one refreshed stderr line (only when stderr is a
+    terminal: ``total`` is None otherwise, and nothing is drawn)."""
+
+    def __init__(self, total: int | None, resumed: int) -> None:
+        self.total = total - resumed if total is not None else None
+        self.draw = sys.stderr.isatty()
+        self.resumed = resumed
+        self.pages = self.errors = 0
+        self.started = time.monotonic()
+        self._drawn = 0.0
+
+    def add(self, line: dict) -> None:
+        self.pages += 1
+        self.errors += not line.get("ok")
+        now = time.monotonic()
+        if self.draw and now - self._drawn >= 0.2:
+            self._drawn = now
+            rate = self.pages / max(now - self.started, 1e-9)
+            eta = f"  ETA {(self.total - self.pages) / rate:.0f} s" if self.total else ""
+            of = f"/{self.total}" if self.total else ""
+            sys.stderr.write(f"\r{self.pages}{of} pages  {rate:.1f} pages/s  {self.errors} errors{eta}\033[K")
+            sys.stderr.flush()
+
+    def finish(self) -> None:
+        if self.draw:
+            sys.stderr.write("\r\033[K")
+
+    def summary(self, skipped) -> str:
+        elapsed = time.monotonic() - self.started
+        parts = [f"{self.pages} pages", f"{self.pages - self.errors} ok", f"{self.errors} errors"]
+        if skipped.non_html_records:
+            parts.append(f"{skipped.non_html_records} non-HTML records skipped")
+        if self.resumed:
+            parts.append(f"{self.resumed} already in the output")
+        return ", ".join(parts) + f", {elapsed:.1f} s, {self.pages / max(elapsed, 1e-9):.1f} pages/s"
+
+
+def _positive(value: str) -> int:
+    number = int(value)
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be >= 1")
+    return number

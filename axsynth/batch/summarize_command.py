@@ -1,0 +1,32 @@
+"""``axsynth summarize OUT.jsonl``: totals and rates over the ``--stats`` of a batch."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def add_parser(commands: "argparse._SubParsersAction") -> None:
+    summarize = commands.add_parser("summarize", help="totals and rates over the --stats lines of `axsynth batch`")
+    summarize.add_argument("file", help="the JSON Lines output of `axsynth batch --stats` (.jsonl or .jsonl.gz)")
+    shape = summarize.add_mutually_exclusive_group()
+    shape.add_argument("--json", action="store_true", help="the figures as JSON")
+    shape.add_argument("--html", action="store_true", help="one self-contained HTML page with bar charts")
+    summarize.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .output import OutputError, read_lines
+    from .summary import render_html, render_text, summarize
+
+    try:
+        summary = summarize(read_lines(args.file))
+    except OutputError as exc:
+        print(f"axsynth: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        sys.stdout.write(json.dumps(summary, indent=1) + "\n")
+    else:
+        sys.stdout.write(render_html(summary, args.file) if args.html else render_text(summary))
+    return 0
