@@ -211,6 +211,8 @@ class States:
             return self.tree.page.url
         if obj.role in LINK_ROLES and obj.has_attr("href"):
             return urls.resolve(self.tree.page.base_url, obj.attr("href"))
+        if obj.role in LINK_ROLES and obj.element.namespace == SVG_NS and obj.has_attr("xlink:href"):
+            return urls.resolve(self.tree.page.base_url, obj.attr("xlink:href"))  # an SVG <a>'s older href (probed)
         image_input = obj.tag() == "input" and forms.input_type(obj.element) == "image"
         if obj.role == "Image" and obj.tag() == "img":
             src = imgsrc.current_src(obj.element, _VIEWPORT).strip()  # also a <picture>'s <source>
