@@ -229,15 +229,15 @@ def finish_text(root: AXObject, objects: list[AXObject], object_of: Callable[[No
             collapse_block(obj)
     # 3. A rendered space the accessibility tree does not need (CanIgnoreSpace) leaves it:
     #    its neighbours are read after collapsing.
+    #    Every space is judged against the whole layout tree before any leaves
+    #    (probed: two spaces that each see the other as a neighbour both go).
     spaces = _SpaceNeighbours(object_of)
+    unneeded = {id(child) for obj in objects if obj.kind not in ("text", "anonymous") for child in obj.children
+                if _collapsible_space(child) and child.style and child.style["white-space"] not in PRESERVES_BREAKS
+                and not spaces.needed(child)}
     for obj in objects:
-        if obj.kind in ("text", "anonymous") or not obj.children:
-            continue
-        kept = [child for child in obj.children
-                if not (_collapsible_space(child) and child.style and child.style["white-space"] not in PRESERVES_BREAKS
-                        and not spaces.needed(child))]
-        if len(kept) != len(obj.children):
-            obj.children = kept
+        if unneeded and any(id(child) in unneeded for child in obj.children):
+            obj.children = [child for child in obj.children if id(child) not in unneeded]
     objects = list(_preorder(root))
     for obj in objects:
         if obj.kind == "text" and not obj.has_layout:
