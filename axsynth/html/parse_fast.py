@@ -45,6 +45,11 @@ except ImportError:  # the extra is not installed: the html5lib path only
 #: A substring test: a needless fall-back at worst (``<searchx>``), never a wrong DOM.
 _DECLINED_MARKUP = re.compile(r"shadowrootmode|<(?:selectedcontent|search)|\x00", re.I)
 _HTML_OR_HEAD_TAG = re.compile(r"<(html|head)[\s/>]", re.I)
+#: What may come before the first tag of a document: white space, the doctype and comments
+#: (IE's conditional comments hold ``<html>`` tags: ``<!--[if IE 8]><html class=ie8><![endif]-->``).
+#: The tokenizer is in its data state there, so a comment ends at the first ``-->`` or
+#: ``--!>`` (``<!-->`` and ``<!--->`` are whole comments); an unclosed one ends the match early.
+_PROLOGUE = re.compile(r"(?:[\t\n\f\r ]+|<!--(?:>|->|.*?--!?>)|<!doctype[^>]*>)*", re.I | re.S)
 _HEAD_CLOSED = re.compile(r"</head|<body", re.I)
 _FORMATTING = frozenset(name for _, name in formattingElements)
 #: A <pre> or <listing> start tag followed by a newline (which both parsers drop).
@@ -74,11 +79,14 @@ def parse_document(source: str) -> Document | None:
 
 def _ignored_html_or_head_tag(source: str) -> bool:
     """Whether an ``<html>`` or ``<head>`` start tag is a second one, or comes after
-    the head was closed (by ``</head>`` or ``<body>``), where the parser ignores it."""
-    closed = _HEAD_CLOSED.search(source)
+    the head was closed (by ``</head>`` or ``<body>``), where the parser ignores it.
+    Text matching a tag counts as one (a needless fall-back at worst), except in the
+    comments before the first tag, which cannot be anything else."""
+    start = _PROLOGUE.match(source).end()
+    closed = _HEAD_CLOSED.search(source, start)
     head_closed_at = closed.start() if closed else len(source)
     seen = set()
-    for tag in _HTML_OR_HEAD_TAG.finditer(source):
+    for tag in _HTML_OR_HEAD_TAG.finditer(source, start):
         name = tag.group(1).lower()
         if name in seen or tag.start() > head_closed_at:
             return True
