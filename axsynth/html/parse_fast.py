@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import re
 
-from html5lib.constants import formattingElements
-
 from .dom import HTML_NS, Comment, Document, Element, Text
 
 try:
@@ -51,7 +49,9 @@ _HTML_OR_HEAD_TAG = re.compile(r"<(html|head)[\s/>]", re.I)
 #: ``--!>`` (``<!-->`` and ``<!--->`` are whole comments); an unclosed one ends the match early.
 _PROLOGUE = re.compile(r"(?:[\t\n\f\r ]+|<!--(?:>|->|.*?--!?>)|<!doctype[^>]*>)*", re.I | re.S)
 _HEAD_CLOSED = re.compile(r"</head|<body", re.I)
-_FORMATTING = frozenset(name for _, name in formattingElements)
+#: The HTML spec's formatting elements (html5lib's ``constants.formattingElements``, spelled
+#: out so that this module does not import html5lib; tests/unit/test_parse_fast.py compares).
+FORMATTING_ELEMENTS = frozenset("a b big code em font i nobr s small strike strong tt u".split())
 #: A <pre> or <listing> start tag followed by a newline (which both parsers drop).
 _PRE_NEWLINE = re.compile(r"<(?:pre|listing)\b[^>]*>\r?\n", re.I)
 
@@ -100,7 +100,7 @@ def _reopened_before_newline(pre: Element) -> bool:
     that newline, Chromium (and html5lib) drop it first, so a block after it does not
     get an empty ``<b>`` ahead of it. Shows as a formatting element first in the pre."""
     first = pre.children[0] if pre.children else None
-    return isinstance(first, Element) and first.namespace == HTML_NS and first.local_name in _FORMATTING
+    return isinstance(first, Element) and first.namespace == HTML_NS and first.local_name in FORMATTING_ELEMENTS
 
 
 

@@ -6,7 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import axsynth
+from axsynth.html.parse_fast import parse_document
 
 #: Modules a bare `import axsynth` must not load (each costs milliseconds; together they
 #: were ~100 ms of a ~150 ms import).
@@ -29,6 +32,13 @@ def test_import_loads_no_parser_css_http_or_mcp_module():
 def test_public_names_load_on_first_use():
     loaded = _modules_after("import axsynth\nassert axsynth.Document.from_html('<p>x</p>').aria_snapshot()")
     assert "axsynth.api" in loaded
+
+
+@pytest.mark.skipif(parse_document is None or not parse_document("<p>x"), reason="the fast parser is not installed")
+def test_html5lib_is_imported_only_for_the_documents_it_parses():
+    snapshot = "from axsynth import Document\nDocument.from_html({!r}).get_full_ax_tree()"
+    assert "html5lib" not in _modules_after(snapshot.format("<p>x</p>"))
+    assert "html5lib" in _modules_after(snapshot.format("<p>x</p>\x00"))  # a NUL: the fast parser declines
 
 
 def test_public_names_are_all_reachable():

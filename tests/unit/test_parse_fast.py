@@ -107,6 +107,12 @@ def test_the_fast_path_is_used() -> None:
     assert all(parse_fast.parse_document(text_of(p.read_bytes())) for p in (FIXTURES / "large").glob("*.html"))
 
 
+def test_formatting_elements_are_html5libs():
+    from html5lib.constants import formattingElements
+
+    assert parse_fast.FORMATTING_ELEMENTS == {name for _, name in formattingElements}
+
+
 #: IE's conditional comments, as saved news pages begin (14 of 170 real pages took the slow path
 #: for the <html> tags inside these comments).
 CONDITIONAL_COMMENTS = (
