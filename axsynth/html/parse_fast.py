@@ -40,8 +40,10 @@ except ImportError:  # the extra is not installed: the html5lib path only
 #:   or ``<body>``): turbohtml then puts the whitespace, comment or ``<meta>`` that
 #:   follows in the body, Chromium 156 (and html5lib) keep them in <html> or <head>
 #:   (``_ignored_html_or_head_tag``).
-#: A substring test: a needless fall-back at worst (``<searchx>``), never a wrong DOM.
-_DECLINED_MARKUP = re.compile(r"shadowrootmode|<(?:selectedcontent|search)|\x00", re.I)
+#: A substring test: a needless fall-back at worst, never a wrong DOM. ``<search`` counts only
+#: where its tag name ends (white space, ``/``, ``>`` or the end): ``<search-form>`` is a
+#: custom element, common on real pages, which both parsers treat alike.
+_DECLINED_MARKUP = re.compile(r"shadowrootmode|<selectedcontent|<search(?![^\t\n\f\r />])|\x00", re.I)
 _HTML_OR_HEAD_TAG = re.compile(r"<(html|head)[\s/>]", re.I)
 #: What may come before the first tag of a document: white space, the doctype and comments
 #: (IE's conditional comments hold ``<html>`` tags: ``<!--[if IE 8]><html class=ie8><![endif]-->``).

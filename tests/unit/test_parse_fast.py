@@ -113,6 +113,15 @@ def test_formatting_elements_are_html5libs():
     assert parse_fast.FORMATTING_ELEMENTS == {name for _, name in formattingElements}
 
 
+@pytest.mark.parametrize("source, fast", [
+    ("<p><b>a<search-form role=search><i>b</search-form></p>", True),  # a custom element
+    ("<p><b>a<search>b</search></b>", False), ("<p><b>a<SEARCH/>b", False), ("<b>a<search", False),
+])
+def test_only_a_search_element_is_declined(source: str, fast: bool):
+    assert (parse_fast.parse_document(source) is not None) == fast
+    assert assert_same_dom_or_declined(source) == fast
+
+
 #: IE's conditional comments, as saved news pages begin (14 of 170 real pages took the slow path
 #: for the <html> tags inside these comments).
 CONDITIONAL_COMMENTS = (
