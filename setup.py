@@ -1,6 +1,6 @@
 """Optional compiled build (setuptools reads the rest from pyproject.toml).
 
-    AXSYNTH_COMPILE=1 python3 -m pip install '.[fast]'
+    AXSYNTH_COMPILE=1 python3 -m pip install .
 
 compiles the per-node pipeline stages below with Cython: the same .py files, unannotated, so
 the compiled and the pure-Python install run one source (tools/check_compiled.py, run by

@@ -36,6 +36,8 @@ class Page:
         fallback = parent.base_url if parent is not None and url == "about:srcdoc" else url
         self.base_url = document_base_url(self.document, url, fallback)
         self.forms = Forms(self.document)
+        #: ARIA snapshot texts by their root element, made once each (axsynth.emit.aria).
+        self.aria_snapshots: dict[Element, str] = {}
         # A stable stand-in for Chromium's frame token: derived from the URL.
         self.frame_id = hashlib.md5(url.encode("utf-8")).hexdigest().upper()
 

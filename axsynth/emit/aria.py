@@ -104,4 +104,9 @@ def aria_snapshot(page: Page, root: Element | None = None) -> str:
         root = page.document.find_first("body")
         if root is None:
             return ""
-    return render_yaml(build_snapshot(page, root))
+    # A page never changes once loaded: the same subtree always gives the same text, so a
+    # test asking again (or a locator's snapshot of an element already shown) costs nothing.
+    text = page.aria_snapshots.get(root)
+    if text is None:
+        text = page.aria_snapshots[root] = render_yaml(build_snapshot(page, root))
+    return text

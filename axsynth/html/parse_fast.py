@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import re
 
-from html5lib.constants import formattingElements
-
 from .dom import HTML_NS, Comment, Document, Element, Text
 
 try:
@@ -42,11 +40,20 @@ except ImportError:  # the extra is not installed: the html5lib path only
 #:   or ``<body>``): turbohtml then puts the whitespace, comment or ``<meta>`` that
 #:   follows in the body, Chromium 156 (and html5lib) keep them in <html> or <head>
 #:   (``_ignored_html_or_head_tag``).
-#: A substring test: a needless fall-back at worst (``<searchx>``), never a wrong DOM.
-_DECLINED_MARKUP = re.compile(r"shadowrootmode|<(?:selectedcontent|search)|\x00", re.I)
+#: A substring test: a needless fall-back at worst, never a wrong DOM. ``<search`` counts only
+#: where its tag name ends (white space, ``/``, ``>`` or the end): ``<search-form>`` is a
+#: custom element, common on real pages, which both parsers treat alike.
+_DECLINED_MARKUP = re.compile(r"shadowrootmode|<selectedcontent|<search(?![^\t\n\f\r />])|\x00", re.I)
 _HTML_OR_HEAD_TAG = re.compile(r"<(html|head)[\s/>]", re.I)
+#: What may come before the first tag of a document: white space, the doctype and comments
+#: (IE's conditional comments hold ``<html>`` tags: ``<!--[if IE 8]><html class=ie8><![endif]-->``).
+#: The tokenizer is in its data state there, so a comment ends at the first ``-->`` or
+#: ``--!>`` (``<!-->`` and ``<!--->`` are whole comments); an unclosed one ends the match early.
+_PROLOGUE = re.compile(r"(?:[\t\n\f\r ]+|<!--(?:>|->|.*?--!?>)|<!doctype[^>]*>)*", re.I | re.S)
 _HEAD_CLOSED = re.compile(r"</head|<body", re.I)
-_FORMATTING = frozenset(name for _, name in formattingElements)
+#: The HTML spec's formatting elements (html5lib's ``constants.formattingElements``, spelled
+#: out so that this module does not import html5lib; tests/unit/test_parse_fast.py compares).
+FORMATTING_ELEMENTS = frozenset("a b big code em font i nobr s small strike strong tt u".split())
 #: A <pre> or <listing> start tag followed by a newline (which both parsers drop).
 _PRE_NEWLINE = re.compile(r"<(?:pre|listing)\b[^>]*>\r?\n", re.I)
 
@@ -74,11 +81,14 @@ def parse_document(source: str) -> Document | None:
 
 def _ignored_html_or_head_tag(source: str) -> bool:
     """Whether an ``<html>`` or ``<head>`` start tag is a second one, or comes after
-    the head was closed (by ``</head>`` or ``<body>``), where the parser ignores it."""
-    closed = _HEAD_CLOSED.search(source)
+    the head was closed (by ``</head>`` or ``<body>``), where the parser ignores it.
+    Text matching a tag counts as one (a needless fall-back at worst), except in the
+    comments before the first tag, which cannot be anything else."""
+    start = _PROLOGUE.match(source).end()
+    closed = _HEAD_CLOSED.search(source, start)
     head_closed_at = closed.start() if closed else len(source)
     seen = set()
-    for tag in _HTML_OR_HEAD_TAG.finditer(source):
+    for tag in _HTML_OR_HEAD_TAG.finditer(source, start):
         name = tag.group(1).lower()
         if name in seen or tag.start() > head_closed_at:
             return True
@@ -92,7 +102,7 @@ def _reopened_before_newline(pre: Element) -> bool:
     that newline, Chromium (and html5lib) drop it first, so a block after it does not
     get an empty ``<b>`` ahead of it. Shows as a formatting element first in the pre."""
     first = pre.children[0] if pre.children else None
-    return isinstance(first, Element) and first.namespace == HTML_NS and first.local_name in _FORMATTING
+    return isinstance(first, Element) and first.namespace == HTML_NS and first.local_name in FORMATTING_ELEMENTS
 
 
 

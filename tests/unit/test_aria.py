@@ -134,3 +134,9 @@ def test_media_fallback_elements_get_no_box_but_their_text_counts():
     assert snap("<video src=/v.mp4>Old browser? <a href=/v.mp4>Download</a>.</video>") == (
         "- text: Old browser? ."
     )
+
+
+def test_aria_snapshot_is_made_once_per_subtree():
+    doc = Document.from_html("<nav><a href=/>Home</a></nav><p>x</p>")
+    assert doc.aria_snapshot() is doc.aria_snapshot()
+    assert doc.get_by_role("navigation").aria_snapshot() is doc.aria_snapshot("nav")

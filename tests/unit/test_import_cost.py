@@ -1,0 +1,48 @@
+"""`import axsynth` is cheap: the parser, CSS, HTTP and MCP modules load only when a call needs them."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import axsynth
+from axsynth.html.parse_fast import parse_document
+
+#: Modules a bare `import axsynth` must not load (each costs milliseconds; together they
+#: were ~100 ms of a ~150 ms import).
+HEAVY = ("html5lib", "tinycss2", "cssselect2", "turbohtml", "mcp", "http.client", "jsonschema", "difflib")
+
+
+def _modules_after(code: str) -> set[str]:
+    """The modules loaded after running ``code`` in a new interpreter, on this checkout."""
+    env = {**os.environ, "PYTHONPATH": str(Path(axsynth.__file__).parent.parent)}
+    probe = code + "\nimport json, sys; print(json.dumps(sorted(sys.modules)))"
+    result = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
+    return set(json.loads(result.stdout.splitlines()[-1]))
+
+
+def test_import_loads_no_parser_css_http_or_mcp_module():
+    loaded = _modules_after("import axsynth")
+    assert sorted(name for name in HEAVY if name in loaded) == []
+
+
+def test_public_names_load_on_first_use():
+    loaded = _modules_after("import axsynth\nassert axsynth.Document.from_html('<p>x</p>').aria_snapshot()")
+    assert "axsynth.api" in loaded
+
+
+@pytest.mark.skipif(parse_document is None or not parse_document("<p>x"), reason="the fast parser is not installed")
+def test_html5lib_is_imported_only_for_the_documents_it_parses():
+    snapshot = "from axsynth import Document\nDocument.from_html({!r}).get_full_ax_tree()"
+    assert "html5lib" not in _modules_after(snapshot.format("<p>x</p>"))
+    assert "html5lib" in _modules_after(snapshot.format("<p>x</p>\x00"))  # a NUL: the fast parser declines
+
+
+def test_public_names_are_all_reachable():
+    assert set(axsynth.__all__) == {*axsynth._EXPORTS, "__version__"}
+    for name in axsynth.__all__:
+        assert getattr(axsynth, name) is not None
+    assert set(axsynth.__all__) <= set(dir(axsynth))
