@@ -14,6 +14,7 @@ from .agents import diff_command, flat_format, mcp_command, snapshot_output
 from .api import Document, LimitError, ParseError, SnapshotOptionError
 from .batch import command as batch_command
 from .batch import summarize_command
+from .batch.work import describe
 from .version import __version__
 
 AGENT_ONLY = ("interactive_only", "max_bytes", "json", "cursor", "all_items")
@@ -66,7 +67,7 @@ def _main(argv: list[str] | None) -> int:
     try:
         doc = _load(args.file, args.url, args.base_dir)
     except (ParseError, OSError) as exc:
-        print(f"axsynth: {_describe(exc, args.file)}", file=sys.stderr)
+        print(f"axsynth: {describe(exc, args.file)}", file=sys.stderr)
         return 1
     if not args.quiet:
         for note in doc.not_loaded:
@@ -110,11 +111,3 @@ def _load(file: str, url: str | None, base_dir: Path | None) -> Document:
     return Document.from_file(Path(file), url)
 
 
-def _describe(exc: Exception, file: str) -> str:
-    if isinstance(exc, FileNotFoundError):
-        return f"{file}: no such file"
-    if isinstance(exc, IsADirectoryError):
-        return f"{file}: is a directory"
-    if isinstance(exc, PermissionError):
-        return f"{file}: permission denied"
-    return str(exc)
