@@ -362,8 +362,9 @@ class IgnoredRules:
             # Hidden (display:none or visibility:hidden), a UA shadow tree keeps
             # only its shadow-root child: the deeper internals are neither
             # visible line-breaking boxes nor shadow-root children -- unless
-            # they feed a label or description (a hidden select's option slot).
-            return obj.used_for_label
+            # they feed a label or description (a hidden select's option slot), and
+            # never a search/number field's inner editor (probed, rule 7 below).
+            return obj.used_for_label and not _inner_field_internal(obj)
         if obj.kind in ("anonymous", "anonymous-box"):
             # Node-less content is kept unless hidden (hidden content stays
             # only where it may name something).
@@ -373,7 +374,7 @@ class IgnoredRules:
         if obj.kind == "element" and not obj.in_ua_shadow and obj.parent.in_ua_shadow:
             return True  # slotted into a UA shadow tree: its flat-tree parent is not its DOM parent
         if obj.kind in ("ua-internal", "ua-placeholder", "ua-slot", "inner-editor"):
-            if obj.parent is not None and obj.parent.kind == "ua-internal" and _shadow_host_type(obj) in ("search", "number"):
+            if _inner_field_internal(obj):
                 return False  # rule 7: search/number internals stay out
             return True  # a shadow-root child, or a visible block
         if obj.tag() == "label":
@@ -588,3 +589,8 @@ def _is_bare_picker(obj: AXObject) -> bool:
     """The closed picker popover of a drop-down <select> that is no AXMenuList
     (ua_shadow gives it no box): a node without a box, not a MenuListPopup."""
     return obj.kind == "ua-slot" and not obj.has_layout and obj.parent is not None and obj.parent.tag() == "select"
+
+
+def _inner_field_internal(obj: AXObject) -> bool:
+    """An object inside the inner container of a search or number field."""
+    return obj.parent is not None and obj.parent.kind == "ua-internal" and _shadow_host_type(obj) in ("search", "number")
