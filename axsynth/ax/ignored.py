@@ -109,7 +109,9 @@ class IgnoredRules:
             obj.ignored = True
             return
         if obj.hidden_via_style:
-            obj.add_reason("notVisible" if obj.has_layout else "notRendered")
+            # Probed: the picker or options slot of a hidden select says notRendered.
+            select_slot = obj.kind == "ua-slot" and obj.parent is not None and obj.parent.tag() == "select"
+            obj.add_reason("notVisible" if obj.has_layout and not select_slot else "notRendered")
             obj.ignored = True
             return
         obj.ignored = self._ignored_by_semantics(obj)
