@@ -68,7 +68,8 @@ class GeneratedContent:
             return
         el = owner.node
         if which == "marker":
-            if owner.display != "list-item" or style["list-style-type"] == "none" and style["content"] in ("normal", "none"):
+            if owner.display != "list-item" or (style["list-style-type"] == "none" and style["content"] in ("normal", "none")
+                                                and not marker_image_loads(style)):
                 return
         if which != "marker" and not isinstance(style["content"], tuple):
             return  # content: normal/none generates no box
@@ -96,14 +97,20 @@ class GeneratedContent:
         owner.children.append(pseudo)
         self.builder.objects.append(pseudo)
         if which == "marker" and alt is None:
+            image = not isinstance(style["content"], tuple) and marker_image_loads(style)
+            if image:
+                text = " "  # probed: an image marker's text is its suffix, and an image inside
             pseudo.role = roles.marker_role(owner)
             pseudo.text = text
             pseudo.rendered_text = text
             inner = AXObject("anonymous", None, style, pseudo)
             inner.has_layout = True
             inner.hidden_via_style = pseudo.hidden_via_style
-            inner.text = inner.rendered_text = text
-            inner.role = "StaticText"
+            if image:
+                inner.role = "Image"
+            else:
+                inner.text = inner.rendered_text = text
+                inner.role = "StaticText"
             pseudo.children.append(inner)
             self.builder.objects.append(inner)
             return
@@ -232,6 +239,13 @@ def _language(el: Element) -> str:
             return node.attrs["lang"].strip()
         node = node.host if isinstance(node, ShadowRoot) else node.parent
     return ""
+
+
+def marker_image_loads(style: dict) -> bool:
+    """A list-style-image that loads without the network (a data: image); a remote one
+    fails offline, as in Chromium's captures, and the list-style-type shows."""
+    url = style["list-style-image"]
+    return url != "none" and url.strip().lower().startswith("data:image/")
 
 
 def _marker_text(li: AXObject, style: dict, ordinal: int) -> str:

@@ -82,6 +82,8 @@ class Names:
             if text == " " and _is_generated_text(obj):
                 return "  ", sources  # probed: a space of generated content is named by two
             return text, sources
+        if obj.role == "ListMarker" and text == " ":
+            return "  ", sources  # probed: so is an image marker's text, its suffix space
         host = _date_time_host(obj) if obj.in_ua_shadow and obj.role in ("SpinButton", "PopUpButton") else None
         if host is not None and text:
             # Chromium 156 (probed): a date/time edit's field or picker button

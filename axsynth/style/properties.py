@@ -26,6 +26,7 @@ INITIAL: dict[str, Any] = {
     "white-space": "normal",
     "text-transform": "none",
     "list-style-type": "disc",
+    "list-style-image": "none",
     "position": "static",
     "float": "none",
     "content": "normal",
@@ -47,7 +48,7 @@ INITIAL.update(borders.INITIAL)
 INITIAL.update(overflow.INITIAL)
 
 INHERITED = frozenset(
-    {"visibility", "white-space", "text-transform", "list-style-type", "cursor", "pointer-events",
+    {"visibility", "white-space", "text-transform", "list-style-type", "list-style-image", "cursor", "pointer-events",
      "-webkit-text-security", "writing-mode", "quotes", CUSTOM}
 ) | borders.INHERITED | overflow.INHERITED
 
@@ -134,8 +135,39 @@ def parse_list_style_type(tokens: list) -> Any:
     return idents[0] if len(idents) == 1 else None
 
 
+def parse_list_style_image(tokens: list) -> Any:
+    """``list-style-image``: "none" or the URL of ``url(...)`` (other images count as
+    "none": only a loading image replaces the marker's text)."""
+    url = _url(tokens)
+    if url is not None:
+        return url
+    return "none" if _idents(tokens) == ["none"] else None
+
+
+def _url(tokens: list) -> str | None:
+    for token in tokens:
+        if token.type == "url":
+            return token.value
+        if token.type == "function" and token.lower_name == "url":
+            return next((t.value for t in token.arguments if t.type == "string"), None)
+    return None
+
+
+def _list_style(tokens: list) -> list[tuple[str, Any]] | None:
+    """The shorthand sets both longhands that matter here; the image one is reset to
+    none unless given."""
+    kind = parse_list_style(tokens)
+    image = _url(tokens)
+    if kind is None and image is None:
+        idents = _idents(tokens)
+        if not idents or any(i not in ("inside", "outside") for i in idents):
+            return None
+        kind = "disc"  # `list-style: inside` resets the type too
+    return [("list-style-type", kind if kind is not None else "disc"), ("list-style-image", image or "none")]
+
+
 def parse_list_style(tokens: list) -> Any:
-    """The shorthand: only its list-style-type part matters here."""
+    """The shorthand's list-style-type part."""
     strings = [t.value for t in tokens if t.type == "string"]
     if strings:
         return ("string", strings[0])
@@ -245,6 +277,7 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     "white-space": parse_white_space,
     "text-transform": _keyword(frozenset({"none", "uppercase", "lowercase", "capitalize", "full-width", "math-auto"})),
     "list-style-type": parse_list_style_type,
+    "list-style-image": parse_list_style_image,
     "position": _keyword(frozenset({"static", "relative", "absolute", "fixed", "sticky"})),
     "float": _keyword(frozenset({"none", "left", "right", "inline-start", "inline-end"})),
     "content": parse_content,
@@ -267,13 +300,13 @@ PARSERS.update(borders.PARSERS)
 PARSERS.update(overflow.PARSERS)
 # Shorthands: each expands to the (longhand, value) pairs it sets.
 SHORTHANDS: dict[str, Callable[[list], list[tuple[str, Any]] | None]] = {
-    "list-style": lambda tokens: (lambda v: None if v is None else [("list-style-type", v)])(parse_list_style(tokens)),
+    "list-style": _list_style,
     "flex-flow": _flex_flow,
     **borders.SHORTHANDS,
     **overflow.SHORTHANDS,
 }
 _LONGHANDS = {
-    "list-style": ("list-style-type",),
+    "list-style": ("list-style-type", "list-style-image"),
     "flex-flow": ("flex-direction",),
     "background": ("background-color",),
     "border": tuple(f"border-{side}-{part}" for side in borders.SIDES for part in ("style", "width")),
