@@ -316,6 +316,7 @@ class Styles:
             else:
                 style[name] = value
         self._adjust_display(element, style, parent, parent_is_flex, pseudo)
+        _adjust_for_editing(style)
         return self._shared(style)
 
     def _shared(self, style: Style) -> Style:
@@ -432,3 +433,12 @@ def _with_variables(declared: dict[str, Any], inherited: tuple) -> dict[str, Any
         else:
             out[name] = value
     return out
+
+
+# StyleAdjuster::AdjustStyleForEditing: collapsing white space is harmful in plain-text editing.
+_PLAINTEXT_WHITE_SPACE = {"normal": "pre-wrap", "nowrap": "pre", "pre-line": "pre-wrap"}
+
+
+def _adjust_for_editing(style: Style) -> None:
+    if style["-webkit-user-modify"] == "read-write-plaintext-only":
+        style["white-space"] = _PLAINTEXT_WHITE_SPACE.get(style["white-space"], style["white-space"])

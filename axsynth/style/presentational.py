@@ -3,7 +3,8 @@
 treats them as author declarations placed before every author rule, with zero
 specificity. Only the hints the accessibility tree reads are mapped: the
 background colours and borders of tables, which Chromium's data-table heuristic
-compares, and align=left/right floats (a float changes what is included)."""
+compares, align=left/right floats (a float changes what is included), and
+contenteditable's -webkit-user-modify (plain-text editing keeps white space)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 import tinycss2.color4
 
 from ..html.dom import Element, parse_int
+from ..html.editing import contenteditable_state
 from .borders import SIDES
 
 _BGCOLOR_ELEMENTS = frozenset({"body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"})
@@ -41,7 +43,14 @@ def hints(el: Element) -> tuple[tuple[str, Any], ...]:
         table = _table_of(el)
         if table is not None and table_border(table):
             out += _borders(1.0, "inset")  # a bordered table's cells: HTMLTableElement::AdditionalCellStyle
+    editing = contenteditable_state(el)
+    if editing is not None:
+        out.append(("-webkit-user-modify", _USER_MODIFY[editing]))
     return tuple(out)
+
+
+# HTMLElement::CollectStyleForPresentationAttribute: contenteditable as -webkit-user-modify.
+_USER_MODIFY = {"true": "read-write", "plaintext-only": "read-write-plaintext-only", "false": "read-only"}
 
 
 # Elements whose align=left/right is a float (HTML §15.3.10 tables, §15.4.3 embedded content).

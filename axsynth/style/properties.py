@@ -27,6 +27,7 @@ INITIAL: dict[str, Any] = {
     "text-transform": "none",
     "list-style-type": "disc",
     "list-style-image": "none",
+    "-webkit-user-modify": "read-only",  # set only by contenteditable (a presentational hint)
     "position": "static",
     "float": "none",
     "content": "normal",
@@ -48,7 +49,8 @@ INITIAL.update(borders.INITIAL)
 INITIAL.update(overflow.INITIAL)
 
 INHERITED = frozenset(
-    {"visibility", "white-space", "text-transform", "list-style-type", "list-style-image", "cursor", "pointer-events",
+    {"visibility", "white-space", "text-transform", "list-style-type", "list-style-image", "-webkit-user-modify",
+     "cursor", "pointer-events",
      "-webkit-text-security", "writing-mode", "quotes", CUSTOM}
 ) | borders.INHERITED | overflow.INHERITED
 
