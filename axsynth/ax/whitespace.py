@@ -204,7 +204,9 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_Spa
         return False  # content: "" still makes an (empty) LayoutText: not ignorable (probed)
     if obj.kind == "element":
         # An empty inline: its DOM neighbour in the same direction decides.
-        beyond = neighbours._sibling(obj.node, 1 if after else -1)
+        # Not past its block: a space after an empty inline that opens a line starts the
+        # line and collapses away (probed; a real page's icon-font spans).
+        beyond = neighbours._sibling(obj.node, 1 if after else -1, within_line=True)
         return beyond is None or neighbours._ignorable_next_to(beyond, after, depth + 1)
     return True
 
