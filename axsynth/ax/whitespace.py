@@ -168,10 +168,10 @@ def _is_svg_graphics_box(obj: AXObject) -> bool:
 
 
 def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_SpaceNeighbours") -> bool:
+    if not obj.has_layout:
+        return True  # no layout object: checked before the recursion limit, as in Blink
     if depth > 3:
         return False
-    if not obj.has_layout:
-        return True
     if obj.tag() == "br":
         return not after or not obj.has_attr("role")
     if obj.kind in ("text", "anonymous"):
@@ -222,6 +222,10 @@ def finish_text(root: AXObject, objects: list[AXObject], object_of: Callable[[No
         kept = [child for i, child in enumerate(obj.children)
                 if not (_collapsible_space(child) and not layout_text_needed(child, _prev_in_flow(obj.children, i), obj))]
         if len(kept) != len(obj.children):
+            kept_ids = {id(child) for child in kept}
+            for child in obj.children:
+                if id(child) not in kept_ids:
+                    child.has_layout = False  # it gets no layout text: a neighbour finds nothing there
             obj.children = kept
     # 2. White space collapses across each block's inline content.
     for obj in _preorder(root):
