@@ -204,9 +204,7 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_Spa
         return False  # content: "" still makes an (empty) LayoutText: not ignorable (probed)
     if obj.kind == "element":
         # An empty inline: its DOM neighbour in the same direction decides.
-        # Not past its block: a space after an empty inline that opens a line starts the
-        # line and collapses away (probed; a real page's icon-font spans).
-        beyond = neighbours._sibling(obj.node, 1 if after else -1, within_line=True)
+        beyond = neighbours._sibling(obj.node, 1 if after else -1)
         return beyond is None or neighbours._ignorable_next_to(beyond, after, depth + 1)
     return True
 
@@ -293,8 +291,10 @@ class _SpaceNeighbours:
             if 0 <= position + step < len(parent.children):
                 return parent.children[position + step]
             box = self.object_of(parent)
-            if box is not None and (pseudo := _generated_box(box, "before" if step < 0 else "after")) is not None:
-                return pseudo  # the layout tree puts ::before first and ::after last (probed)
+            pseudo = None if box is None else _generated_box(box, "after") if step > 0 else (
+                _generated_box(box, "before") or _generated_box(box, "marker"))
+            if pseudo is not None:
+                return pseudo  # the layout tree puts ::marker, then ::before first and ::after last (probed)
             if within_line and box is not None and not box.is_layout_inline():
                 return None
             node = parent
