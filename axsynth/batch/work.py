@@ -107,6 +107,6 @@ def describe(exc: BaseException, source: str) -> str:
         return f"{source}: is a directory"
     if isinstance(exc, PermissionError):
         return f"{source}: permission denied"
-    if isinstance(exc, OSError):
-        return f"{source}: {exc.strerror or exc}"
-    return str(exc)
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{source}: {exc.strerror}"
+    return str(exc)  # a message of its own (an OSError raised with one says what and where)

@@ -27,7 +27,7 @@ from ..html.dom import (
     Node,
     ShadowRoot,
 )
-from . import counters, list_items, media, presentational
+from . import counters, list_items, media, presentational, supports
 from .properties import (
     CUSTOM,
     INHERITED,
@@ -122,7 +122,8 @@ def _style_rules(rules: list) -> Iterable:
             yield rule
         elif rule.type == "at-rule" and rule.content is not None:
             keyword = rule.lower_at_keyword
-            if (keyword == "media" and media.matches(rule.prelude)) or keyword in ("supports", "layer", "container", "scope"):
+            if ((keyword == "media" and media.matches(rule.prelude)) or (keyword == "supports" and supports.matches(rule.prelude))
+                    or keyword in ("layer", "container", "scope")):
                 yield from _style_rules(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True))
 
 

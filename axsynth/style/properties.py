@@ -99,8 +99,14 @@ def _keyword(allowed: frozenset[str]) -> Callable[[list], str | None]:
     return parse
 
 
+# Legacy prefixed values Chromium parses as their standard ones (css_parsing_utils).
+_DISPLAY_ALIASES = {"-webkit-flex": "flex", "-webkit-inline-flex": "inline-flex"}
+
+
 def parse_display(tokens: list) -> str | None:
     idents = _idents(tokens)
+    if len(idents) == 1 and idents[0] in _DISPLAY_ALIASES:
+        return _DISPLAY_ALIASES[idents[0]]
     if len(idents) == 1 and idents[0] in _DISPLAY_KEYWORDS:
         return idents[0]
     if len(idents) >= 2:
@@ -272,6 +278,8 @@ def parse_quotes(tokens: list) -> Any:
     return tuple((tokens[i].value, tokens[i + 1].value) for i in range(0, len(tokens), 2))
 
 
+_POSITIONS = _keyword(frozenset({"static", "relative", "absolute", "fixed", "sticky"}))
+
 PARSERS: dict[str, Callable[[list], Any]] = {
     "display": parse_display,
     "visibility": _keyword(frozenset({"visible", "hidden", "collapse"})),
@@ -280,7 +288,7 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     "text-transform": _keyword(frozenset({"none", "uppercase", "lowercase", "capitalize", "full-width", "math-auto"})),
     "list-style-type": parse_list_style_type,
     "list-style-image": parse_list_style_image,
-    "position": _keyword(frozenset({"static", "relative", "absolute", "fixed", "sticky"})),
+    "position": lambda tokens: "sticky" if _idents(tokens) == ["-webkit-sticky"] else _POSITIONS(tokens),
     "float": _keyword(frozenset({"none", "left", "right", "inline-start", "inline-end"})),
     "content": parse_content,
     "quotes": parse_quotes,
