@@ -11,6 +11,7 @@ from ..data.quotes import DEFAULT_LANGUAGE, QUOTES_BY_LANGUAGE
 from ..html.dom import Element, Node, ShadowRoot
 from ..style.cascade import FIRST_LETTER
 from ..style.counters import format_counter
+from ..style.properties import GENERATED_IMAGE
 from . import first_letter, roles
 from .object import FLEX_OR_GRID, INLINE_LEVEL_DISPLAYS, AXObject
 from .whitespace import PRESERVES_SPACES, is_whitespace_only
@@ -69,7 +70,7 @@ class GeneratedContent:
         el = owner.node
         if which == "marker":
             if owner.display != "list-item" or (style["list-style-type"] == "none" and style["content"] in ("normal", "none")
-                                                and not marker_image_loads(style)):
+                                                and not _marker_image_loads(style)):
                 return
         if which != "marker" and not isinstance(style["content"], tuple):
             return  # content: normal/none generates no box
@@ -97,7 +98,7 @@ class GeneratedContent:
         owner.children.append(pseudo)
         self.builder.objects.append(pseudo)
         if which == "marker" and alt is None:
-            image = not isinstance(style["content"], tuple) and marker_image_loads(style)
+            image = not isinstance(style["content"], tuple) and _marker_image_loads(style)
             if image:
                 text = " "  # probed: an image marker's text is its suffix, and an image inside
             pseudo.role = roles.marker_role(owner)
@@ -241,11 +242,11 @@ def _language(el: Element) -> str:
     return ""
 
 
-def marker_image_loads(style: dict) -> bool:
-    """A list-style-image that loads without the network (a data: image); a remote one
-    fails offline, as in Chromium's captures, and the list-style-type shows."""
-    url = style["list-style-image"]
-    return url != "none" and url.strip().lower().startswith("data:image/")
+def _marker_image_loads(style: dict) -> bool:
+    """A list-style-image that loads without the network (a gradient, a data: image); a
+    remote one fails offline, as in Chromium's captures, and the list-style-type shows."""
+    image = style["list-style-image"]
+    return image == GENERATED_IMAGE or image.strip().lower().startswith("data:image/")
 
 
 def _marker_text(li: AXObject, style: dict, ordinal: int) -> str:

@@ -143,21 +143,37 @@ def parse_list_style_type(tokens: list) -> Any:
     return idents[0] if len(idents) == 1 else None
 
 
+# The functions of CSS Images that make an <image> (gradients are drawn, so always "load").
+_GRADIENTS = frozenset({
+    "linear-gradient", "radial-gradient", "conic-gradient",
+    "repeating-linear-gradient", "repeating-radial-gradient", "repeating-conic-gradient",
+})
+_IMAGE_FUNCTIONS = _GRADIENTS | {"url", "image-set", "-webkit-image-set"}
+#: The list-style-image of a gradient: an image made without loading anything.
+GENERATED_IMAGE = "<generated>"
+
+
 def parse_list_style_image(tokens: list) -> Any:
-    """``list-style-image``: "none" or the URL of ``url(...)`` (other images count as
-    "none": only a loading image replaces the marker's text)."""
-    url = _url(tokens)
-    if url is not None:
-        return url
+    """``list-style-image``: "none", the URL of the image (an image-set's first), or
+    GENERATED_IMAGE for a gradient (probed: each is an image marker when it loads)."""
+    image = _image(tokens)
+    if image is not None:
+        return image
     return "none" if _idents(tokens) == ["none"] else None
 
 
-def _url(tokens: list) -> str | None:
+def _image(tokens: list, strings_are_urls: bool = False) -> str | None:
     for token in tokens:
-        if token.type == "url":
+        if token.type == "url" or (strings_are_urls and token.type == "string"):
             return token.value
-        if token.type == "function" and token.lower_name == "url":
+        if token.type != "function":
+            continue
+        if token.lower_name == "url":
             return next((t.value for t in token.arguments if t.type == "string"), None)
+        if token.lower_name in ("image-set", "-webkit-image-set"):
+            return _image(token.arguments, strings_are_urls=True)
+        if token.lower_name in _GRADIENTS:
+            return GENERATED_IMAGE
     return None
 
 
@@ -165,7 +181,7 @@ def _list_style(tokens: list) -> list[tuple[str, Any]] | None:
     """The shorthand sets both longhands that matter here; the image one is reset to
     none unless given."""
     kind = parse_list_style(tokens)
-    image = _url(tokens)
+    image = _image(tokens)
     if kind is None and image is None:
         idents = _idents(tokens)
         if not idents or any(i not in ("inside", "outside") for i in idents):
@@ -219,7 +235,7 @@ def parse_content(tokens: list) -> Any:
                 current.append(("counters", name, kind, sep))
             else:
                 current.append(("counter", name, kind))
-        elif token.type == "url" or (token.type == "function" and token.lower_name in ("url", "image-set", "linear-gradient", "radial-gradient")):
+        elif token.type == "url" or (token.type == "function" and token.lower_name in _IMAGE_FUNCTIONS):
             current.append(("image",))
         else:
             return None  # invalid declaration: ignored, as a browser does
