@@ -48,6 +48,7 @@ class IgnoredRules:
         self.relations = tree.relations
         self.flat = tree.page.flat
         self._shadow_memo: dict[Node, bool] = {}
+        self._in_bare_picker: set[AXObject] = set()  # objects inside a closed picker that is no MenuListPopup
 
     def apply(self, objects: list[AXObject]) -> None:
         for obj in self._owners_first(objects):
@@ -81,7 +82,7 @@ class IgnoredRules:
         if parent is not None:
             obj.aria_hidden_root = (obj.owned_by or parent).aria_hidden_root
             obj.inert_root = parent.inert_root
-        if el is not None and obj.tag() not in ("html", "body", "option") and roles.is_aria_hidden(el):
+        if roles.hides_subtree(obj):
             # The nearest aria-hidden element is the root Chromium reports: one inside
             # a hidden subtree is an ariaHiddenElement itself.
             obj.aria_hidden_root = obj
@@ -104,17 +105,27 @@ class IgnoredRules:
         if not obj.hidden_via_style and self._in_menu_list_popup(obj):
             obj.ignored = False
             return
-        if _in_closed_picker(obj) and obj.tag() != "option":
+        if self._in_closed_picker(obj) and obj.tag() != "option":
             obj.add_reason("notRendered")
             obj.ignored = True
             return
         if obj.hidden_via_style:
             # Probed: the picker or options slot of a hidden select says notRendered.
-            select_slot = obj.kind == "ua-slot" and obj.parent is not None and obj.parent.tag() == "select"
-            obj.add_reason("notVisible" if obj.has_layout and not select_slot else "notRendered")
+            obj.add_reason("notVisible" if obj.has_layout and not _is_select_slot(obj) else "notRendered")
             obj.ignored = True
             return
         obj.ignored = self._ignored_by_semantics(obj)
+
+    def _in_closed_picker(self, obj: AXObject) -> bool:
+        """Content of the closed picker of a drop-down <select> under another ARIA role
+        (no AXMenuList keeps it): nothing there is laid out; only options are exposed
+        (probed: an <optgroup> is notRendered, its options included). Parents come
+        first, so the parent's answer is known."""
+        parent = obj.parent
+        if parent is None or not (parent in self._in_bare_picker or _is_bare_picker(parent)):
+            return False
+        self._in_bare_picker.add(obj)
+        return not obj.has_layout and obj.kind in ("element", "text")
 
     def _used_for_label(self, obj: AXObject) -> bool:
         """AXObject::ComputeIsUsedForLabelOrDescription (needs the ignored state)."""
@@ -578,19 +589,15 @@ def _text_owner(text: AXObject) -> AXObject | None:
     return parent
 
 
-def _in_closed_picker(obj: AXObject) -> bool:
-    """Content of the closed picker of a drop-down <select> under another ARIA role
-    (no AXMenuList keeps it): nothing there is laid out; only options are exposed
-    (probed: an <optgroup> is notRendered, its options included)."""
-    if obj.has_layout or obj.kind not in ("element", "text"):
-        return False
-    return any(_is_bare_picker(a) for a in obj.iter_ancestors())
+def _is_select_slot(obj: AXObject) -> bool:
+    """A select's picker (drop-down) or options slot (list box)."""
+    return obj.kind == "ua-slot" and obj.parent is not None and obj.parent.tag() == "select"
 
 
 def _is_bare_picker(obj: AXObject) -> bool:
     """The closed picker popover of a drop-down <select> that is no AXMenuList
     (ua_shadow gives it no box): a node without a box, not a MenuListPopup."""
-    return obj.kind == "ua-slot" and not obj.has_layout and obj.parent is not None and obj.parent.tag() == "select"
+    return _is_select_slot(obj) and not obj.has_layout
 
 
 def _inner_field_internal(obj: AXObject) -> bool:

@@ -78,12 +78,12 @@ class Names:
     def _name_with_sources(self, obj: AXObject) -> tuple[str, list[NameSource]]:
         sources: list[NameSource] = []
         text, _ = self._text_alternative(obj, False, None, set(), sources)
+        if text == " " and (_is_generated_text(obj) or obj.role == "ListMarker"):
+            # Probed: a space of generated content is named by two (a ::before/::after
+            # text, an image marker's suffix).
+            return "  ", sources
         if obj.role in ("StaticText", "LineBreak", "InlineTextBox"):
-            if text == " " and _is_generated_text(obj):
-                return "  ", sources  # probed: a space of generated content is named by two
             return text, sources
-        if obj.role == "ListMarker" and text == " ":
-            return "  ", sources  # probed: so is an image marker's text, its suffix space
         host = _date_time_host(obj) if obj.in_ua_shadow and obj.role in ("SpinButton", "PopUpButton") else None
         if host is not None and text:
             # Chromium 156 (probed): a date/time edit's field or picker button

@@ -339,14 +339,15 @@ def is_aria_hidden(el) -> bool:
     return value is not None and value.strip().lower() not in ("", "false", "undefined")
 
 
+def hides_subtree(obj: AXObject) -> bool:
+    """Whether obj's aria-hidden hides it and what it holds (on <html>, <body> and
+    <option> it does not)."""
+    return obj.element is not None and obj.tag() not in ("html", "body", "option") and is_aria_hidden(obj.element)
+
+
 def in_aria_hidden_subtree(obj: AXObject) -> bool:
-    """Whether obj or an ancestor is aria-hidden (<html>, <body> and <option> do
-    not hide), before the ignored rules have run."""
-    for node in (obj, *obj.iter_ancestors()):
-        el = node.element
-        if el is not None and node.tag() not in ("html", "body", "option") and is_aria_hidden(el):
-            return True
-    return False
+    """Whether obj or an ancestor hides it, before the ignored rules have run."""
+    return hides_subtree(obj) or any(hides_subtree(a) for a in obj.iter_ancestors())
 
 
 def marker_role(item: AXObject) -> str:

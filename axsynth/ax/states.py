@@ -83,6 +83,7 @@ class States:
         self._inherited_editing: dict[AXObject, str | None] = {}  # obj -> _inherited_editable(obj)
         self._focusable: dict[AXObject, bool] = {}  # obj -> is_focusable(obj), asked several times per object
         self._disabling_ancestry: dict[AXObject, bool] = {}  # obj -> it or an ancestor disables descendants
+        self._explicit_selection: dict[AXObject, bool] = {}  # container widget -> _has_explicit_selection
         self._autofocus: AXObject | None | bool = False  # not looked for yet
         self.forms = tree.page.forms
 
@@ -514,11 +515,17 @@ class States:
         # Selection follows focus, but an item explicitly selected anywhere in the
         # widget means no implicit selection is conveyed for the others.
         container = next((a for a in obj.iter_ancestors() if a.role in _CONTAINER_WIDGETS), None)
-        if container is not None and container.element is not None and _has_explicit_selection(container):
+        if container is not None and container.element is not None and self._conveys_selection(container):
             return None
         if container is not None and (container.attr("aria-multiselectable") or "").strip().lower() == "true":
             return None  # IsSelectedFromFocusSupported: never in a multiselectable container
         return False
+
+    def _conveys_selection(self, container: AXObject) -> bool:
+        """_has_explicit_selection, once per widget (every item of it asks)."""
+        if container not in self._explicit_selection:
+            self._explicit_selection[container] = _has_explicit_selection(container)
+        return self._explicit_selection[container]
 
     def option_selected(self, obj: AXObject) -> bool:
         return self.forms.is_selected(obj.node)

@@ -228,11 +228,12 @@ class UAShadow:
             # The picker popover (a shadow-root child) holds the options
             # slot; that slot shares its DOM parent with its flat-tree
             # parent, so only a label keeps it in the tree (rule 9).
-            picker = self._synthetic(obj, "div", "MenuListPopup", kind="ua-slot")
-            if obj.role != "ComboBoxSelect":
-                # Probed: under another ARIA role the select is no AXMenuList, and its
-                # closed picker popover is just a node without a box.
-                picker.role, picker.has_layout = "GenericContainer", False
+            # Probed: under another ARIA role the select is no AXMenuList, and its
+            # closed picker popover is just a node without a box.
+            menu_list_object = obj.role == "ComboBoxSelect"
+            picker = self._synthetic(obj, "div", "MenuListPopup" if menu_list_object else "GenericContainer",
+                                     kind="ua-slot")
+            picker.has_layout = picker.has_layout and menu_list_object
             popup = self._synthetic(picker, "slot", "GenericContainer", kind="ua-nested-slot")
             popup.has_layout = False
         else:

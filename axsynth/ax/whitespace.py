@@ -278,7 +278,8 @@ class _SpaceNeighbours:
 
     def _sibling(self, node: Node, step: int, within_line: bool = False) -> Node | AXObject | None:
         """NodeTraversal::PreviousAbsoluteSibling (step -1) / NextSkippingChildren (+1),
-        with an ancestor's ::before / ::after box met on the way out of it;
+        with an ancestor's ::marker or ::before (backwards) / ::after box met on the
+        way out of it;
         ``within_line``: None rather than leave a block-level ancestor."""
         while node.parent is not None:
             parent = node.parent
