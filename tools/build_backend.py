@@ -28,7 +28,7 @@ def get_requires_for_build_editable(config_settings=None):
 
 def _requires(setuptools_hook, config_settings) -> list[str]:
     # In compiled mode setup.py imports Cython, so setuptools' own hook (which runs setup.py)
-    # cannot be asked first; setuptools >= 70.1 (build-system.requires) needs nothing more.
+    # cannot be asked first; setuptools >= 77 (build-system.requires) needs nothing more.
     if os.environ.get("AXSYNTH_COMPILE") == "1":
         return ["Cython>=3.0"]
     return setuptools_hook(config_settings)
