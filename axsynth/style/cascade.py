@@ -9,6 +9,7 @@ own author rules, as in a browser; the UA sheet applies everywhere.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -129,6 +130,36 @@ def _style_rules(rules: list) -> Iterable:
 
 _UA_MATCHER: cssselect2.Matcher | None = None
 
+# Author matchers by their sheets' text, most recently used last. A process that
+# builds many documents (a test suite, `axsynth batch` over one site) sees the same
+# stylesheets again, and parsing them and compiling their selectors is most of the
+# per-document style cost. A matcher is never changed once built and depends on
+# nothing but the text (media and @supports conditions are fixed), so documents can
+# share it. Bounded by the CSS text it was built from, so that a long-running
+# process keeps a few sites' sheets, not every page's.
+_AUTHOR_MATCHERS: OrderedDict[tuple[tuple[str, int], ...], cssselect2.Matcher] = OrderedDict()
+_AUTHOR_MATCHERS_MAX_CHARS = 2_000_000
+_author_matchers_chars = 0
+
+
+def _author_matcher(sheets: list[tuple[str, int]]) -> cssselect2.Matcher:
+    """_build_matcher(sheets), shared by the documents with the same sheets."""
+    global _author_matchers_chars
+    key = tuple(sheets)
+    matcher = _AUTHOR_MATCHERS.get(key)
+    if matcher is not None:
+        _AUTHOR_MATCHERS.move_to_end(key)
+        return matcher
+    matcher = _build_matcher(sheets)
+    size = sum(len(css) for css, _origin in sheets)
+    if size <= _AUTHOR_MATCHERS_MAX_CHARS:
+        _AUTHOR_MATCHERS[key] = matcher
+        _author_matchers_chars += size
+        while _author_matchers_chars > _AUTHOR_MATCHERS_MAX_CHARS:
+            evicted, _ = _AUTHOR_MATCHERS.popitem(last=False)
+            _author_matchers_chars -= sum(len(css) for css, _origin in evicted)
+    return matcher
+
 
 def _ua_matcher() -> cssselect2.Matcher:
     global _UA_MATCHER
@@ -230,7 +261,7 @@ class Styles:
         host_rules: dict[int, list] = {}
         for scope, elements in self._scopes():
             sheets = self._author_sheets(elements)
-            matcher = _build_matcher(sheets)
+            matcher = _author_matcher(sheets)
             if isinstance(scope, ShadowRoot):
                 host_rules[id(scope.host)] = _host_rules(sheets)
             for el in elements:
