@@ -3,6 +3,7 @@ agent does (its walk order, key order and AXValue shapes)."""
 
 from __future__ import annotations
 
+from json.encoder import encode_basestring  # the C escaper json_text uses
 from typing import Any, Iterator, TextIO
 
 from ..ax.cache import AXCache
@@ -177,29 +178,73 @@ class CdpSerializer:
 
 # The text of node parts that many nodes share, by depth and content (node_text).
 _SHARED_TEXT: dict[tuple, str] = {}
+# The text of properties with a plain value, by name, type and value (node_text);
+# bounded, since a few values (an aria-live token) are the author's text.
+_PROPERTY_TEXT: dict[tuple, str] = {}
+_MAX_PROPERTY_TEXTS = 4096
+_PLAIN_VALUE_TYPES = (bool, int, str)
 
 
 def node_text(node: dict[str, Any]) -> str:
-    """``json_text.dumps(node, 2)`` for a dict made by ``CdpSerializer.node``, with the
-    text of what many nodes repeat taken from a memo: the role and chromeRole values
-    (a type and a str or int) and name sources that hold no value (the aria-label
-    or title a node does not have)."""
+    """``json_text.dumps(node, 2)`` for a dict made by ``CdpSerializer.node``, the
+    members every node has in their known shapes, with the text of what many nodes
+    repeat taken from a memo: the role and chromeRole values (a type and a str or
+    int), name sources that hold no value (the aria-label or title a node does not
+    have) and properties with a plain value (focusable: true)."""
     parts = []
     for key, value in node.items():
-        if key == "role" or key == "chromeRole":
-            text = _shared_text(value, 3)
-        elif key == "name" and "sources" in value:
-            text = _name_text(value)
-        else:
-            text = member_text(value, 3)
-        parts.append(KEYS[key] + text)
+        member = _MEMBER_TEXT.get(key)
+        parts.append(KEYS[key] + (member(value) if member is not None else member_text(value, 3)))
     return "{" + PADS[3] + ("," + PADS[3]).join(parts) + PADS[2] + "}"
 
 
-def _name_text(name: dict[str, Any]) -> str:
+def _role_text(role: dict[str, Any]) -> str:
+    return _shared_text(role, 3)
+
+
+def _name_member_text(name: dict[str, Any]) -> str:
+    if "sources" not in name:
+        return member_text(name, 3)
     parts = [KEYS[key] + (_sources_text(value) if key == "sources" else member_text(value, 4))
              for key, value in name.items()]
     return "{" + PADS[4] + ("," + PADS[4]).join(parts) + PADS[3] + "}"
+
+
+def _ids_text(ids: list[str]) -> str:
+    """childIds: node ids are the text of an int, which JSON needs no escape for."""
+    if not ids:
+        return "[]"
+    pad = PADS[4]
+    return '[' + pad + '"' + ('",' + pad + '"').join(ids) + '"' + PADS[3] + "]"
+
+
+def _properties_text(props: list[dict[str, Any]]) -> str:
+    if not props:
+        return "[]"
+    pad = PADS[4]
+    return "[" + pad + ("," + pad).join([_property_text(prop) for prop in props]) + PADS[3] + "]"
+
+
+def _property_text(prop: dict[str, Any]) -> str:
+    """member_text(prop, 4), from a memo for a plain value of a non-string type (a
+    string property, a url or valuetext, is the node's own)."""
+    value = prop["value"]
+    plain = value.get("value")
+    if len(value) != 2 or type(plain) not in _PLAIN_VALUE_TYPES or value["type"] == "string":
+        return member_text(prop, 4)
+    key = (prop["name"], value["type"], type(plain), plain)  # type: True and 1 are equal keys
+    text = _PROPERTY_TEXT.get(key)
+    if text is None:
+        text = member_text(prop, 4)
+        if len(_PROPERTY_TEXT) < _MAX_PROPERTY_TEXTS:
+            _PROPERTY_TEXT[key] = text
+    return text
+
+
+_MEMBER_TEXT = {
+    "nodeId": encode_basestring, "role": _role_text, "chromeRole": _role_text, "name": _name_member_text,
+    "properties": _properties_text, "childIds": _ids_text, "parentId": encode_basestring,
+}
 
 
 def _sources_text(sources: list[dict[str, Any]]) -> str:
