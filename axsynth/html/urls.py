@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from urllib.parse import quote, unquote, urljoin, urlsplit, urlunsplit
 
 _SPECIAL = {"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21", "file": None}
@@ -17,6 +18,9 @@ _FRAGMENT_SAFE = "!#$&'()*+,-./:;=?@[]\\^_{|}~%"
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 
 
+# A pure function of two strings, asked again for every link to the same href (a
+# page's navigation repeated in its footer, a site's pages in a batch): memoized.
+@lru_cache(maxsize=4096)
 def resolve(base: str, ref: str) -> str | None:
     """Resolve ``ref`` against ``base`` and serialize it canonically; None when
     it resolves to no valid URL."""
