@@ -4,7 +4,7 @@ agent does (its walk order, key order and AXValue shapes)."""
 from __future__ import annotations
 
 from json.encoder import encode_basestring  # the C escaper json_text uses
-from typing import Any, Iterator, TextIO
+from typing import Any, Callable, Iterator, TextIO
 
 from ..ax.cache import AXCache
 from ..ax.name_sources import NameSource
@@ -210,6 +210,12 @@ def _name_member_text(name: dict[str, Any]) -> str:
     return "{" + PADS[4] + ("," + PADS[4]).join(parts) + PADS[3] + "}"
 
 
+def _computed_string_text(text: str, depth: int) -> str:
+    """member_text({"type": "computedString", "value": text}, depth): a name source's value."""
+    pad = PADS[depth + 1]
+    return "{" + pad + '"type": "computedString",' + pad + '"value": ' + encode_basestring(text) + PADS[depth] + "}"
+
+
 def _ids_text(ids: list[str]) -> str:
     """childIds: node ids are the text of an int, which JSON needs no escape for."""
     if not ids:
@@ -241,17 +247,27 @@ def _property_text(prop: dict[str, Any]) -> str:
     return text
 
 
-_MEMBER_TEXT = {
+_MEMBER_TEXT: dict[str, Callable[[Any], str]] = {
     "nodeId": encode_basestring, "role": _role_text, "chromeRole": _role_text, "name": _name_member_text,
     "properties": _properties_text, "childIds": _ids_text, "parentId": encode_basestring,
 }
 
 
 def _sources_text(sources: list[dict[str, Any]]) -> str:
-    # A source with no value holds only str and True (superseded, invalid): shared text.
-    parts = [member_text(source, 5) if "value" in source or "attributeValue" in source or "nativeSourceValue" in source
-             else _shared_text(source, 5) for source in sources]
-    return "[" + PADS[5] + ("," + PADS[5]).join(parts) + PADS[4] + "]"
+    return "[" + PADS[5] + ("," + PADS[5]).join([_source_text(source) for source in sources]) + PADS[4] + "]"
+
+
+def _source_text(source: dict[str, Any]) -> str:
+    """member_text(source, 5). Besides a value, an attribute value or a native source
+    value, a source holds only str and True (superseded, invalid): with none of them,
+    its text is shared; with a value alone (a computed string), it is made here."""
+    if "attributeValue" in source or "nativeSourceValue" in source:
+        return member_text(source, 5)
+    if "value" not in source:
+        return _shared_text(source, 5)
+    parts = [KEYS[key] + (_computed_string_text(item["value"], 6) if key == "value" else member_text(item, 6))
+             for key, item in source.items()]
+    return "{" + PADS[6] + ("," + PADS[6]).join(parts) + PADS[5] + "}"
 
 
 def _shared_text(value: dict[str, Any], depth: int) -> str:
