@@ -334,22 +334,22 @@ class Styles:
                 matched = ua.match(wrapper) + author_matcher[node].match(wrapper)
                 if id(node) in host_rules:
                     matched += _match_host(host_rules[id(node)], wrapper)
-            rules = tuple((spec, order, which, origin, id(decls)) for spec, order, which, (origin, decls) in matched)
+            rules = tuple([(spec, order, which, origin, id(decls)) for spec, order, which, (origin, decls) in matched])
             style = self._cascade_once(memo, rules, node, matched, None, parent_style, parent_is_flex)
             self._styles[node] = style
             # Probed: Chromium 156 does not blockify the children of a -webkit-box.
             is_flex = style["display"] in ("flex", "inline-flex", "grid", "inline-grid")
             # StyleAdjuster: a math box (a MathML element laid out as math) blockifies its children too.
             is_flex = is_flex or (node.namespace == MATHML_NS and style["display"] in ("inline", "inline-block", "block"))
-            for which in self._pseudos_to_style(style, matched):
+            targeted = {entry[2] for entry in matched}  # the pseudo-elements (and None) rules target
+            for which in self._pseudos_to_style(style, targeted):
                 # ::before/::after are the element's first/last children: flex/grid items too.
                 pseudo_style = self._cascade_once(memo, rules, node, matched, which, style, is_flex and which != "marker")
                 if pseudo_style is not None:
                     self._pseudo[(id(node), which)] = pseudo_style
-            if any(entry[2] == FIRST_LETTER for entry in matched):
+            if FIRST_LETTER in targeted:
                 self._pseudo[(id(node), FIRST_LETTER)] = self._cascade_once(memo, rules, node, matched, FIRST_LETTER, style, False)
-            for child in reversed(self.flat.children(node)):
-                stack.append((child, style, is_flex))
+            stack += [(child, style, is_flex) for child in reversed(self.flat.children(node))]
 
     def _cascade_once(self, memo: dict, rules: tuple, element: Element, matched: list, pseudo: str | None,
                       parent: Style, parent_is_flex: bool) -> Style | None:
@@ -403,10 +403,9 @@ class Styles:
         return self._distinct.setdefault(tuple(style.values()), style)
 
     @staticmethod
-    def _pseudos_to_style(style: Style, matched: list) -> list[str]:
+    def _pseudos_to_style(style: Style, targeted: set[str | None]) -> list[str]:
         """::before/::after exist only where a rule gives them content (a box needs
         it); ::marker only on list items. Others are not worth a cascade."""
-        targeted = {match_pseudo for _, _, match_pseudo, _ in matched}
         pseudos = [which for which in ("before", "after") if which in targeted]
         if style["display"] == "list-item":
             pseudos.append("marker")
