@@ -88,6 +88,19 @@ class States:
         self.forms = tree.page.forms
 
     def properties(self, obj: AXObject) -> list[Prop]:
+        if obj.kind == "text" and obj.role == "StaticText":
+            return self._static_text_properties(obj)
+        return self._object_properties(obj)
+
+    def _static_text_properties(self, obj: AXObject) -> list[Prop]:
+        """The properties of a DOM text's StaticText (two objects in five on a page),
+        without the groups' checks: it has no attribute, cannot take focus, and its
+        role is no live region, widget, link or image. Only an editing host
+        above it gives it a state."""
+        editable = self._editable(obj)
+        return [("editable", editable)] if editable else []
+
+    def _object_properties(self, obj: AXObject) -> list[Prop]:
         # Most objects carry no ARIA attribute: the groups then skip the checks
         # only one could trigger (a dozen attribute reads per object).
         aria = _has_aria_attribute(obj)
