@@ -69,6 +69,8 @@ _IMPLICIT_ORIENTATION = {
 }
 _GRID_CELLS = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader"})
 _COMBOBOXES = frozenset({"TextFieldWithComboBox", "ComboBoxMenuButton", "ComboBoxGrouping"})  # ui::IsComboBox, but <select>
+# The roles of objects with no element that _text_properties answers for.
+_TEXT_ROLES = frozenset({"StaticText", "ListMarker"})
 _SELECTABLE = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader", "ListBoxOption", "MenuListOption", "Row", "Tab", "TreeItem"})
 
 
@@ -88,15 +90,16 @@ class States:
         self.forms = tree.page.forms
 
     def properties(self, obj: AXObject) -> list[Prop]:
-        if obj.kind == "text" and obj.role == "StaticText":
-            return self._static_text_properties(obj)
+        if obj.element is None and obj.role in _TEXT_ROLES:
+            return self._text_properties(obj)
         return self._object_properties(obj)
 
-    def _static_text_properties(self, obj: AXObject) -> list[Prop]:
-        """The properties of a DOM text's StaticText (two objects in five on a page),
-        without the groups' checks: it has no attribute, cannot take focus, and its
-        role is no live region, widget, link or image. Only an editing host
-        above it gives it a state."""
+    def _text_properties(self, obj: AXObject) -> list[Prop]:
+        """The properties of a StaticText or ListMarker with no element of its own (a
+        DOM text, generated content, a list marker: half the objects of a page), without
+        the groups' checks: it has no attribute, cannot take focus, and its role is
+        no live region, widget, link or image. Only an editing host above a DOM
+        text gives it a state."""
         editable = self._editable(obj)
         return [("editable", editable)] if editable else []
 
