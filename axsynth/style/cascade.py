@@ -267,6 +267,9 @@ class Styles:
         self.not_loaded: list[str] = []  # one line per stylesheet not read, and why
         self._styles: dict[Element, Style] = {}  # not id() keys: one int object less per element
         self._pseudo: dict[tuple[int, str], Style] = {}
+        # The id() of every element with a pseudo-element style: most have none, and the
+        # tree builder asks for four of them per element.
+        self._with_pseudo: set[int] = set()
         self._counters: dict | None = None
         self._distinct: dict[tuple, Style] = {}
         self._numbering: list_items.Numbering | None = None
@@ -280,6 +283,10 @@ class Styles:
 
     def pseudo(self, element: Element, which: str) -> Style | None:
         return self._pseudo.get((id(element), which))
+
+    def has_pseudo(self, element: Element) -> bool:
+        """Whether any pseudo-element of ``element`` has a style."""
+        return id(element) in self._with_pseudo
 
     def counters(self, element: Element, which: str) -> dict[str, tuple[int, ...]]:
         """The counter values a ::before/::after of ``element`` sees (for ``counter()``)."""
@@ -347,8 +354,10 @@ class Styles:
                 pseudo_style = self._cascade_once(memo, rules, node, matched, which, style, is_flex and which != "marker")
                 if pseudo_style is not None:
                     self._pseudo[(id(node), which)] = pseudo_style
+                    self._with_pseudo.add(id(node))
             if FIRST_LETTER in targeted:
                 self._pseudo[(id(node), FIRST_LETTER)] = self._cascade_once(memo, rules, node, matched, FIRST_LETTER, style, False)
+                self._with_pseudo.add(id(node))
             stack += [(child, style, is_flex) for child in reversed(self.flat.children(node))]
 
     def _cascade_once(self, memo: dict, rules: tuple, element: Element, matched: list, pseudo: str | None,
