@@ -178,8 +178,10 @@ class CdpSerializer:
 
 # The text of node parts that many nodes share, by depth and content (node_text).
 _SHARED_TEXT: dict[tuple, str] = {}
-# The text of properties with a plain value, by name, type and value (node_text);
-# bounded, since a few values (an aria-live token) are the author's text.
+# The text of role and chromeRole values, by type and value (node_text).
+_ROLE_TEXT: dict[tuple, str] = {}
+# The text of properties (and ignored reasons) with a plain value, by name, type and
+# value (node_text); bounded, since a few values (an aria-live token) are the author's text.
 _PROPERTY_TEXT: dict[tuple, str] = {}
 _MAX_PROPERTY_TEXTS = 4096
 _PLAIN_VALUE_TYPES = (bool, int, str)
@@ -190,7 +192,7 @@ def node_text(node: dict[str, Any]) -> str:
     members every node has in their known shapes, with the text of what many nodes
     repeat taken from a memo: the role and chromeRole values (a type and a str or
     int), name sources that hold no value (the aria-label or title a node does not
-    have) and properties with a plain value (focusable: true)."""
+    have), properties and ignored reasons with a plain value (focusable: true)."""
     parts = []
     for key, value in node.items():
         member = _MEMBER_TEXT.get(key)
@@ -199,13 +201,24 @@ def node_text(node: dict[str, Any]) -> str:
 
 
 def _role_text(role: dict[str, Any]) -> str:
-    return _shared_text(role, 3)
+    """The role or chromeRole value: a type and a role name or number, from a memo
+    keyed by both (and the value's type: True and 1 are equal keys)."""
+    value = role["value"]
+    key = (role["type"], value, type(value))
+    text = _ROLE_TEXT.get(key) if len(role) == 2 else None
+    if text is None:
+        text = member_text(role, 3)
+        if len(role) == 2:
+            _ROLE_TEXT[key] = text  # as many as Chromium's roles and their numbers
+    return text
 
 
 def _name_member_text(name: dict[str, Any]) -> str:
     if "sources" not in name:
         return member_text(name, 3)
-    parts = [KEYS[key] + (_sources_text(value) if key == "sources" else member_text(value, 4))
+    # Besides its sources, a name holds str (its type and text).
+    parts = [KEYS[key] + (_sources_text(value) if key == "sources" else
+                          encode_basestring(value) if type(value) is str else member_text(value, 4))
              for key, value in name.items()]
     return "{" + PADS[4] + ("," + PADS[4]).join(parts) + PADS[3] + "}"
 
@@ -224,7 +237,8 @@ def _ids_text(ids: list[str]) -> str:
     return '[' + pad + '"' + ('",' + pad + '"').join(ids) + '"' + PADS[3] + "]"
 
 
-def _properties_text(props: list[dict[str, Any]]) -> str:
+def _ax_properties_text(props: list[dict[str, Any]]) -> str:
+    """A list of AXProperty: properties, ignoredReasons."""
     if not props:
         return "[]"
     pad = PADS[4]
@@ -249,7 +263,7 @@ def _property_text(prop: dict[str, Any]) -> str:
 
 _MEMBER_TEXT: dict[str, Callable[[Any], str]] = {
     "nodeId": encode_basestring, "role": _role_text, "chromeRole": _role_text, "name": _name_member_text,
-    "properties": _properties_text, "childIds": _ids_text, "parentId": encode_basestring,
+    "properties": _ax_properties_text, "ignoredReasons": _ax_properties_text, "childIds": _ids_text, "parentId": encode_basestring,
 }
 
 
