@@ -107,11 +107,12 @@ class TreeBuilder:
         children_parent = self.ua_shadow.add(obj, child_box, child_locked)
         if children_parent is None:
             return
-        for which in ("marker", "before"):
-            self.generated.add_pseudo(obj, which, child_box and not child_locked)
-        if self.styles.pseudo(el, "after") is not None:
-            # ::after is added once the children are done: a sentinel below them on the stack.
-            stack.append((_AfterPseudo(obj), obj, child_box and not child_locked, False))
+        if self.styles.has_pseudo(el):
+            for which in ("marker", "before"):
+                self.generated.add_pseudo(obj, which, child_box and not child_locked)
+            if self.styles.pseudo(el, "after") is not None:
+                # ::after is added once the children are done: a sentinel below them on the stack.
+                stack.append((_AfterPseudo(obj), obj, child_box and not child_locked, False))
         children = self.flat.children(el)
         if el.is_html and el.local_name == "table":
             children = _table_children_in_layout_order(children)

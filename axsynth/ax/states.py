@@ -69,6 +69,8 @@ _IMPLICIT_ORIENTATION = {
 }
 _GRID_CELLS = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader"})
 _COMBOBOXES = frozenset({"TextFieldWithComboBox", "ComboBoxMenuButton", "ComboBoxGrouping"})  # ui::IsComboBox, but <select>
+# The roles of objects with no element that _text_properties answers for.
+_TEXT_ROLES = frozenset({"StaticText", "ListMarker"})
 _SELECTABLE = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader", "ListBoxOption", "MenuListOption", "Row", "Tab", "TreeItem"})
 
 
@@ -88,6 +90,20 @@ class States:
         self.forms = tree.page.forms
 
     def properties(self, obj: AXObject) -> list[Prop]:
+        if obj.element is None and obj.role in _TEXT_ROLES:
+            return self._text_properties(obj)
+        return self._object_properties(obj)
+
+    def _text_properties(self, obj: AXObject) -> list[Prop]:
+        """The properties of a StaticText or ListMarker with no element of its own (a
+        DOM text, generated content, a list marker: half the objects of a page), without
+        the groups' checks: it has no attribute, cannot take focus, and its role is
+        no live region, widget, link or image. Only an editing host above a DOM
+        text gives it a state."""
+        editable = self._editable(obj)
+        return [("editable", editable)] if editable else []
+
+    def _object_properties(self, obj: AXObject) -> list[Prop]:
         # Most objects carry no ARIA attribute: the groups then skip the checks
         # only one could trigger (a dozen attribute reads per object).
         aria = _has_aria_attribute(obj)

@@ -227,9 +227,8 @@ def finish_text(root: AXObject, objects: list[AXObject], object_of: Callable[[No
             obj.children = kept
     # 2. White space collapses across each block's inline content.
     for obj in _preorder(root):
-        if obj.kind != "text" and (obj.has_layout or obj.kind == "document") and not obj.is_layout_inline() and not (
-            obj.kind == "anonymous" and not obj.children
-        ):
+        # A block with no children has no inline content to collapse (most leaves).
+        if obj.children and obj.kind != "text" and (obj.has_layout or obj.kind == "document") and not obj.is_layout_inline():
             collapse_block(obj)
     # 3. A rendered space the accessibility tree does not need (CanIgnoreSpace) leaves it:
     #    its neighbours are read after collapsing.
@@ -336,7 +335,8 @@ def _contains(ancestor: Node, node: Node) -> bool:
 
 
 def _prev_in_flow(siblings: list[AXObject], index: int) -> AXObject | None:
-    for sib in reversed(siblings[:index]):
+    for position in range(index - 1, -1, -1):  # no slice: a wide parent asks for every space
+        sib = siblings[position]
         if sib.kind == "pseudo" and sib.pseudo_which == "marker":
             continue
         if sib.has_layout and not (sib.kind == "element" and sib.is_out_of_flow()):

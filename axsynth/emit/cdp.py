@@ -3,7 +3,8 @@ agent does (its walk order, key order and AXValue shapes)."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator, TextIO
+from json.encoder import encode_basestring  # the C escaper json_text uses
+from typing import Any, Callable, Iterator, TextIO
 
 from ..ax.cache import AXCache
 from ..ax.name_sources import NameSource
@@ -177,36 +178,110 @@ class CdpSerializer:
 
 # The text of node parts that many nodes share, by depth and content (node_text).
 _SHARED_TEXT: dict[tuple, str] = {}
+# The text of role and chromeRole values, by type and value (node_text).
+_ROLE_TEXT: dict[tuple, str] = {}
+# The text of properties (and ignored reasons) with a plain value, by name, type and
+# value (node_text); bounded, since a few values (an aria-live token) are the author's text.
+_PROPERTY_TEXT: dict[tuple, str] = {}
+_MAX_PROPERTY_TEXTS = 4096
+_PLAIN_VALUE_TYPES = (bool, int, str)
 
 
 def node_text(node: dict[str, Any]) -> str:
-    """``json_text.dumps(node, 2)`` for a dict made by ``CdpSerializer.node``, with the
-    text of what many nodes repeat taken from a memo: the role and chromeRole values
-    (a type and a str or int) and name sources that hold no value (the aria-label
-    or title a node does not have)."""
+    """``json_text.dumps(node, 2)`` for a dict made by ``CdpSerializer.node``, the
+    members every node has in their known shapes, with the text of what many nodes
+    repeat taken from a memo: the role and chromeRole values (a type and a str or
+    int), name sources that hold no value (the aria-label or title a node does not
+    have), properties and ignored reasons with a plain value (focusable: true)."""
     parts = []
     for key, value in node.items():
-        if key == "role" or key == "chromeRole":
-            text = _shared_text(value, 3)
-        elif key == "name" and "sources" in value:
-            text = _name_text(value)
-        else:
-            text = member_text(value, 3)
-        parts.append(KEYS[key] + text)
+        member = _MEMBER_TEXT.get(key)
+        parts.append(KEYS[key] + (member(value) if member is not None else member_text(value, 3)))
     return "{" + PADS[3] + ("," + PADS[3]).join(parts) + PADS[2] + "}"
 
 
-def _name_text(name: dict[str, Any]) -> str:
-    parts = [KEYS[key] + (_sources_text(value) if key == "sources" else member_text(value, 4))
+def _role_text(role: dict[str, Any]) -> str:
+    """The role or chromeRole value: a type and a role name or number, from a memo
+    keyed by both (and the value's type: True and 1 are equal keys)."""
+    value = role["value"]
+    key = (role["type"], value, type(value))
+    text = _ROLE_TEXT.get(key) if len(role) == 2 else None
+    if text is None:
+        text = member_text(role, 3)
+        if len(role) == 2:
+            _ROLE_TEXT[key] = text  # as many as Chromium's roles and their numbers
+    return text
+
+
+def _name_member_text(name: dict[str, Any]) -> str:
+    if "sources" not in name:
+        return member_text(name, 3)
+    # Besides its sources, a name holds str (its type and text).
+    parts = [KEYS[key] + (_sources_text(value) if key == "sources" else
+                          encode_basestring(value) if type(value) is str else member_text(value, 4))
              for key, value in name.items()]
     return "{" + PADS[4] + ("," + PADS[4]).join(parts) + PADS[3] + "}"
 
 
+def _computed_string_text(text: str, depth: int) -> str:
+    """member_text({"type": "computedString", "value": text}, depth): a name source's value."""
+    pad = PADS[depth + 1]
+    return "{" + pad + '"type": "computedString",' + pad + '"value": ' + encode_basestring(text) + PADS[depth] + "}"
+
+
+def _ids_text(ids: list[str]) -> str:
+    """childIds: node ids are the text of an int, which JSON needs no escape for."""
+    if not ids:
+        return "[]"
+    pad = PADS[4]
+    return '[' + pad + '"' + ('",' + pad + '"').join(ids) + '"' + PADS[3] + "]"
+
+
+def _ax_properties_text(props: list[dict[str, Any]]) -> str:
+    """A list of AXProperty: properties, ignoredReasons."""
+    if not props:
+        return "[]"
+    pad = PADS[4]
+    return "[" + pad + ("," + pad).join([_property_text(prop) for prop in props]) + PADS[3] + "]"
+
+
+def _property_text(prop: dict[str, Any]) -> str:
+    """member_text(prop, 4), from a memo for a plain value of a non-string type (a
+    string property, a url or valuetext, is the node's own)."""
+    value = prop["value"]
+    plain = value.get("value")
+    if len(value) != 2 or type(plain) not in _PLAIN_VALUE_TYPES or value["type"] == "string":
+        return member_text(prop, 4)
+    key = (prop["name"], value["type"], type(plain), plain)  # type: True and 1 are equal keys
+    text = _PROPERTY_TEXT.get(key)
+    if text is None:
+        text = member_text(prop, 4)
+        if len(_PROPERTY_TEXT) < _MAX_PROPERTY_TEXTS:
+            _PROPERTY_TEXT[key] = text
+    return text
+
+
+_MEMBER_TEXT: dict[str, Callable[[Any], str]] = {
+    "nodeId": encode_basestring, "role": _role_text, "chromeRole": _role_text, "name": _name_member_text,
+    "properties": _ax_properties_text, "ignoredReasons": _ax_properties_text, "childIds": _ids_text, "parentId": encode_basestring,
+}
+
+
 def _sources_text(sources: list[dict[str, Any]]) -> str:
-    # A source with no value holds only str and True (superseded, invalid): shared text.
-    parts = [member_text(source, 5) if "value" in source or "attributeValue" in source or "nativeSourceValue" in source
-             else _shared_text(source, 5) for source in sources]
-    return "[" + PADS[5] + ("," + PADS[5]).join(parts) + PADS[4] + "]"
+    return "[" + PADS[5] + ("," + PADS[5]).join([_source_text(source) for source in sources]) + PADS[4] + "]"
+
+
+def _source_text(source: dict[str, Any]) -> str:
+    """member_text(source, 5). Besides a value, an attribute value or a native source
+    value, a source holds only str and True (superseded, invalid): with none of them,
+    its text is shared; with a value alone (a computed string), it is made here."""
+    if "attributeValue" in source or "nativeSourceValue" in source:
+        return member_text(source, 5)
+    if "value" not in source:
+        return _shared_text(source, 5)
+    parts = [KEYS[key] + (_computed_string_text(item["value"], 6) if key == "value" else member_text(item, 6))
+             for key, item in source.items()]
+    return "{" + PADS[6] + ("," + PADS[6]).join(parts) + PADS[5] + "}"
 
 
 def _shared_text(value: dict[str, Any], depth: int) -> str:

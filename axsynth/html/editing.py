@@ -22,14 +22,16 @@ def contenteditable_state(el: Element) -> str | None:
 def has_contenteditable_attribute(el: Element) -> bool:
     """AXNodeObject::HasContentEditableAttributeSet: contenteditable is true or
     plaintext-only on the element itself (nested hosts included)."""
-    return contenteditable_state(el) in ("true", "plaintext-only")
+    # The attribute test inline: it is almost always absent, and every object asks.
+    return "contenteditable" in el.attrs and contenteditable_state(el) in ("true", "plaintext-only")
 
 
 def is_editable(el: Element | None) -> bool:
     """IsEditable: the nearest contenteditable ancestor (or self) makes the node editable."""
     node = el
     while isinstance(node, Element):
-        state = contenteditable_state(node)
+        # The attribute test inline: a link asks for every ancestor up to the root.
+        state = contenteditable_state(node) if "contenteditable" in node.attrs else None
         if state is not None:
             return state != "false"
         node = node.parent

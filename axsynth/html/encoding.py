@@ -74,9 +74,12 @@ def meta_charset(data: bytes) -> str | None:
     (a tag not allowed there) and read at least 1024 bytes."""
     text = data.decode("latin-1")  # one character per byte: positions are byte offsets
     in_head, position = True, 0
+    start = text.find("<!")
     while True:
         found = _TAG.search(text, position)
-        start = text.find("<!", position)
+        if 0 <= start < position:
+            # Found again only once passed: with no "<!" left, each tag would scan to the end.
+            start = text.find("<!", position)
         if 0 <= start and (found is None or start < found.start()):
             position = _after_markup_declaration(text, start)
             continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from urllib.parse import quote, unquote, urljoin, urlsplit, urlunsplit
 
 _SPECIAL = {"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21", "file": None}
@@ -17,6 +18,9 @@ _FRAGMENT_SAFE = "!#$&'()*+,-./:;=?@[]\\^_{|}~%"
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 
 
+# A pure function of two strings, asked again for every link to the same href (a
+# page's navigation repeated in its footer, a site's pages in a batch): memoized.
+@lru_cache(maxsize=4096)
 def resolve(base: str, ref: str) -> str | None:
     """Resolve ``ref`` against ``base`` and serialize it canonically; None when
     it resolves to no valid URL."""
@@ -64,13 +68,14 @@ def join(base: str, ref: str) -> str:
     segments stay ("/a//b"), and dot segments are removed from absolute URLs too.
     Other schemes go to urljoin."""
     base_scheme = _scheme_of(base)
-    scheme = _scheme_of(ref) or base_scheme
+    ref_scheme = _scheme_of(ref)
+    scheme = ref_scheme or base_scheme
     if scheme not in _SPECIAL:
         return urljoin(base, ref)
     path_end = len(ref.partition("?")[0])
     ref = ref[:path_end].replace("\\", "/") + ref[path_end:]
-    rest = ref[len(scheme) + 1:] if _scheme_of(ref) else ref
-    absolute = _scheme_of(ref) and scheme != base_scheme
+    rest = ref[len(scheme) + 1:] if ref_scheme else ref
+    absolute = ref_scheme and scheme != base_scheme
     if scheme == "file" and (absolute or rest.startswith("//")):
         parts = urlsplit(f"file:{rest}")
     elif absolute or rest.startswith("//"):
@@ -80,7 +85,7 @@ def join(base: str, ref: str) -> str:
         parts = urlsplit(f"{scheme}://{authority}")
         parts = parts._replace(netloc=parts.netloc.replace(" ", "%20"))
     else:  # a path, a query, or "http:path" on an http base
-        parts = urlsplit(base)
+        parts = _split_base(base)
         ref_path, question, query = rest.partition("?")
         if ref_path.startswith("/"):
             path = ref_path
@@ -92,11 +97,17 @@ def join(base: str, ref: str) -> str:
     return urlunsplit(parts._replace(path=remove_dot_segments(parts.path), fragment=""))
 
 
+@lru_cache(maxsize=64)
+def _split_base(base: str):
+    """urlsplit(base): every relative link of a page is joined to the same base."""
+    return urlsplit(base)
+
+
 def remove_dot_segments(path: str) -> str:
     """The URL path parser's handling of "." and ".." (also as %2e): a ".." drops the
     segment before it; a final one leaves a trailing slash; empty segments stay."""
-    if not path.startswith("/"):
-        return path
+    if not path.startswith("/") or ("." not in path and "%" not in path):
+        return path  # no dot segment (most paths): nothing to remove
     out: list[str] = []
     segments = path[1:].split("/")
     for i, segment in enumerate(segments):
@@ -132,6 +143,7 @@ def _canonical(url: str) -> str:
     return serialized + "?" if not query and url.endswith("?") else serialized
 
 
+@lru_cache(maxsize=1024)  # a page's links name a few hosts, each many times
 def _canonical_netloc(netloc: str, default_port: str | None) -> str:
     """A special URL's authority: the host lowercased and internationalized (its
     escaped non-ASCII bytes decoded first), the port kept as written unless it is

@@ -9,6 +9,7 @@ own author rules, as in a browser; the UA sheet applies everywhere.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -16,6 +17,7 @@ from typing import Any, Iterable, Iterator
 import cssselect2
 import tinycss2
 from cssselect2.compiler import split_whitespace
+from webencodings import ascii_lower
 
 from ..html.dom import (
     HTML_NS,
@@ -66,8 +68,53 @@ _BLOCKIFY = {
 }
 
 
+class _Matcher(cssselect2.Matcher):
+    """cssselect2's Matcher with the same matches, found with fewer calls per element
+    (every element is matched twice, against the UA and its scope's author rules):
+    a bucket is looked into only when it holds selectors (a page without author
+    rules costs a few attribute tests), and the lowercased local name is memoized."""
+
+    def match(self, element: cssselect2.ElementWrapper) -> list:
+        relevant: list = []
+        if self.id_selectors and element.id is not None:
+            _add_relevant(element, self.id_selectors.get(element.id), relevant)
+        if self.class_selectors:
+            for class_name in element.classes:
+                _add_relevant(element, self.class_selectors.get(class_name), relevant)
+        if self.lower_local_name_selectors:
+            _add_relevant(element, self.lower_local_name_selectors.get(_lower_name(element.local_name)), relevant)
+        if self.namespace_selectors:
+            _add_relevant(element, self.namespace_selectors.get(element.namespace_url), relevant)
+        if self.lang_attr_selectors and "lang" in element.etree_element.attrib:
+            _add_relevant(element, self.lang_attr_selectors, relevant)
+        if self.other_selectors:
+            _add_relevant(element, self.other_selectors, relevant)
+        relevant.sort()  # by specificity, then order: orders are unique, payloads never compared
+        return relevant
+
+
+def _add_relevant(element: cssselect2.ElementWrapper, selectors: list | None, relevant: list) -> None:
+    if selectors:
+        for test, specificity, order, pseudo, payload in selectors:
+            if test(element):
+                relevant.append((specificity, order, pseudo, payload))
+
+
+# ascii_lower of each local name met (a few hundred names; SVG's are mixed-case).
+_LOWER_NAMES: dict[str, str] = {}
+
+
+def _lower_name(name: str) -> str:
+    lower = _LOWER_NAMES.get(name)
+    if lower is None:
+        lower = ascii_lower(name)
+        if len(_LOWER_NAMES) < 4096:  # author-made (custom element) names: bounded
+            _LOWER_NAMES[name] = lower
+    return lower
+
+
 def _build_matcher(sheets: Iterable[tuple[str, int]]) -> cssselect2.Matcher:
-    matcher = cssselect2.Matcher()
+    matcher = _Matcher()
     for css, origin in sheets:
         for rule in _style_rules(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)):
             contents = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
@@ -128,6 +175,36 @@ def _style_rules(rules: list) -> Iterable:
 
 
 _UA_MATCHER: cssselect2.Matcher | None = None
+
+# Author matchers by their sheets' text, most recently used last. A process that
+# builds many documents (a test suite, `axsynth batch` over one site) sees the same
+# stylesheets again, and parsing them and compiling their selectors is most of the
+# per-document style cost. A matcher is never changed once built and depends on
+# nothing but the text (media and @supports conditions are fixed), so documents can
+# share it. Bounded by the CSS text it was built from, so that a long-running
+# process keeps a few sites' sheets, not every page's.
+_AUTHOR_MATCHERS: OrderedDict[tuple[tuple[str, int], ...], cssselect2.Matcher] = OrderedDict()
+_AUTHOR_MATCHERS_MAX_CHARS = 2_000_000
+_author_matchers_chars = 0
+
+
+def _author_matcher(sheets: list[tuple[str, int]]) -> cssselect2.Matcher:
+    """_build_matcher(sheets), shared by the documents with the same sheets."""
+    global _author_matchers_chars
+    key = tuple(sheets)
+    matcher = _AUTHOR_MATCHERS.get(key)
+    if matcher is not None:
+        _AUTHOR_MATCHERS.move_to_end(key)
+        return matcher
+    matcher = _build_matcher(sheets)
+    size = sum(len(css) for css, _origin in sheets)
+    if size <= _AUTHOR_MATCHERS_MAX_CHARS:
+        _AUTHOR_MATCHERS[key] = matcher
+        _author_matchers_chars += size
+        while _author_matchers_chars > _AUTHOR_MATCHERS_MAX_CHARS:
+            evicted, _ = _AUTHOR_MATCHERS.popitem(last=False)
+            _author_matchers_chars -= sum(len(css) for css, _origin in evicted)
+    return matcher
 
 
 def _ua_matcher() -> cssselect2.Matcher:
@@ -190,6 +267,9 @@ class Styles:
         self.not_loaded: list[str] = []  # one line per stylesheet not read, and why
         self._styles: dict[Element, Style] = {}  # not id() keys: one int object less per element
         self._pseudo: dict[tuple[int, str], Style] = {}
+        # The id() of every element with a pseudo-element style: most have none, and the
+        # tree builder asks for four of them per element.
+        self._with_pseudo: set[int] = set()
         self._counters: dict | None = None
         self._distinct: dict[tuple, Style] = {}
         self._numbering: list_items.Numbering | None = None
@@ -203,6 +283,10 @@ class Styles:
 
     def pseudo(self, element: Element, which: str) -> Style | None:
         return self._pseudo.get((id(element), which))
+
+    def has_pseudo(self, element: Element) -> bool:
+        """Whether any pseudo-element of ``element`` has a style."""
+        return id(element) in self._with_pseudo
 
     def counters(self, element: Element, which: str) -> dict[str, tuple[int, ...]]:
         """The counter values a ::before/::after of ``element`` sees (for ``counter()``)."""
@@ -230,7 +314,7 @@ class Styles:
         host_rules: dict[int, list] = {}
         for scope, elements in self._scopes():
             sheets = self._author_sheets(elements)
-            matcher = _build_matcher(sheets)
+            matcher = _author_matcher(sheets)
             if isinstance(scope, ShadowRoot):
                 host_rules[id(scope.host)] = _host_rules(sheets)
             for el in elements:
@@ -257,22 +341,24 @@ class Styles:
                 matched = ua.match(wrapper) + author_matcher[node].match(wrapper)
                 if id(node) in host_rules:
                     matched += _match_host(host_rules[id(node)], wrapper)
-            rules = tuple((spec, order, which, origin, id(decls)) for spec, order, which, (origin, decls) in matched)
+            rules = tuple([(spec, order, which, origin, id(decls)) for spec, order, which, (origin, decls) in matched])
             style = self._cascade_once(memo, rules, node, matched, None, parent_style, parent_is_flex)
             self._styles[node] = style
             # Probed: Chromium 156 does not blockify the children of a -webkit-box.
             is_flex = style["display"] in ("flex", "inline-flex", "grid", "inline-grid")
             # StyleAdjuster: a math box (a MathML element laid out as math) blockifies its children too.
             is_flex = is_flex or (node.namespace == MATHML_NS and style["display"] in ("inline", "inline-block", "block"))
-            for which in self._pseudos_to_style(style, matched):
+            targeted = {entry[2] for entry in matched}  # the pseudo-elements (and None) rules target
+            for which in self._pseudos_to_style(style, targeted):
                 # ::before/::after are the element's first/last children: flex/grid items too.
                 pseudo_style = self._cascade_once(memo, rules, node, matched, which, style, is_flex and which != "marker")
                 if pseudo_style is not None:
                     self._pseudo[(id(node), which)] = pseudo_style
-            if any(entry[2] == FIRST_LETTER for entry in matched):
+                    self._with_pseudo.add(id(node))
+            if FIRST_LETTER in targeted:
                 self._pseudo[(id(node), FIRST_LETTER)] = self._cascade_once(memo, rules, node, matched, FIRST_LETTER, style, False)
-            for child in reversed(self.flat.children(node)):
-                stack.append((child, style, is_flex))
+                self._with_pseudo.add(id(node))
+            stack += [(child, style, is_flex) for child in reversed(self.flat.children(node))]
 
     def _cascade_once(self, memo: dict, rules: tuple, element: Element, matched: list, pseudo: str | None,
                       parent: Style, parent_is_flex: bool) -> Style | None:
@@ -326,10 +412,9 @@ class Styles:
         return self._distinct.setdefault(tuple(style.values()), style)
 
     @staticmethod
-    def _pseudos_to_style(style: Style, matched: list) -> list[str]:
+    def _pseudos_to_style(style: Style, targeted: set[str | None]) -> list[str]:
         """::before/::after exist only where a rule gives them content (a box needs
         it); ::marker only on list items. Others are not worth a cascade."""
-        targeted = {match_pseudo for _, _, match_pseudo, _ in matched}
         pseudos = [which for which in ("before", "after") if which in targeted]
         if style["display"] == "list-item":
             pseudos.append("marker")
