@@ -9,6 +9,7 @@ own author rules, as in a browser; the UA sheet applies everywhere.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from importlib.resources import files
 from pathlib import Path
@@ -186,24 +187,29 @@ _UA_MATCHER: cssselect2.Matcher | None = None
 _AUTHOR_MATCHERS: OrderedDict[tuple[tuple[str, int], ...], cssselect2.Matcher] = OrderedDict()
 _AUTHOR_MATCHERS_MAX_CHARS = 2_000_000
 _author_matchers_chars = 0
+# Documents may be built in several threads at once (a server, a user's thread pool):
+# the look-up and the bookkeeping are done under a lock, a matcher is built outside it.
+_AUTHOR_MATCHERS_LOCK = threading.Lock()
 
 
 def _author_matcher(sheets: list[tuple[str, int]]) -> cssselect2.Matcher:
     """_build_matcher(sheets), shared by the documents with the same sheets."""
     global _author_matchers_chars
     key = tuple(sheets)
-    matcher = _AUTHOR_MATCHERS.get(key)
-    if matcher is not None:
-        _AUTHOR_MATCHERS.move_to_end(key)
-        return matcher
+    with _AUTHOR_MATCHERS_LOCK:
+        matcher = _AUTHOR_MATCHERS.get(key)
+        if matcher is not None:
+            _AUTHOR_MATCHERS.move_to_end(key)
+            return matcher
     matcher = _build_matcher(sheets)
     size = sum(len(css) for css, _origin in sheets)
-    if size <= _AUTHOR_MATCHERS_MAX_CHARS:
-        _AUTHOR_MATCHERS[key] = matcher
-        _author_matchers_chars += size
-        while _author_matchers_chars > _AUTHOR_MATCHERS_MAX_CHARS:
-            evicted, _ = _AUTHOR_MATCHERS.popitem(last=False)
-            _author_matchers_chars -= sum(len(css) for css, _origin in evicted)
+    with _AUTHOR_MATCHERS_LOCK:
+        if size <= _AUTHOR_MATCHERS_MAX_CHARS and key not in _AUTHOR_MATCHERS:
+            _AUTHOR_MATCHERS[key] = matcher
+            _author_matchers_chars += size
+            while _author_matchers_chars > _AUTHOR_MATCHERS_MAX_CHARS:
+                evicted, _ = _AUTHOR_MATCHERS.popitem(last=False)
+                _author_matchers_chars -= sum(len(css) for css, _origin in evicted)
     return matcher
 
 
