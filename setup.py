@@ -2,13 +2,20 @@
 
     AXSYNTH_COMPILE=1 python3 -m pip install .
 
-compiles the per-node pipeline stages below with Cython: the same .py files, unannotated, so
-the compiled and the pure-Python install run one source (tools/check_compiled.py, run by
-.ci/run, holds their output byte-identical on every fixture). Without AXSYNTH_COMPILE=1 the
-install is pure Python.
+compiles the per-node pipeline stages below with Cython: the same .py files, so the compiled
+and the pure-Python install run one source (tools/check_compiled.py, run by .ci/run, holds
+their output byte-identical on every fixture). Without AXSYNTH_COMPILE=1 the install is pure
+Python.
+
+A module with a .pxd next to it is typed (docs/performance.md, "Typed core"): html/dom.pxd and
+ax/object.pxd make the DOM nodes and AXObject extension types with C fields, and the .pxd of
+a hot module cimports them, so that module's own annotations (``obj: AXObject``,
+``el: Element``) become C types and its field reads C struct reads. The .pxd files only
+augment: the .py files stay plain Python, the reference for the interpreted build.
 """
 
 import os
+from pathlib import Path
 
 from setuptools import setup
 
@@ -31,9 +38,19 @@ def ext_modules() -> list:
     if os.environ.get("AXSYNTH_COMPILE") != "1":
         return []
     from Cython.Build import cythonize
+    here = Path(__file__).parent
+    typed = [module for module in COMPILED_MODULES if (here / module).with_suffix(".pxd").exists()]
+    untyped = [module for module in COMPILED_MODULES if module not in typed]
     # binding=True keeps functions introspectable like Python ones; the generated C goes to build/.
-    return cythonize(COMPILED_MODULES, build_dir="build/cython", quiet=True, nthreads=os.cpu_count() or 1,
-                     compiler_directives={"language_level": 3, "binding": True})
+    directives = {"language_level": 3, "binding": True}
+    # Typed modules: no inferred local types, only the declared ones. Cython 3.3.1's inference
+    # drops the load of ``obj.children`` in ``for child in obj.children`` when ``obj`` is an
+    # AXObject in one loop of the function and any object in another (ax/whitespace.py's
+    # finish_text iterated NULL and crashed).
+    return [*cythonize(untyped, build_dir="build/cython", quiet=True, nthreads=os.cpu_count() or 1,
+                       compiler_directives=directives),
+            *cythonize(typed, build_dir="build/cython", quiet=True, nthreads=os.cpu_count() or 1,
+                       compiler_directives={**directives, "infer_types": False})]
 
 
 # The C compiler runs once per module: in parallel, the build takes half the time on two cores.
