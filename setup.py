@@ -19,10 +19,13 @@ from pathlib import Path
 
 from setuptools import setup
 
-# Where a snapshot spends ~90% of its CPU after parsing (docs/performance.md). Data tables,
-# parsing glue and the CLI gain nothing from compiling.
+# Where a snapshot spends its CPU: the per-node stages, and the per-node DOM facts they ask
+# (forms, focus, editing, URLs, the parser's tree building). Data tables and the CLI gain
+# nothing from compiling.
 COMPILED_MODULES = [
-    "axsynth/html/dom.py",
+    "axsynth/html/dom.py", "axsynth/html/parse.py", "axsynth/html/parse_fast.py", "axsynth/html/forms.py",
+    "axsynth/html/focus.py", "axsynth/html/editing.py", "axsynth/html/media.py", "axsynth/html/urls.py",
+    "axsynth/style/presentational.py", "axsynth/ax/name_sources.py", "axsynth/ax/block_offset.py",
     "axsynth/style/cascade.py", "axsynth/style/properties.py", "axsynth/style/counters.py",
     "axsynth/style/list_items.py",
     "axsynth/ax/object.py", "axsynth/ax/build.py", "axsynth/ax/generated.py", "axsynth/ax/ua_shadow.py",
