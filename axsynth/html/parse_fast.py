@@ -1,6 +1,6 @@
 """An optional fast path for :mod:`axsynth.html.parse`: turbohtml's C tree builder.
 
-turbohtml (``pip install 'axsynth[fast]'``) runs the current WHATWG tree-construction
+turbohtml (a dependency wherever a wheel for it exists) runs the current WHATWG tree-construction
 algorithm in C, including customizable ``<select>``, and drives a builder object with
 one call per node, so the DOM is built without html5lib's pure-Python tokenizer
 (about 10× faster on tests/fixtures/large, conversion to :mod:`axsynth.dom` included).
@@ -18,14 +18,58 @@ every fixture.
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
+import os
 import re
+import sys
+from typing import Any, Callable
 
 from .dom import HTML_NS, Comment, Document, Element, Text
 
-try:
-    from turbohtml.treebuild import parse_into
-except ImportError:  # the extra is not installed: the html5lib path only
-    parse_into = None
+
+def _core_alone() -> Any:
+    """turbohtml's C core (``turbohtml._html``), loaded without the package's ``__init__``.
+
+    That ``__init__`` imports turbohtml's extractors, renderers, minifiers and query engine
+    (~20 ms of CPU, the largest import of a new ``axsynth snapshot`` process, whose median
+    real page costs ~140 ms in all) for nothing the tree builder uses. The core is
+    registered under its own name, so a later ``import turbohtml`` reuses it. None when
+    turbohtml is not installed or the core is not where turbohtml 1.15 keeps it."""
+    try:
+        spec = importlib.util.find_spec("turbohtml")
+    except (ImportError, ValueError):
+        return None
+    for location in (spec.submodule_search_locations or []) if spec is not None else []:
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            path = os.path.join(location, "_html" + suffix)
+            if os.path.isfile(path):
+                core_spec = importlib.util.spec_from_file_location("turbohtml._html", path)
+                core = importlib.util.module_from_spec(core_spec)
+                sys.modules["turbohtml._html"] = core
+                try:
+                    core_spec.loader.exec_module(core)
+                except Exception:
+                    del sys.modules["turbohtml._html"]
+                    return None
+                return core
+    return None
+
+
+def _tree_builder() -> Callable | None:
+    """``turbohtml.treebuild.parse_into`` (a typed wrapper of the core's ``_parse_into``), or
+    None when turbohtml is not installed: the html5lib path only."""
+    core = _core_alone() if "turbohtml" not in sys.modules else None
+    if core is not None and hasattr(core, "_parse_into"):
+        return core._parse_into
+    try:
+        from turbohtml.treebuild import parse_into
+    except ImportError:
+        return None
+    return parse_into
+
+
+parse_into = _tree_builder()
 
 #: Markup the fast path declines, each for its reason:
 #: * ``shadowrootmode``: turbohtml attaches declarative shadow roots itself, the

@@ -46,3 +46,19 @@ def test_public_names_are_all_reachable():
     for name in axsynth.__all__:
         assert getattr(axsynth, name) is not None
     assert set(axsynth.__all__) <= set(dir(axsynth))
+
+
+@pytest.mark.skipif(parse_document is None or not parse_document("<p>x"), reason="the fast parser is not installed")
+def test_the_fast_parser_loads_its_core_without_turbohtmls_package():
+    # turbohtml's __init__ imports its extractors and renderers (~20 ms): a snapshot needs its core only.
+    loaded = _modules_after("from axsynth import Document\nDocument.from_html('<p>x</p>').get_full_ax_tree()")
+    assert sorted(name for name in loaded if name.startswith("turbohtml")) == ["turbohtml._html"]
+
+
+@pytest.mark.skipif(parse_document is None or not parse_document("<p>x"), reason="the fast parser is not installed")
+def test_turbohtml_imported_after_axsynth_still_works():
+    # The package imported later reuses the core axsynth loaded (a second copy could not be initialized).
+    code = ("from axsynth import Document\nDocument.from_html('<p>x</p>')\nimport sys, turbohtml\n"
+            "assert sys.modules['turbohtml._html'].__name__ == 'turbohtml._html'\n"
+            "assert turbohtml.parse('<p>y</p>') is not None")
+    assert "turbohtml.extract" in _modules_after(code)
