@@ -16,46 +16,17 @@ for both trees.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
+from worker_client import WorkerClient, sample
+
 ROOT = Path(__file__).resolve().parent.parent
-WORKER = Path(__file__).resolve().parent / "axsynth_worker.py"
-
-
-class Worker:
-    def __init__(self, checkout: Path) -> None:
-        env = {**os.environ, "PYTHONPATH": str(checkout)}
-        self.process = subprocess.Popen([sys.executable, str(WORKER)], env=env, text=True,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-
-    def ask(self, **request) -> dict:
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.flush()
-        reply = json.loads(self.process.stdout.readline())
-        if "error" in reply:
-            raise RuntimeError(reply["error"])
-        return reply
-
-    def close(self) -> None:
-        self.process.stdin.close()
-        self.process.wait()
-
-
-def sample(pages: list[Path], n: int) -> list[Path]:
-    """``n`` pages spread evenly over the size range (as benchmarks/real_pages.py)."""
-    by_size = sorted(pages, key=lambda p: p.stat().st_size)
-    if n >= len(by_size):
-        return by_size
-    return [by_size[round(i * (len(by_size) - 1) / (n - 1))] for i in range(n)]
 
 
 def one_pass(trees: dict[str, Path], small: list[str], table: Path, pages: list[Path]) -> dict[str, dict]:
-    workers = {label: Worker(path) for label, path in trees.items()}
+    workers = {label: WorkerClient(path, label) for label, path in trees.items()}
     out: dict[str, dict] = {label: {"pages": {}} for label in trees}
     try:
         for label, worker in workers.items():

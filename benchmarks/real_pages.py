@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import resource
 import statistics
 import subprocess
@@ -43,29 +42,19 @@ sys.path[:0] = [str(ROOT / "tools")]
 
 from chromium_capture import CHROMIUM_ARGS, VIEWPORT, _serve, chromium_path  # noqa: E402
 from realweb import page_resolver, page_url  # noqa: E402
+from worker_client import WorkerClient, sample  # noqa: E402
 
-WORKER = Path(__file__).resolve().parent / "axsynth_worker.py"
 SMALL_PAGES = sorted((ROOT / "tests" / "fixtures").glob("*.html"))
 DATA_TABLE = ROOT / "tests" / "fixtures" / "large" / "large-data-table.html"
 
 
-class Tree:
+class Tree(WorkerClient):
     """One axsynth checkout, with its warm worker process."""
 
     def __init__(self, label: str, path: Path) -> None:
-        self.label, self.path = label, path.resolve()
-        self.env = {**os.environ, "PYTHONPATH": str(self.path)}
+        self.path = path.resolve()
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(self.path / "axsynth")], check=True)
-        self.worker = subprocess.Popen([sys.executable, str(WORKER)], env=self.env, text=True,
-                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-
-    def ask(self, **request) -> dict:
-        self.worker.stdin.write(json.dumps(request) + "\n")
-        self.worker.stdin.flush()
-        reply = json.loads(self.worker.stdout.readline())
-        if "error" in reply:
-            raise RuntimeError(f"{self.label}: {reply['error']}")
-        return reply
+        super().__init__(self.path, label)
 
     def new_process(self, path: Path, url: str, repeat: int) -> tuple[float, float]:
         """Best wall and CPU seconds of a new ``axsynth snapshot`` process (cwd outside any checkout)."""
@@ -88,18 +77,6 @@ class Tree:
                                                 capture_output=True, text=True, check=True).stdout.split()))
                 for _ in range(n)]
         return min(r[0] for r in runs), min(r[1] for r in runs)
-
-    def close(self) -> None:
-        self.worker.stdin.close()
-        self.worker.wait()
-
-
-def sample(pages: list[Path], n: int | None) -> list[Path]:
-    """``n`` pages spread evenly over the size range (all of them without ``n``)."""
-    by_size = sorted(pages, key=lambda p: p.stat().st_size)
-    if not n or n >= len(by_size):
-        return by_size
-    return [by_size[round(i * (len(by_size) - 1) / (n - 1))] for i in range(n)]
 
 
 def python_start(n: int = 10) -> tuple[float, float]:
