@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
-"""Two axsynth checkouts, A/B in one run, CPU time only (no Chromium).
+"""Two axsynth builds, A/B in one run, CPU time only (no Chromium).
 
     python benchmarks/ab_checkouts.py --tree main=/path/to/main-checkout --tree new=. \\
         [--pages ~/.cache/axsynth-realweb/pages/postlight --sample 30] [--passes 3]
 
+A tree is a checkout or an installed build (``AXSYNTH_COMPILE=1 pip install --no-deps
+--target DIR ...``, or a wheel unpacked into DIR): whatever directory its ``axsynth``
+package is imported from.
+
 Each pass starts a fresh benchmarks/axsynth_worker.py per checkout (so that nothing a
 process memoizes across documents, such as parsed stylesheets, is warm from an earlier
-pass) and has them take turns: the small pages (tests/fixtures/*.html of the first tree,
+pass) and has them take turns: the small pages (tests/fixtures/*.html of this checkout,
 the same files for both: the first round, every memo cold, and the best of 3 rounds),
 the 34k-node data table, then each sampled real page once (read in place, never
 copied). Per measure, the best pass. The CDP text of each page must be the same
@@ -53,9 +57,8 @@ def main() -> int:
     parser.add_argument("--passes", type=int, default=3)
     args = parser.parse_args()
     trees = {label: Path(path).resolve() for label, path in (t.split("=", 1) for t in args.tree)}
-    first = next(iter(trees.values()))
-    small = [str(p) for p in sorted((first / "tests" / "fixtures").glob("*.html"))]
-    table = first / "tests" / "fixtures" / "large" / "large-data-table.html"
+    small = [str(p) for p in sorted((ROOT / "tests" / "fixtures").glob("*.html"))]
+    table = ROOT / "tests" / "fixtures" / "large" / "large-data-table.html"
     pages = sample([p for p in args.pages.glob("*.html") if p.is_file()], args.sample) if args.pages.is_dir() else []
     passes = [one_pass(trees, small, table, pages) for _ in range(args.passes)]
     best = {label: {key: min(p[label][key] for p in passes) for key in ("small_first", "small_best", "table")}

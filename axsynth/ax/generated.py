@@ -30,8 +30,7 @@ class GeneratedContent:
 
 
     def has_first_letter_style(self, obj: AXObject) -> bool:
-        return (obj.kind == "element" and self.styles.has_pseudo(obj.node)
-                and self.styles.pseudo(obj.node, FIRST_LETTER) is not None)
+        return obj.kind == "element" and self.styles.pseudo(obj.node, FIRST_LETTER) is not None
 
     def add_first_letter(self, host: AXObject) -> AXObject | None:
         """A ::first-letter box, when the block's first letter is generated content:

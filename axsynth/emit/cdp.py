@@ -178,8 +178,6 @@ class CdpSerializer:
 
 # The text of node parts that many nodes share, by depth and content (node_text).
 _SHARED_TEXT: dict[tuple, str] = {}
-# The text of role and chromeRole values, by type and value (node_text).
-_ROLE_TEXT: dict[tuple, str] = {}
 # The text of properties (and ignored reasons) with a plain value, by name, type and
 # value (node_text); bounded, since a few values (an aria-live token) are the author's text.
 _PROPERTY_TEXT: dict[tuple, str] = {}
@@ -200,17 +198,9 @@ def node_text(node: dict[str, Any]) -> str:
     return "{" + PADS[3] + ("," + PADS[3]).join(parts) + PADS[2] + "}"
 
 
-def _role_text(role: dict[str, Any]) -> str:
-    """The role or chromeRole value: a type and a role name or number, from a memo
-    keyed by both (and the value's type: True and 1 are equal keys)."""
-    value = role["value"]
-    key = (role["type"], value, type(value))
-    text = _ROLE_TEXT.get(key) if len(role) == 2 else None
-    if text is None:
-        text = member_text(role, 3)
-        if len(role) == 2:
-            _ROLE_TEXT[key] = text  # as many as Chromium's roles and their numbers
-    return text
+def _role_shared_text(role: dict[str, Any]) -> str:
+    # A role name (str) or number (int) of its type: no bool among them, so shareable.
+    return _shared_text(role, 3)
 
 
 def _name_member_text(name: dict[str, Any]) -> str:
@@ -262,7 +252,7 @@ def _property_text(prop: dict[str, Any]) -> str:
 
 
 _MEMBER_TEXT: dict[str, Callable[[Any], str]] = {
-    "nodeId": encode_basestring, "role": _role_text, "chromeRole": _role_text, "name": _name_member_text,
+    "nodeId": encode_basestring, "role": _role_shared_text, "chromeRole": _role_shared_text, "name": _name_member_text,
     "properties": _ax_properties_text, "ignoredReasons": _ax_properties_text, "childIds": _ids_text, "parentId": encode_basestring,
 }
 

@@ -18,7 +18,6 @@ from typing import Any, Iterable, Iterator
 import cssselect2
 import tinycss2
 from cssselect2.compiler import split_whitespace
-from webencodings import ascii_lower
 
 from ..html.dom import (
     HTML_NS,
@@ -69,53 +68,8 @@ _BLOCKIFY = {
 }
 
 
-class _Matcher(cssselect2.Matcher):
-    """cssselect2's Matcher with the same matches, found with fewer calls per element
-    (every element is matched twice, against the UA and its scope's author rules):
-    a bucket is looked into only when it holds selectors (a page without author
-    rules costs a few attribute tests), and the lowercased local name is memoized."""
-
-    def match(self, element: cssselect2.ElementWrapper) -> list:
-        relevant: list = []
-        if self.id_selectors and element.id is not None:
-            _add_relevant(element, self.id_selectors.get(element.id), relevant)
-        if self.class_selectors:
-            for class_name in element.classes:
-                _add_relevant(element, self.class_selectors.get(class_name), relevant)
-        if self.lower_local_name_selectors:
-            _add_relevant(element, self.lower_local_name_selectors.get(_lower_name(element.local_name)), relevant)
-        if self.namespace_selectors:
-            _add_relevant(element, self.namespace_selectors.get(element.namespace_url), relevant)
-        if self.lang_attr_selectors and "lang" in element.etree_element.attrib:
-            _add_relevant(element, self.lang_attr_selectors, relevant)
-        if self.other_selectors:
-            _add_relevant(element, self.other_selectors, relevant)
-        relevant.sort()  # by specificity, then order: orders are unique, payloads never compared
-        return relevant
-
-
-def _add_relevant(element: cssselect2.ElementWrapper, selectors: list | None, relevant: list) -> None:
-    if selectors:
-        for test, specificity, order, pseudo, payload in selectors:
-            if test(element):
-                relevant.append((specificity, order, pseudo, payload))
-
-
-# ascii_lower of each local name met (a few hundred names; SVG's are mixed-case).
-_LOWER_NAMES: dict[str, str] = {}
-
-
-def _lower_name(name: str) -> str:
-    lower = _LOWER_NAMES.get(name)
-    if lower is None:
-        lower = ascii_lower(name)
-        if len(_LOWER_NAMES) < 4096:  # author-made (custom element) names: bounded
-            _LOWER_NAMES[name] = lower
-    return lower
-
-
 def _build_matcher(sheets: Iterable[tuple[str, int]]) -> cssselect2.Matcher:
-    matcher = _Matcher()
+    matcher = cssselect2.Matcher()
     for css, origin in sheets:
         for rule in _style_rules(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)):
             contents = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
@@ -272,10 +226,9 @@ class Styles:
         self._base_dir = base_dir
         self.not_loaded: list[str] = []  # one line per stylesheet not read, and why
         self._styles: dict[Element, Style] = {}  # not id() keys: one int object less per element
-        self._pseudo: dict[tuple[int, str], Style] = {}
-        # The id() of every element with a pseudo-element style: most have none, and the
-        # tree builder asks for four of them per element.
-        self._with_pseudo: set[int] = set()
+        # Pseudo-element styles by element, then by which: most elements have none, and
+        # the tree builder asks for four of them per element.
+        self._pseudo: dict[Element, dict[str, Style]] = {}
         self._counters: dict | None = None
         self._distinct: dict[tuple, Style] = {}
         self._numbering: list_items.Numbering | None = None
@@ -288,11 +241,12 @@ class Styles:
         return self._styles.get(element)
 
     def pseudo(self, element: Element, which: str) -> Style | None:
-        return self._pseudo.get((id(element), which))
+        styles = self._pseudo.get(element)
+        return styles.get(which) if styles is not None else None
 
     def has_pseudo(self, element: Element) -> bool:
         """Whether any pseudo-element of ``element`` has a style."""
-        return id(element) in self._with_pseudo
+        return element in self._pseudo
 
     def counters(self, element: Element, which: str) -> dict[str, tuple[int, ...]]:
         """The counter values a ::before/::after of ``element`` sees (for ``counter()``)."""
@@ -359,11 +313,10 @@ class Styles:
                 # ::before/::after are the element's first/last children: flex/grid items too.
                 pseudo_style = self._cascade_once(memo, rules, node, matched, which, style, is_flex and which != "marker")
                 if pseudo_style is not None:
-                    self._pseudo[(id(node), which)] = pseudo_style
-                    self._with_pseudo.add(id(node))
+                    self._pseudo.setdefault(node, {})[which] = pseudo_style
             if FIRST_LETTER in targeted:
-                self._pseudo[(id(node), FIRST_LETTER)] = self._cascade_once(memo, rules, node, matched, FIRST_LETTER, style, False)
-                self._with_pseudo.add(id(node))
+                self._pseudo.setdefault(node, {})[FIRST_LETTER] = self._cascade_once(
+                    memo, rules, node, matched, FIRST_LETTER, style, False)
             stack += [(child, style, is_flex) for child in reversed(self.flat.children(node))]
 
     def _cascade_once(self, memo: dict, rules: tuple, element: Element, matched: list, pseudo: str | None,
