@@ -278,6 +278,8 @@ class Document:
         >>> [n["name"]["value"] for n in nodes]
         ['Go']
         """
+        from .emit.cdp import role_value
+
         serializer = self._serializer()
         start = self.tree.root if node is None else self._object_for_dom(node)
         matches = []
@@ -287,12 +289,12 @@ class Document:
             stack.extend(reversed(obj.tree_children))
             if obj.kind in ("anonymous", "anonymous-box"):
                 continue
-            cdp = serializer.node(obj, force_name_and_role=True)
-            if role is not None and cdp["role"]["value"] != role:
+            # Tested before the node is made: its name value is the object's name.
+            if role is not None and role_value(obj, real=True) != role:
                 continue
-            if accessible_name is not None and cdp["name"]["value"] != accessible_name:
+            if accessible_name is not None and self.ax.names.name(obj) != accessible_name:
                 continue
-            matches.append(cdp)
+            matches.append(serializer.node(obj, force_name_and_role=True))
         return {"nodes": matches}
 
     # --- testing-library style queries ---------------------------------------------
@@ -349,7 +351,7 @@ class Document:
         >>> doc.ax_node_for(doc.get_by_role("img").element)
         <AXNode image "Cat">
         """
-        node = self._role_index().by_element.get(element.node_id)
+        node = self._role_index().node_for(element.node_id)
         if node is None:
             raise QueryError(f"no accessibility node for {element!r}")
         return node

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any, Pattern
 
 from .ax.cache import AXCache
-from .emit.cdp import CdpSerializer
+from .ax.object import AXObject
+from .emit.cdp import CdpSerializer, role_value
 from .html.dom import Element
 
 
@@ -52,31 +53,49 @@ class AXNode:
 
 
 class RoleIndex:
-    """Every node of a document, bucketed by role and by (role, exact name),
-    built once: an exact-name query reads one small bucket instead of every
-    node of the role (StaticText alone can be thousands)."""
+    """The nodes of a document's tree by CDP role, each made (an AXNode with its CDP
+    dict) when a query first reads its role: a query for buttons never serializes
+    the thousands of StaticText nodes of a page. A role's nodes are also bucketed by
+    exact name, so that an exact-name query reads one small bucket."""
 
     def __init__(self, ax: AXCache) -> None:
-        elements = {obj.node_id: obj.element for obj in ax.tree.objects if obj.node_id is not None}
-        self.nodes: list[AXNode] = []
-        self.by_role: dict[str, list[AXNode]] = {}
-        self.by_role_and_name: dict[tuple[str, str], list[AXNode]] = {}
-        self.by_element: dict[int, AXNode] = {}  # DOM node id -> its first AX node
-        for cdp in CdpSerializer(ax).iter_full_tree():
-            node = _ax_node(cdp, elements)
-            self.nodes.append(node)
-            if node.backend_node_id is not None:
-                self.by_element.setdefault(node.backend_node_id, node)
-            self.by_role.setdefault(node.role, []).append(node)
-            self.by_role_and_name.setdefault((node.role, node.name), []).append(node)
+        self._serializer = CdpSerializer(ax)
+        self._elements = {obj.node_id: obj.element for obj in ax.tree.objects if obj.node_id is not None}
+        self._objects_by_role: dict[str, list[AXObject]] = {}
+        self._first_by_node_id: dict[int, AXObject] = {}  # DOM node id -> its first AX object
+        for obj in self._serializer.walk():
+            self._objects_by_role.setdefault(role_value(obj), []).append(obj)
+            if obj.node_id is not None:
+                self._first_by_node_id.setdefault(obj.node_id, obj)
+        self._nodes: dict[AXObject, AXNode] = {}
+        self._by_role: dict[str, list[AXNode]] = {}
+        self._by_role_and_name: dict[tuple[str, str], list[AXNode]] = {}
+
+    def node_for(self, node_id: int) -> AXNode | None:
+        """The first node of a DOM node (by its backend node id), None if it has none."""
+        obj = self._first_by_node_id.get(node_id)
+        return None if obj is None else self._node(obj)
+
+    def _node(self, obj: AXObject) -> AXNode:
+        node = self._nodes.get(obj)
+        if node is None:
+            node = self._nodes[obj] = _ax_node(self._serializer.node(obj), self._elements)
+        return node
+
+    def _role_nodes(self, role: str) -> list[AXNode]:
+        nodes = self._by_role.get(role)
+        if nodes is None:
+            nodes = self._by_role[role] = [self._node(obj) for obj in self._objects_by_role.get(role, ())]
+            for node in nodes:
+                self._by_role_and_name.setdefault((role, node.name), []).append(node)
+        return nodes
 
     def find(self, role: str, name: str | Pattern[str] | None = None, *, exact: bool = True,
              include_hidden: bool = False, **states: Any) -> list[AXNode]:
         wanted_states = [(key, want) for key, want in states.items() if want is not None]
+        candidates = self._role_nodes(role)
         if isinstance(name, str) and exact:
-            candidates, name = self.by_role_and_name.get((role, name), ()), None
-        else:
-            candidates = self.by_role.get(role, ())
+            candidates, name = self._by_role_and_name.get((role, name), ()), None
         return [
             node for node in candidates
             if (include_hidden or not node.ignored)

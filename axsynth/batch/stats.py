@@ -19,19 +19,21 @@ NAMED_LANDMARK_ROLES = ("form", "region")  # landmarks only when they have a nam
 def page_stats(doc: Document) -> dict:
     """Node counts, unnamed controls (by role) and images, headings by level and their
     skips (a heading more than one level below the one before), landmarks, language."""
-    from ..emit.cdp import CdpSerializer
+    from ..emit.cdp import CdpSerializer, role_value
 
     nodes = ignored = interactive = unnamed_images = 0
     unnamed: Counter[str] = Counter()
     heading_levels: list[int] = []
     landmarks: set[str] = set()
-    for node in CdpSerializer(doc.ax).iter_full_tree():
+    # The objects in the CDP tree's order; a node's dict is made only for a heading's level.
+    serializer = CdpSerializer(doc.ax)
+    for obj in serializer.walk():
         nodes += 1
-        if node.get("ignored"):
+        if obj.ignored:
             ignored += 1
             continue
-        role = node["role"]["value"]
-        name = (node.get("name") or {}).get("value", "")
+        role = role_value(obj)
+        name = doc.ax.names.name(obj)
         if role in INTERACTIVE_ROLES:
             interactive += 1
             if not name.strip():
@@ -39,7 +41,7 @@ def page_stats(doc: Document) -> dict:
         elif role == "image" and not name.strip():
             unnamed_images += 1
         elif role == "heading":
-            heading_levels.append(_level(node))
+            heading_levels.append(_level(serializer.node(obj)))
         if role in LANDMARK_ROLES and (role not in NAMED_LANDMARK_ROLES or name.strip()):
             landmarks.add(role)
     return {

@@ -3,8 +3,9 @@ agent does (its walk order, key order and AXValue shapes)."""
 
 from __future__ import annotations
 
+import json
 from json.encoder import encode_basestring  # the C escaper json_text uses
-from typing import Any, Callable, Iterator, TextIO
+from typing import Any, Iterator, TextIO
 
 from ..ax.cache import AXCache
 from ..ax.name_sources import NameSource
@@ -12,7 +13,7 @@ from ..ax.object import AXObject
 from ..ax.relations import IdrefList
 from ..data.chrome_roles import ROLES
 from ..page import ScopeError, select_scope
-from .json_text import KEYS, PADS, member_text
+from .json_text import PADS, member_text
 
 _FIRST_GENERATED_ID = -1000000002  # blink's first generated (node-less) AXID
 
@@ -42,6 +43,11 @@ def scope_object(ax: AXCache, selector: str) -> AXObject:
 
 
 class CdpSerializer:
+    """AXNodes as ``getFullAXTree`` reports them. Each node is made as its JSON text
+    (``node_text``), written straight from the object; its dict (``node``) is that
+    text parsed, so the streamed text and the dicts of the other CDP calls have one
+    source."""
+
     def __init__(self, ax: AXCache) -> None:
         self.tree = ax.tree
         self.names = ax.names
@@ -56,32 +62,35 @@ class CdpSerializer:
             self._generated[id(obj)] = _FIRST_GENERATED_ID - len(self._generated)
         return str(self._generated[id(obj)])
 
-    def full_tree(self, depth: int | None = None, root: AXObject | None = None) -> list[dict[str, Any]]:
-        return list(self.iter_full_tree(depth, root))
-
-    def iter_full_tree(self, depth: int | None = None, root: AXObject | None = None) -> Iterator[dict[str, Any]]:
+    def walk(self, depth: int | None = None, root: AXObject | None = None) -> Iterator[AXObject]:
         """WalkAXNodesToDepth: breadth-first over unignored objects, each adding a
         depth-first block of its included children (from ``root``, default the document)."""
         root = root or self.tree.root
-        yield self.node(root)
+        yield root
         # Level by level (the order of a FIFO queue), without a (object, level)
         # tuple per queued object: a wide tree queues a large part of the page.
         generation, level = [root], 1
         while generation:
             next_generation: list[AXObject] = []
             for obj in generation:
-                for descendant in self.block(obj):
-                    yield self.node(descendant)
+                yield from self.block(obj)
                 if depth is None or level < depth:
                     next_generation.extend(obj.unignored_children())
             generation, level = next_generation, level + 1
 
+    def full_tree(self, depth: int | None = None, root: AXObject | None = None) -> list[dict[str, Any]]:
+        return list(self.iter_full_tree(depth, root))
+
+    def iter_full_tree(self, depth: int | None = None, root: AXObject | None = None) -> Iterator[dict[str, Any]]:
+        for obj in self.walk(depth, root):
+            yield self.node(obj)
+
     def write_full_tree(self, fp: TextIO, depth: int | None = None, root: AXObject | None = None) -> None:
         """The text of ``json.dumps({"nodes": full_tree()}, ensure_ascii=False, indent=1)``,
-        written one node at a time so that no more than one node dict is alive."""
+        written one node at a time."""
         separator = '{\n "nodes": [\n  '
-        for node in self.iter_full_tree(depth, root):
-            fp.write(separator + node_text(node))
+        for obj in self.walk(depth, root):
+            fp.write(separator + self.node_text(obj))
             separator = ",\n  "
         fp.write("\n ]\n}")
 
@@ -96,192 +105,211 @@ class CdpSerializer:
         return out
 
     def node(self, obj: AXObject, force_name_and_role: bool = False) -> dict[str, Any]:
-        out: dict[str, Any] = {"nodeId": self.node_id(obj), "ignored": obj.ignored}
-        if obj.ignored and force_name_and_role:  # queryAXTree: real role and plain name
-            out["ignoredReasons"] = [self._reason(name, related) for name, related in obj.reasons]
-            number, name, kind = ROLES[obj.role]
-            out["role"] = {"type": kind, "value": name}
-            out["chromeRole"] = {"type": "internalRole", "value": number}
-            out["name"] = {"type": "computedString", "value": self.names.name(obj)}
-        elif obj.ignored:
-            out["ignoredReasons"] = [self._reason(name, related) for name, related in obj.reasons]
-            out["role"] = {"type": "role", "value": "none"}
-            out["chromeRole"] = {"type": "internalRole", "value": 0}
+        """The AXNode as a dict: its text (``node_text``) parsed."""
+        return json.loads(self.node_text(obj, force_name_and_role))
+
+    def node_text(self, obj: AXObject, force_name_and_role: bool = False) -> str:
+        """The AXNode's JSON text as a member of the nodes list (``json_text.dumps(node, 2)``),
+        members in the inspector agent's order. ``force_name_and_role``: an ignored
+        object's real role and plain name, as queryAXTree reports them."""
+        parts = ['"nodeId": "' + self.node_id(obj) + '"']
+        if not obj.ignored:
+            parts.append('"ignored": false')
+            parts.append(_role_text(obj.role))
+            self._unignored_members(obj, parts)
         else:
-            number, name, kind = ROLES[obj.role]
-            out["role"] = {"type": kind, "value": name}
-            out["chromeRole"] = {"type": "internalRole", "value": number}
-            props = self._fill_unignored(obj, out)
-            out["properties"] = props
+            parts.append('"ignored": true')
+            parts.append(_reasons_text(obj.reasons))
+            if force_name_and_role:
+                parts.append(_role_text(obj.role))
+                parts.append('"name": ' + _computed_string_text(self.names.name(obj), 3))
+            else:
+                parts.append(_IGNORED_ROLE_TEXT)
         parent = self.tree.included_parent(obj)
         if parent is not None:
-            out["parentId"] = self.node_id(parent)
-        out["childIds"] = [self.node_id(c) for c in obj.tree_children]
+            parts.append('"parentId": "' + self.node_id(parent) + '"')
+        parts.append('"childIds": ' + _ids_text([self.node_id(child) for child in obj.tree_children]))
         if obj.node_id is not None:
-            out["backendDOMNodeId"] = obj.node_id
+            parts.append('"backendDOMNodeId": ' + str(obj.node_id))
         if parent is None:
-            out["frameId"] = self.frame_id
-        return out
+            parts.append('"frameId": ' + encode_basestring(self.frame_id))
+        return "{" + _PAD3 + (_COMMA_PAD3).join(parts) + PADS[2] + "}"
 
-    def _fill_unignored(self, obj: AXObject, out: dict[str, Any]) -> list[dict]:
+    def _unignored_members(self, obj: AXObject, parts: list[str]) -> None:
+        """name, description, value and properties (the name's relations among them)."""
         text, sources = self.names.name_with_sources(obj)
-        name: dict[str, Any] = {"type": "computedString", "value": text}
+        name = '"name": {' + _PAD4 + '"type": "computedString",' + _PAD4 + '"value": ' + encode_basestring(text)
         labelled_by = []
         if sources:
-            name["sources"] = [self._source(s) for s in sources]
-            for s in sources:
-                if s.text is not None and not s.superseded and s.related:
-                    labelled_by.append({"type": "nodeList", "relatedNodes": [related_node(o, t) for o, t in s.related]})
-        out["name"] = name
+            name += "," + _PAD4 + '"sources": ' + _sources_text(sources)
+            labelled_by = [{"name": "labelledby", "value": {"type": "nodeList", "relatedNodes": [related_node(o, t) for o, t in s.related]}}
+                           for s in sources if s.text is not None and not s.superseded and s.related]
+        parts.append(name + PADS[3] + "}")
         if obj.kind == "element":
             description = self.names.description(obj)
             if description:
-                out["description"] = {"type": "computedString", "value": description}
-        value = self.states.value(obj) if obj.kind == "element" else None
-        if value is not None:
-            out["value"] = _number(value) if isinstance(value, float) else {"type": "string", "value": value}
-        props = [{"name": n, "value": ax_value(n, v)} for n, v in self.states.properties(obj)]
-        props += [{"name": "labelledby", "value": v} for v in labelled_by]
-        return props
-
-    def _source(self, s: NameSource) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": s.type}
-        if s.text is not None:
-            out["value"] = {"type": "computedString", "value": s.text}
-        if s.attribute is not None:
-            out["attribute"] = s.attribute
-        if s.related and s.attribute in ("aria-labelledby", "aria-labeledby"):
-            value: dict[str, Any] = {"type": "idrefList"}
-            if s.attribute_value is not None:
-                value["value"] = s.attribute_value
-            value["relatedNodes"] = [related_node(o, t) for o, t in s.related]
-            out["attributeValue"] = value
-        elif s.attribute_value is not None and not (s.related and s.attribute is None):
-            out["attributeValue"] = {"type": "string", "value": s.attribute_value}
-        if s.superseded:
-            out["superseded"] = True
-        if s.native_source is not None:
-            out["nativeSource"] = s.native_source
-            if s.related:
-                out["nativeSourceValue"] = {"type": "nodeList", "relatedNodes": [related_node(o, t) for o, t in s.related]}
-        if s.invalid:
-            out["invalid"] = True
-        return out
-
-    @staticmethod
-    def _reason(name: str, related: AXObject | None) -> dict[str, Any]:
-        if related is None:
-            return {"name": name, "value": {"type": "boolean", "value": True}}
-        return {"name": name, "value": {"type": "idref", "relatedNodes": [related_node(related)]}}
+                parts.append('"description": ' + _computed_string_text(description, 3))
+            value = self.states.value(obj)
+            if value is not None:
+                parts.append('"value": ' + (member_text(_number(value), 3) if isinstance(value, float)
+                                            else _string_value_text(value, 3)))
+        props = [_property_text(n, v) for n, v in self.states.properties(obj)]
+        props += [member_text(relation, 4) for relation in labelled_by]
+        parts.append('"properties": ' + ("[" + _PAD4 + (_COMMA_PAD4).join(props) + PADS[3] + "]" if props else "[]"))
 
 
+def _source(s: NameSource) -> dict[str, Any]:
+    """An AXValueSource."""
+    out: dict[str, Any] = {"type": s.type}
+    if s.text is not None:
+        out["value"] = {"type": "computedString", "value": s.text}
+    if s.attribute is not None:
+        out["attribute"] = s.attribute
+    if s.related and s.attribute in ("aria-labelledby", "aria-labeledby"):
+        value: dict[str, Any] = {"type": "idrefList"}
+        if s.attribute_value is not None:
+            value["value"] = s.attribute_value
+        value["relatedNodes"] = [related_node(o, t) for o, t in s.related]
+        out["attributeValue"] = value
+    elif s.attribute_value is not None and not (s.related and s.attribute is None):
+        out["attributeValue"] = {"type": "string", "value": s.attribute_value}
+    if s.superseded:
+        out["superseded"] = True
+    if s.native_source is not None:
+        out["nativeSource"] = s.native_source
+        if s.related:
+            out["nativeSourceValue"] = {"type": "nodeList", "relatedNodes": [related_node(o, t) for o, t in s.related]}
+    if s.invalid:
+        out["invalid"] = True
+    return out
 
-# The text of node parts that many nodes share, by depth and content (node_text).
-_SHARED_TEXT: dict[tuple, str] = {}
+
+def _reason(name: str, related: AXObject | None) -> dict[str, Any]:
+    """An ignored reason as an AXProperty."""
+    if related is None:
+        return {"name": name, "value": {"type": "boolean", "value": True}}
+    return {"name": name, "value": {"type": "idref", "relatedNodes": [related_node(related)]}}
+
+
+# --- the text of node members -------------------------------------------------------
+# A node is a member of the nodes list: its members are at depth 3.
+
+_PAD3, _PAD4, _PAD5, _PAD6 = PADS[3], PADS[4], PADS[5], PADS[6]
+_COMMA_PAD3, _COMMA_PAD4, _COMMA_PAD5, _COMMA_PAD6 = "," + _PAD3, "," + _PAD4, "," + _PAD5, "," + _PAD6
+_IGNORED_ROLE_TEXT = ('"role": {' + _PAD4 + '"type": "role",' + _PAD4 + '"value": "none"' + _PAD3 + "}," + _PAD3
+                      + '"chromeRole": {' + _PAD4 + '"type": "internalRole",' + _PAD4 + '"value": 0' + _PAD3 + "}")
+# The text of node parts that many nodes share: by role, the role and chromeRole
+# members; by their fields, name sources that hold no value (_source_text).
+_ROLE_TEXT: dict[str, str] = {}
+_SOURCE_TEXT: dict[tuple, str] = {}
 # The text of properties (and ignored reasons) with a plain value, by name, type and
-# value (node_text); bounded, since a few values (an aria-live token) are the author's text.
+# value; bounded, since a few values (an aria-live token) are the author's text.
 _PROPERTY_TEXT: dict[tuple, str] = {}
 _MAX_PROPERTY_TEXTS = 4096
 _PLAIN_VALUE_TYPES = (bool, int, str)
 
 
-def node_text(node: dict[str, Any]) -> str:
-    """``json_text.dumps(node, 2)`` for a dict made by ``CdpSerializer.node``, the
-    members every node has in their known shapes, with the text of what many nodes
-    repeat taken from a memo: the role and chromeRole values (a type and a str or
-    int), name sources that hold no value (the aria-label or title a node does not
-    have), properties and ignored reasons with a plain value (focusable: true)."""
-    parts = []
-    for key, value in node.items():
-        member = _MEMBER_TEXT.get(key)
-        parts.append(KEYS[key] + (member(value) if member is not None else member_text(value, 3)))
-    return "{" + PADS[3] + ("," + PADS[3]).join(parts) + PADS[2] + "}"
+def role_value(obj: AXObject, real: bool = False) -> str:
+    """The value of the node's role member: "none" for an ignored node, unless ``real``
+    (its role as queryAXTree reports it)."""
+    return "none" if obj.ignored and not real else ROLES[obj.role][1]
 
 
-def _role_shared_text(role: dict[str, Any]) -> str:
-    # A role name (str) or number (int) of its type: no bool among them, so shareable.
-    return _shared_text(role, 3)
-
-
-def _name_member_text(name: dict[str, Any]) -> str:
-    if "sources" not in name:
-        return member_text(name, 3)
-    # Besides its sources, a name holds str (its type and text).
-    parts = [KEYS[key] + (_sources_text(value) if key == "sources" else
-                          encode_basestring(value) if type(value) is str else member_text(value, 4))
-             for key, value in name.items()]
-    return "{" + PADS[4] + ("," + PADS[4]).join(parts) + PADS[3] + "}"
+def _role_text(role: str) -> str:
+    """The role and chromeRole members of an object of this (Chromium) role."""
+    text = _ROLE_TEXT.get(role)
+    if text is None:
+        number, name, kind = ROLES[role]
+        text = _ROLE_TEXT[role] = (
+            '"role": ' + member_text({"type": kind, "value": name}, 3) + _COMMA_PAD3
+            + '"chromeRole": ' + member_text({"type": "internalRole", "value": number}, 3))
+    return text
 
 
 def _computed_string_text(text: str, depth: int) -> str:
-    """member_text({"type": "computedString", "value": text}, depth): a name source's value."""
+    """member_text({"type": "computedString", "value": text}, depth)."""
     pad = PADS[depth + 1]
     return "{" + pad + '"type": "computedString",' + pad + '"value": ' + encode_basestring(text) + PADS[depth] + "}"
+
+
+def _string_value_text(text: str, depth: int) -> str:
+    """member_text({"type": "string", "value": text}, depth)."""
+    pad = PADS[depth + 1]
+    return "{" + pad + '"type": "string",' + pad + '"value": ' + encode_basestring(text) + PADS[depth] + "}"
 
 
 def _ids_text(ids: list[str]) -> str:
     """childIds: node ids are the text of an int, which JSON needs no escape for."""
     if not ids:
         return "[]"
-    pad = PADS[4]
-    return '[' + pad + '"' + ('",' + pad + '"').join(ids) + '"' + PADS[3] + "]"
+    return '[' + _PAD4 + '"' + ('",' + _PAD4 + '"').join(ids) + '"' + PADS[3] + "]"
 
 
-def _ax_properties_text(props: list[dict[str, Any]]) -> str:
-    """A list of AXProperty: properties, ignoredReasons."""
-    if not props:
-        return "[]"
-    pad = PADS[4]
-    return "[" + pad + ("," + pad).join([_property_text(prop) for prop in props]) + PADS[3] + "]"
+def _reasons_text(reasons: tuple) -> str:
+    """ignoredReasons: a list of AXProperty."""
+    if not reasons:
+        return '"ignoredReasons": []'
+    texts = [_plain_property_text(name, "boolean", True) if related is None else member_text(_reason(name, related), 4)
+             for name, related in reasons]
+    return '"ignoredReasons": [' + _PAD4 + _COMMA_PAD4.join(texts) + PADS[3] + "]"
 
 
-def _property_text(prop: dict[str, Any]) -> str:
-    """member_text(prop, 4), from a memo for a plain value of a non-string type (a
-    string property, a url or valuetext, is the node's own)."""
-    value = prop["value"]
-    plain = value.get("value")
-    if len(value) != 2 or type(plain) not in _PLAIN_VALUE_TYPES or value["type"] == "string":
-        return member_text(prop, 4)
-    key = (prop["name"], value["type"], type(plain), plain)  # type: True and 1 are equal keys
+def _property_text(name: str, value: Any) -> str:
+    """member_text({"name": name, "value": ax_value(name, value)}, 4), from a memo for
+    a plain value of a non-string type (a string property, a url or valuetext, is the
+    node's own)."""
+    if type(value) not in _PLAIN_VALUE_TYPES:
+        return member_text({"name": name, "value": ax_value(name, value)}, 4)
+    kind = _PROPERTY_TYPES[name]
+    if kind == "string":
+        return member_text({"name": name, "value": {"type": kind, "value": value}}, 4)
+    if name == "busy":
+        return _plain_property_text(name, "boolean", 1)  # Chromium serializes aria-busy as the integer 1
+    if kind == "number":
+        return member_text({"name": name, "value": _number(value)}, 4)
+    return _plain_property_text(name, kind, value)
+
+
+def _plain_property_text(name: str, kind: str, value: bool | int | str) -> str:
+    key = (name, kind, type(value), value)  # type: True and 1 are equal keys
     text = _PROPERTY_TEXT.get(key)
     if text is None:
-        text = member_text(prop, 4)
+        text = member_text({"name": name, "value": {"type": kind, "value": value}}, 4)
         if len(_PROPERTY_TEXT) < _MAX_PROPERTY_TEXTS:
             _PROPERTY_TEXT[key] = text
     return text
 
 
-_MEMBER_TEXT: dict[str, Callable[[Any], str]] = {
-    "nodeId": encode_basestring, "role": _role_shared_text, "chromeRole": _role_shared_text, "name": _name_member_text,
-    "properties": _ax_properties_text, "ignoredReasons": _ax_properties_text, "childIds": _ids_text, "parentId": encode_basestring,
-}
+def _sources_text(sources: list[NameSource]) -> str:
+    return "[" + _PAD5 + _COMMA_PAD5.join([_source_text(s) for s in sources]) + PADS[4] + "]"
 
 
-def _sources_text(sources: list[dict[str, Any]]) -> str:
-    return "[" + PADS[5] + ("," + PADS[5]).join([_source_text(source) for source in sources]) + PADS[4] + "]"
-
-
-def _source_text(source: dict[str, Any]) -> str:
-    """member_text(source, 5). Besides a value, an attribute value or a native source
-    value, a source holds only str and True (superseded, invalid): with none of them,
-    its text is shared; with a value alone (a computed string), it is made here."""
-    if "attributeValue" in source or "nativeSourceValue" in source:
-        return member_text(source, 5)
-    if "value" not in source:
-        return _shared_text(source, 5)
-    parts = [KEYS[key] + (_computed_string_text(item["value"], 6) if key == "value" else member_text(item, 6))
-             for key, item in source.items()]
-    return "{" + PADS[6] + ("," + PADS[6]).join(parts) + PADS[5] + "}"
-
-
-def _shared_text(value: dict[str, Any], depth: int) -> str:
-    """member_text(value, depth) for a flat dict whose items are an exact key (no
-    value is a bool that could pass for an int, or the reverse)."""
-    key = (depth, *value.items())
-    text = _SHARED_TEXT.get(key)
-    if text is None:
-        text = _SHARED_TEXT[key] = member_text(value, depth)
-    return text
+def _source_text(s: NameSource) -> str:
+    """member_text(_source(s), 5). A source with related objects is rare and made as
+    a dict; one with neither a value nor an attribute value (the aria-label or title
+    an object does not have: most of them) is text many nodes share."""
+    if s.related:
+        return member_text(_source(s), 5)
+    if s.text is None and s.attribute_value is None:
+        key = (s.type, s.attribute, s.superseded, s.native_source, s.invalid)
+        text = _SOURCE_TEXT.get(key)
+        if text is None:
+            text = _SOURCE_TEXT[key] = member_text(_source(s), 5)
+        return text
+    parts = ['"type": ' + encode_basestring(s.type)]
+    if s.text is not None:
+        parts.append('"value": ' + _computed_string_text(s.text, 6))
+    if s.attribute is not None:
+        parts.append('"attribute": ' + encode_basestring(s.attribute))
+    if s.attribute_value is not None:
+        parts.append('"attributeValue": ' + _string_value_text(s.attribute_value, 6))
+    if s.superseded:
+        parts.append('"superseded": true')
+    if s.native_source is not None:
+        parts.append('"nativeSource": ' + encode_basestring(s.native_source))
+    if s.invalid:
+        parts.append('"invalid": true')
+    return "{" + _PAD6 + _COMMA_PAD6.join(parts) + PADS[5] + "}"
 
 
 def ax_value(name: str, value: Any) -> dict[str, Any]:
