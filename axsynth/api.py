@@ -9,20 +9,23 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Pattern, TextIO
+from typing import TYPE_CHECKING, Any, Pattern, TextIO
 from urllib.parse import unquote, urlsplit
 
 from .ax.cache import AXCache
 from .ax.tree import AXTree
-from .emit.agent import AgentEmitter, AgentSnapshot, CursorError
-from .emit.diff import SnapshotDiff, diff_outlines
 from .html.dom import Document as DomDocument
 from .html.dom import Element
 from .html.parse import ParseError
 from .limits import LimitError, bounded
 from .locator import Locator, LocatorEngine
-from .page import Page, ScopeError, SnapshotOptionError, select_scope
+from .page import CursorError, Page, ScopeError, SnapshotOptionError, select_scope
 from .query import AXNode, QueryError, RoleIndex, describe_query
+
+if TYPE_CHECKING:  # imported where used: a CDP or aria snapshot needs none of them
+    from .emit.agent import AgentEmitter, AgentSnapshot
+    from .emit.agent_refs import Selectors
+    from .emit.diff import SnapshotDiff
 
 __all__ = ["AXNode", "CursorError", "Document", "LimitError", "Locator", "ParseError", "QueryError",
            "ScopeError", "SnapshotOptionError"]
@@ -73,6 +76,7 @@ class Document:
         self._frame_documents = {id(el): (el, *self._load_frame(el)) for el in self.dom.iter_elements()
                                  if el.is_html and el.local_name in ("iframe", "frame")}
         self._frames: dict[int, Frame] = {}  # id(iframe element) -> its Frame, once named
+        self._selector_index: Selectors | None = None
         self._locators: LocatorEngine | None = None
 
     @property
@@ -440,10 +444,21 @@ class Document:
         >>> Document.from_html("<button>Go</button>").agent_emitter.ref("ejp31o").role
         'button'
         """
+        from .emit.agent import AgentEmitter
+
         if self._agent is None:
             with _gc_paused():
-                self._agent = AgentEmitter(self.ax, self._frame_of)
+                self._agent = AgentEmitter(self.ax, self._frame_of, self._selectors())
         return self._agent
+
+    def _selectors(self) -> Selectors:
+        """The unique selectors of the page's elements (refs and frame ids derive from
+        them): made from the DOM alone, so naming a frame builds no accessibility tree."""
+        from .emit.agent_refs import Selectors
+
+        if self._selector_index is None:
+            self._selector_index = Selectors(self.dom)
+        return self._selector_index
 
     # --- child frames --------------------------------------------------------------
 
@@ -487,7 +502,7 @@ class Document:
         frame = self._frames.get(id(iframe))
         if frame is None:
             _, document, reason = self._frame_documents[id(iframe)]
-            selectors = self.agent_emitter.selectors
+            selectors = self._selectors()
             frame_id = "f" + selectors.ref_for(selectors.selector(iframe))[1:]
             frame = self._frames[id(iframe)] = Frame(frame_id, iframe, document, reason)
         return frame
@@ -567,6 +582,8 @@ class Document:
         >>> [change.op for change in before.diff(after, "aria").changes]
         ['added']
         """
+        from .emit.diff import diff_outlines
+
         if format not in ("agent", "aria"):
             raise ValueError(f"diff format must be agent or aria, not {format!r}")
         return diff_outlines(self.outline_text(format, scope), other.outline_text(format, scope), format)

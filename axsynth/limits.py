@@ -19,6 +19,9 @@ from typing import Callable, TypeVar
 #: (CPython 3.11+ runs Python-to-Python calls without growing the C stack.)
 RECURSION_LIMIT = 20_000
 
+#: The largest page the MCP server reads unless told otherwise (``axsynth mcp --max-html-bytes``).
+DEFAULT_MAX_HTML_BYTES = 20_000_000
+
 F = TypeVar("F", bound=Callable)
 
 

@@ -92,6 +92,18 @@ class ScopeError(SnapshotOptionError):
     """
 
 
+class CursorError(SnapshotOptionError):
+    """``--cursor`` is malformed, or was issued for another page or other options.
+
+    >>> from axsynth import CursorError, Document
+    >>> try:
+    ...     Document.from_html("<p>a</p>").agent_snapshot(cursor="1-000000000000")
+    ... except CursorError as error:
+    ...     print(error.code)
+    cursor_stale
+    """
+
+
 def select_all(page: Page, selector: str) -> list[Element]:
     """Every element a CSS selector matches, piercing open shadow roots (each
     shadow tree after the tree of its host); ScopeError for an invalid selector."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .service import DEFAULT_MAX_HTML_BYTES, Service, ToolFailure
+from ..limits import DEFAULT_MAX_HTML_BYTES
 
 
 def add_parser(commands: "argparse._SubParsersAction") -> None:
@@ -21,6 +21,10 @@ def add_parser(commands: "argparse._SubParsersAction") -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here: the service (with the agent and diff emitters) is not needed by the
+    # other subcommands, whose parsers this module's add_parser() joins at every start.
+    from .service import Service, ToolFailure
+
     try:
         from .mcp_server import build_server
     except ImportError:

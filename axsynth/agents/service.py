@@ -18,11 +18,11 @@ from typing import Any, Iterator, Literal
 from ..api import Document, LimitError, ParseError, QueryError, SnapshotOptionError
 from ..emit.agent import ancestor_lines
 from ..emit.diff import diff_outlines
+from ..limits import DEFAULT_MAX_HTML_BYTES
 from .outer_html import outer_html
 
 Format = Literal["agent", "aria", "devtools", "flat", "cdp"]
 FindMode = Literal["contains", "exact", "regex"]
-DEFAULT_MAX_HTML_BYTES = 20_000_000
 DEFAULT_MAX_BYTES = 50_000
 _CACHED_DOCUMENTS = 8
 _LINE = re.compile(r'(?P<indent> *)(?P<role>\S+)(?: "(?P<name>(?:[^"\\]|\\.)*)")?')

@@ -44,7 +44,7 @@ from ..data.chrome_roles import ROLES
 from ..html import forms
 from ..html.dom import Document as DomDocument
 from ..html.dom import Element, ShadowRoot
-from ..page import ScopeError, SnapshotOptionError  # ScopeError re-exported: its former home
+from ..page import CursorError, ScopeError  # re-exported: their former home
 from .agent_refs import Selectors
 from .cdp import CdpSerializer, scope_object
 
@@ -92,18 +92,6 @@ _PAYMENT_FIELD = re.compile(r"card.?(num|no\b|number)|cc.?(num|number)|cvc|cvv|c
 _REDACTED = "[REDACTED]"
 _CURSOR = re.compile(r"(?P<line>[0-9]{1,9})-(?P<fingerprint>[0-9a-f]{12})")
 _CURRENT_TOKENS = frozenset({"page", "step", "location", "date", "time"})
-
-
-class CursorError(SnapshotOptionError):
-    """``--cursor`` is malformed, or was issued for another page or other options.
-
-    >>> from axsynth import CursorError, Document
-    >>> try:
-    ...     Document.from_html("<p>a</p>").agent_snapshot(cursor="1-000000000000")
-    ... except CursorError as error:
-    ...     print(error.code)
-    cursor_stale
-    """
 
 
 @dataclass
@@ -208,12 +196,13 @@ def _attached(el: Element) -> bool:
 # --- the emitter -----------------------------------------------------------------------
 
 class AgentEmitter:
-    def __init__(self, ax: AXCache, frames: Callable[[Element], ChildFrame] | None = None) -> None:
+    def __init__(self, ax: AXCache, frames: Callable[[Element], ChildFrame] | None = None,
+                 selectors: Selectors | None = None) -> None:
         self.ax = ax
         self.tree = ax.tree
         self.frames = frames  # an <iframe>'s child frame; None: frames are not entered
         self._frame_refs: dict[str, Ref] = {}  # refs inside child frames, once an outline entered them
-        self.selectors = Selectors(ax.page.document)
+        self.selectors = selectors if selectors is not None else Selectors(ax.page.document)
         self._refs: dict[int, Ref] = {}
         self._names: dict[int, str] = {}
         self._prop_cache: dict[int, dict[str, Any]] = {}

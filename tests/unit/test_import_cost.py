@@ -62,3 +62,14 @@ def test_turbohtml_imported_after_axsynth_still_works():
             "assert sys.modules['turbohtml._html'].__name__ == 'turbohtml._html'\n"
             "assert turbohtml.parse('<p>y</p>') is not None")
     assert "turbohtml.extract" in _modules_after(code)
+
+
+def test_a_cdp_snapshot_from_the_cli_loads_no_agent_diff_or_mcp_module():
+    # The CLI's parser names every subcommand, but the modules behind the agent format,
+    # diff and MCP (~10 ms) load only when one of them runs.
+    cli = ("import io, contextlib\nfrom axsynth.cli import main\n"
+           "with contextlib.redirect_stdout(io.StringIO()):\n"
+           "    main(['snapshot', '-', '--format', 'cdp'])")
+    loaded = _modules_after(f"import sys, io\nsys.stdin = io.StringIO('<iframe src=x.html></iframe>')\n{cli}")
+    assert "axsynth.emit.cdp" in loaded
+    assert sorted(name for name in ("axsynth.emit.agent", "axsynth.emit.diff", "axsynth.agents.service") if name in loaded) == []

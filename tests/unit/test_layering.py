@@ -105,3 +105,18 @@ def test_the_aria_snapshot_does_not_build_chromiums_tree():
     assert doc._ax is None
     doc.get_full_ax_tree()
     assert doc._ax is not None
+
+
+def test_naming_frames_does_not_build_chromiums_tree():
+    # A frame's id derives from its element's selector (the DOM alone): listing the frames
+    # (the CLI's "not loaded" notes, before any snapshot) builds no accessibility tree.
+    from axsynth import Document
+
+    html = '<p>Map</p><iframe src="https://maps.example/embed"></iframe>'
+    doc = Document.from_html(html)
+    frame_ids = [frame.frame_id for frame in doc.frames()]
+    assert doc._ax is None
+    # The same ids as when the agent format (which builds the tree) names the frames first.
+    agent_first = Document.from_html(html)
+    assert agent_first.agent_emitter.selectors is agent_first._selectors()
+    assert [frame.frame_id for frame in agent_first.frames()] == frame_ids
