@@ -64,12 +64,13 @@ def test_turbohtml_imported_after_axsynth_still_works():
     assert "turbohtml.extract" in _modules_after(code)
 
 
-def test_a_cdp_snapshot_from_the_cli_loads_no_agent_diff_or_mcp_module():
+def test_a_cdp_snapshot_from_the_cli_loads_no_agent_diff_or_mcp_module(tmp_path):
     # The CLI's parser names every subcommand, but the modules behind the agent format,
-    # diff and MCP (~10 ms) load only when one of them runs.
-    cli = ("import io, contextlib\nfrom axsynth.cli import main\n"
-           "with contextlib.redirect_stdout(io.StringIO()):\n"
-           "    main(['snapshot', '-', '--format', 'cdp'])")
-    loaded = _modules_after(f"import sys, io\nsys.stdin = io.StringIO('<iframe src=x.html></iframe>')\n{cli}")
-    assert "axsynth.emit.cdp" in loaded
+    # diff and MCP (~10 ms) load only when one of them runs; nor does a frame need them.
+    page = tmp_path / "page.html"
+    page.write_text("<button>Go</button><iframe src=missing.html></iframe>")
+    cli = ("import io, contextlib\nfrom axsynth.cli import main\nout = io.StringIO()\n"
+           f"with contextlib.redirect_stdout(out):\n    assert main(['snapshot', {str(page)!r}, '--format', 'cdp']) == 0\n"
+           "assert '\"button\"' in out.getvalue()")
+    loaded = _modules_after(cli)
     assert sorted(name for name in ("axsynth.emit.agent", "axsynth.emit.diff", "axsynth.agents.service") if name in loaded) == []
