@@ -86,10 +86,6 @@ class CdpSerializer:
         self.write_full_tree(text, depth, root)
         return json.loads(text.getvalue())["nodes"]
 
-    def iter_full_tree(self, depth: int | None = None, root: AXObject | None = None) -> Iterator[dict[str, Any]]:
-        for obj in self.walk(depth, root):
-            yield self.node(obj)
-
     def write_full_tree(self, fp: TextIO, depth: int | None = None, root: AXObject | None = None) -> None:
         """The text of ``json.dumps({"nodes": full_tree()}, ensure_ascii=False, indent=1)``,
         written one node at a time."""
@@ -138,7 +134,7 @@ class CdpSerializer:
             parts.append('"backendDOMNodeId": ' + str(obj.node_id))
         if parent is None:
             parts.append('"frameId": ' + encode_basestring(self.frame_id))
-        return "{" + _PAD3 + (_COMMA_PAD3).join(parts) + PADS[2] + "}"
+        return "{" + _PAD3 + _COMMA_PAD3.join(parts) + PADS[2] + "}"
 
     def _unignored_members(self, obj: AXObject, parts: list[str]) -> None:
         """name, description, value and properties (the name's relations among them)."""
@@ -160,7 +156,7 @@ class CdpSerializer:
                                             else _string_value_text(value, 3)))
         props = [_property_text(n, v) for n, v in self.states.properties(obj)]
         props += [member_text(relation, 4) for relation in labelled_by]
-        parts.append('"properties": ' + ("[" + _PAD4 + (_COMMA_PAD4).join(props) + PADS[3] + "]" if props else "[]"))
+        parts.append('"properties": ' + ("[" + _PAD4 + _COMMA_PAD4.join(props) + PADS[3] + "]" if props else "[]"))
 
 
 def _source(s: NameSource) -> dict[str, Any]:
