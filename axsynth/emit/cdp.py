@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from json.encoder import encode_basestring  # the C escaper json_text uses
-from typing import Any, Iterator, TextIO
+from typing import Any, Callable, Iterator, TextIO
 
 from ..ax.cache import AXCache
 from ..ax.name_sources import NameSource
@@ -123,7 +124,7 @@ class CdpSerializer:
             parts.append(_reasons_text(obj.reasons))
             if force_name_and_role:
                 parts.append(_role_text(obj.role))
-                parts.append('"name": ' + _computed_string_text(self.names.name(obj), 3))
+                parts.append('"name": ' + _string_value_text("computedString", self.names.name(obj), 3))
             else:
                 parts.append(_IGNORED_ROLE_TEXT)
         parent = self.tree.included_parent(obj)
@@ -149,11 +150,11 @@ class CdpSerializer:
         if obj.kind == "element":
             description = self.names.description(obj)
             if description:
-                parts.append('"description": ' + _computed_string_text(description, 3))
+                parts.append('"description": ' + _string_value_text("computedString", description, 3))
             value = self.states.value(obj)
             if value is not None:
                 parts.append('"value": ' + (member_text(_number(value), 3) if isinstance(value, float)
-                                            else _string_value_text(value, 3)))
+                                            else _string_value_text("string", value, 3)))
         props = [_property_text(n, v) for n, v in self.states.properties(obj)]
         props += [member_text(relation, 4) for relation in labelled_by]
         parts.append('"properties": ' + ("[" + _PAD4 + _COMMA_PAD4.join(props) + PADS[3] + "]" if props else "[]"))
@@ -195,14 +196,12 @@ def _reason(name: str, related: AXObject | None) -> dict[str, Any]:
 # --- the text of node members -------------------------------------------------------
 # A node is a member of the nodes list: its members are at depth 3.
 
-_PAD3, _PAD4, _PAD5, _PAD6 = PADS[3], PADS[4], PADS[5], PADS[6]
-_COMMA_PAD3, _COMMA_PAD4, _COMMA_PAD5, _COMMA_PAD6 = "," + _PAD3, "," + _PAD4, "," + _PAD5, "," + _PAD6
-_IGNORED_ROLE_TEXT = ('"role": {' + _PAD4 + '"type": "role",' + _PAD4 + '"value": "none"' + _PAD3 + "}," + _PAD3
-                      + '"chromeRole": {' + _PAD4 + '"type": "internalRole",' + _PAD4 + '"value": 0' + _PAD3 + "}")
+_PAD3, _PAD4, _PAD5 = PADS[3], PADS[4], PADS[5]
+_COMMA_PAD3, _COMMA_PAD4, _COMMA_PAD5 = "," + _PAD3, "," + _PAD4, "," + _PAD5
 # The text of node parts that many nodes share: by role, the role and chromeRole
-# members; by their fields, name sources that hold no value (_source_text).
+# members; by their fields, name sources with no attribute value (_source_text).
 _ROLE_TEXT: dict[str, str] = {}
-_SOURCE_TEXT: dict[tuple, str] = {}
+_SOURCE_TEMPLATES: dict[tuple, tuple[str, str]] = {}
 # The text of properties (and ignored reasons) with a plain value, by name, type and
 # value; bounded, since a few values (an aria-live token) are the author's text.
 _PROPERTY_TEXT: dict[tuple, str] = {}
@@ -210,33 +209,38 @@ _MAX_PROPERTY_TEXTS = 4096
 _PLAIN_VALUE_TYPES = (bool, int, str)
 
 
+# An ignored node's role, as a ROLES entry (chromeRole number, role name, AXValue type).
+_IGNORED_ROLE = (0, "none", "role")
+
+
 def role_value(obj: AXObject, real: bool = False) -> str:
     """The value of the node's role member: "none" for an ignored node, unless ``real``
     (its role as queryAXTree reports it)."""
-    return "none" if obj.ignored and not real else ROLES[obj.role][1]
+    return (_IGNORED_ROLE if obj.ignored and not real else ROLES[obj.role])[1]
+
+
+def _role_members_text(number: int, name: str, kind: str) -> str:
+    """The role and chromeRole members of a node."""
+    return ('"role": ' + member_text({"type": kind, "value": name}, 3) + _COMMA_PAD3
+            + '"chromeRole": ' + member_text({"type": "internalRole", "value": number}, 3))
+
+
+_IGNORED_ROLE_TEXT = _role_members_text(*_IGNORED_ROLE)
 
 
 def _role_text(role: str) -> str:
-    """The role and chromeRole members of an object of this (Chromium) role."""
+    """The role and chromeRole members of an unignored object of this (Chromium) role."""
     text = _ROLE_TEXT.get(role)
     if text is None:
-        number, name, kind = ROLES[role]
-        text = _ROLE_TEXT[role] = (
-            '"role": ' + member_text({"type": kind, "value": name}, 3) + _COMMA_PAD3
-            + '"chromeRole": ' + member_text({"type": "internalRole", "value": number}, 3))
+        text = _ROLE_TEXT[role] = _role_members_text(*ROLES[role])
     return text
 
 
-def _computed_string_text(text: str, depth: int) -> str:
-    """member_text({"type": "computedString", "value": text}, depth)."""
+def _string_value_text(kind: str, text: str, depth: int) -> str:
+    """member_text({"type": kind, "value": text}, depth): an AXValue holding a string
+    (a computedString, a string)."""
     pad = PADS[depth + 1]
-    return "{" + pad + '"type": "computedString",' + pad + '"value": ' + encode_basestring(text) + PADS[depth] + "}"
-
-
-def _string_value_text(text: str, depth: int) -> str:
-    """member_text({"type": "string", "value": text}, depth)."""
-    pad = PADS[depth + 1]
-    return "{" + pad + '"type": "string",' + pad + '"value": ' + encode_basestring(text) + PADS[depth] + "}"
+    return "{" + pad + '"type": "' + kind + '",' + pad + '"value": ' + encode_basestring(text) + PADS[depth] + "}"
 
 
 def _ids_text(ids: list[str]) -> str:
@@ -250,32 +254,25 @@ def _reasons_text(reasons: tuple) -> str:
     """ignoredReasons: a list of AXProperty."""
     if not reasons:
         return '"ignoredReasons": []'
-    texts = [_plain_property_text(name, "boolean", True) if related is None else member_text(_reason(name, related), 4)
-             for name, related in reasons]
+    texts = [_shared_property_text(("ignoredReason", name), lambda: _reason(name, None)) if related is None
+             else member_text(_reason(name, related), 4) for name, related in reasons]
     return '"ignoredReasons": [' + _PAD4 + _COMMA_PAD4.join(texts) + PADS[3] + "]"
 
 
 def _property_text(name: str, value: Any) -> str:
-    """member_text({"name": name, "value": ax_value(name, value)}, 4), from a memo for
-    a plain value of a non-string type (a string property, a url or valuetext, is the
-    node's own)."""
-    if type(value) not in _PLAIN_VALUE_TYPES:
-        return member_text({"name": name, "value": ax_value(name, value)}, 4)
-    kind = _PROPERTY_TYPES[name]
-    if kind == "string":
-        return member_text({"name": name, "value": {"type": kind, "value": value}}, 4)
-    if name == "busy":
-        return _plain_property_text(name, "boolean", 1)  # Chromium serializes aria-busy as the integer 1
-    if kind == "number":
-        return member_text({"name": name, "value": _number(value)}, 4)
-    return _plain_property_text(name, kind, value)
+    """member_text of the AXProperty, from a memo for a plain value of a token, boolean
+    or integer type (a string or number property, a url or valuetext, is the node's own)."""
+    if type(value) in _PLAIN_VALUE_TYPES and _PROPERTY_TYPES[name] not in ("string", "number"):
+        # type(value): True and 1 are equal keys.
+        return _shared_property_text((name, type(value), value), lambda: {"name": name, "value": ax_value(name, value)})
+    return member_text({"name": name, "value": ax_value(name, value)}, 4)
 
 
-def _plain_property_text(name: str, kind: str, value: bool | int | str) -> str:
-    key = (name, kind, type(value), value)  # type: True and 1 are equal keys
+def _shared_property_text(key: tuple, prop: Callable[[], dict[str, Any]]) -> str:
+    """member_text(prop(), 4), made once per key (bounded)."""
     text = _PROPERTY_TEXT.get(key)
     if text is None:
-        text = member_text({"name": name, "value": {"type": kind, "value": value}}, 4)
+        text = member_text(prop(), 4)
         if len(_PROPERTY_TEXT) < _MAX_PROPERTY_TEXTS:
             _PROPERTY_TEXT[key] = text
     return text
@@ -286,31 +283,28 @@ def _sources_text(sources: list[NameSource]) -> str:
 
 
 def _source_text(s: NameSource) -> str:
-    """member_text(_source(s), 5). A source with related objects is rare and made as
-    a dict; one with neither a value nor an attribute value (the aria-label or title
-    an object does not have: most of them) is text many nodes share."""
-    if s.related:
+    """member_text(_source(s), 5). A source with no attribute value and no related
+    objects (most of them: the aria-label an object does not have, the contents it is
+    named from) is a shared template around its computed string, if it has one."""
+    if s.attribute_value is not None or s.related:
         return member_text(_source(s), 5)
-    if s.text is None and s.attribute_value is None:
-        key = (s.type, s.attribute, s.superseded, s.native_source, s.invalid)
-        text = _SOURCE_TEXT.get(key)
-        if text is None:
-            text = _SOURCE_TEXT[key] = member_text(_source(s), 5)
-        return text
-    parts = ['"type": ' + encode_basestring(s.type)]
-    if s.text is not None:
-        parts.append('"value": ' + _computed_string_text(s.text, 6))
-    if s.attribute is not None:
-        parts.append('"attribute": ' + encode_basestring(s.attribute))
-    if s.attribute_value is not None:
-        parts.append('"attributeValue": ' + _string_value_text(s.attribute_value, 6))
-    if s.superseded:
-        parts.append('"superseded": true')
-    if s.native_source is not None:
-        parts.append('"nativeSource": ' + encode_basestring(s.native_source))
-    if s.invalid:
-        parts.append('"invalid": true')
-    return "{" + _PAD6 + _COMMA_PAD6.join(parts) + PADS[5] + "}"
+    key = (s.type, s.attribute, s.superseded, s.native_source, s.invalid, s.text is None)
+    template = _SOURCE_TEMPLATES.get(key)
+    if template is None:
+        template = _SOURCE_TEMPLATES[key] = _source_template(s)
+    return template[0] if s.text is None else template[0] + encode_basestring(s.text) + template[1]
+
+
+_PLACEHOLDER = "\x00"  # stands for a source's text in its template: no other member holds one
+
+
+def _source_template(s: NameSource) -> tuple[str, str]:
+    """The text of _source(s) before and after its computed string (all of it, and
+    nothing after, for a source with no text)."""
+    if s.text is None:
+        return member_text(_source(s), 5), ""
+    before, after = member_text(_source(replace(s, text=_PLACEHOLDER)), 5).split(encode_basestring(_PLACEHOLDER))
+    return before, after
 
 
 def ax_value(name: str, value: Any) -> dict[str, Any]:
