@@ -23,17 +23,40 @@ from setuptools import setup
 # (forms, focus, editing, URLs, the parser's tree building). Data tables and the CLI gain
 # nothing from compiling.
 COMPILED_MODULES = [
-    "axsynth/html/dom.py", "axsynth/html/parse.py", "axsynth/html/parse_fast.py", "axsynth/html/forms.py",
-    "axsynth/html/focus.py", "axsynth/html/editing.py", "axsynth/html/media.py", "axsynth/html/urls.py",
-    "axsynth/style/presentational.py", "axsynth/ax/name_sources.py", "axsynth/ax/block_offset.py",
-    "axsynth/style/cascade.py", "axsynth/style/properties.py", "axsynth/style/counters.py",
+    "axsynth/html/dom.py",
+    "axsynth/html/parse.py",
+    "axsynth/html/parse_fast.py",
+    "axsynth/html/forms.py",
+    "axsynth/html/focus.py",
+    "axsynth/html/editing.py",
+    "axsynth/html/media.py",
+    "axsynth/html/urls.py",
+    "axsynth/style/presentational.py",
+    "axsynth/ax/name_sources.py",
+    "axsynth/ax/block_offset.py",
+    "axsynth/style/cascade.py",
+    "axsynth/style/properties.py",
+    "axsynth/style/counters.py",
     "axsynth/style/list_items.py",
-    "axsynth/ax/object.py", "axsynth/ax/build.py", "axsynth/ax/generated.py", "axsynth/ax/ua_shadow.py",
-    "axsynth/ax/whitespace.py", "axsynth/ax/inner_text.py", "axsynth/ax/roles.py", "axsynth/ax/relations.py",
-    "axsynth/ax/ignored.py", "axsynth/ax/tree.py", "axsynth/ax/names.py", "axsynth/ax/native_names.py",
-    "axsynth/ax/states.py", "axsynth/ax/values.py",
+    "axsynth/ax/object.py",
+    "axsynth/ax/build.py",
+    "axsynth/ax/generated.py",
+    "axsynth/ax/ua_shadow.py",
+    "axsynth/ax/whitespace.py",
+    "axsynth/ax/inner_text.py",
+    "axsynth/ax/roles.py",
+    "axsynth/ax/relations.py",
+    "axsynth/ax/ignored.py",
+    "axsynth/ax/tree.py",
+    "axsynth/ax/names.py",
+    "axsynth/ax/native_names.py",
+    "axsynth/ax/states.py",
+    "axsynth/ax/values.py",
     "axsynth/playwright/snapshot.py",
-    "axsynth/emit/cdp.py", "axsynth/emit/json_text.py", "axsynth/emit/aria.py", "axsynth/emit/agent.py",
+    "axsynth/emit/cdp.py",
+    "axsynth/emit/json_text.py",
+    "axsynth/emit/aria.py",
+    "axsynth/emit/agent.py",
 ]
 
 
@@ -41,6 +64,7 @@ def ext_modules() -> list:
     if os.environ.get("AXSYNTH_COMPILE") != "1":
         return []
     from Cython.Build import cythonize
+
     here = Path(__file__).parent
     typed = [module for module in COMPILED_MODULES if (here / module).with_suffix(".pxd").exists()]
     untyped = [module for module in COMPILED_MODULES if module not in typed]
@@ -50,10 +74,18 @@ def ext_modules() -> list:
     # drops the load of ``obj.children`` in ``for child in obj.children`` when ``obj`` is an
     # AXObject in one loop of the function and any object in another (ax/whitespace.py's
     # finish_text iterated NULL and crashed).
-    return [*cythonize(untyped, build_dir="build/cython", quiet=True, nthreads=os.cpu_count() or 1,
-                       compiler_directives=directives),
-            *cythonize(typed, build_dir="build/cython", quiet=True, nthreads=os.cpu_count() or 1,
-                       compiler_directives={**directives, "infer_types": False})]
+    return [
+        *cythonize(
+            untyped, build_dir="build/cython", quiet=True, nthreads=os.cpu_count() or 1, compiler_directives=directives
+        ),
+        *cythonize(
+            typed,
+            build_dir="build/cython",
+            quiet=True,
+            nthreads=os.cpu_count() or 1,
+            compiler_directives={**directives, "infer_types": False},
+        ),
+    ]
 
 
 # The C compiler runs once per module: in parallel, the build takes half the time on two cores.

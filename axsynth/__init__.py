@@ -28,15 +28,36 @@ if TYPE_CHECKING:
 # so that `import axsynth` costs no parser, CSS, HTTP or MCP module: a test run or a CLI call
 # pays only for the stages it uses (docs/performance.md, "Import time").
 _EXPORTS = {
-    "AXNode": "api", "CursorError": "api", "Document": "api", "LimitError": "api", "Locator": "api",
-    "ParseError": "api", "QueryError": "api", "ScopeError": "api", "SnapshotOptionError": "api",
-    "set_test_id_attribute": "locator", "AriaTemplateError": "playwright.yaml",
-    "AriaMatch": "testing.match", "match_aria_snapshot": "testing.match",
+    "AXNode": "api",
+    "CursorError": "api",
+    "Document": "api",
+    "LimitError": "api",
+    "Locator": "api",
+    "ParseError": "api",
+    "QueryError": "api",
+    "ScopeError": "api",
+    "SnapshotOptionError": "api",
+    "set_test_id_attribute": "locator",
+    "AriaTemplateError": "playwright.yaml",
+    "AriaMatch": "testing.match",
+    "match_aria_snapshot": "testing.match",
 }
 
 __all__ = [
-    "AXNode", "AriaMatch", "AriaTemplateError", "CursorError", "Document", "LimitError", "Locator", "ParseError",
-    "QueryError", "ScopeError", "SnapshotOptionError", "__version__", "match_aria_snapshot", "set_test_id_attribute",
+    "AXNode",
+    "AriaMatch",
+    "AriaTemplateError",
+    "CursorError",
+    "Document",
+    "LimitError",
+    "Locator",
+    "ParseError",
+    "QueryError",
+    "ScopeError",
+    "SnapshotOptionError",
+    "__version__",
+    "match_aria_snapshot",
+    "set_test_id_attribute",
 ]
 
 # True when setup.py's optional compiled build (AXSYNTH_COMPILE=1) is what runs; found without

@@ -27,8 +27,17 @@ if TYPE_CHECKING:  # imported where used: a CDP or aria snapshot needs none of t
     from .emit.agent_refs import Selectors
     from .emit.diff import SnapshotDiff
 
-__all__ = ["AXNode", "CursorError", "Document", "LimitError", "Locator", "ParseError", "QueryError",
-           "ScopeError", "SnapshotOptionError"]
+__all__ = [
+    "AXNode",
+    "CursorError",
+    "Document",
+    "LimitError",
+    "Locator",
+    "ParseError",
+    "QueryError",
+    "ScopeError",
+    "SnapshotOptionError",
+]
 
 
 def _locate_from_root(method_name: str):
@@ -39,6 +48,7 @@ def _locate_from_root(method_name: str):
     @functools.wraps(method)
     def locate(self: "Document", *args: Any, **options: Any) -> Locator:
         return method(self._root_locator, *args, **options)
+
     return locate
 
 
@@ -55,8 +65,15 @@ class Document:
     """
 
     @bounded("loading")
-    def __init__(self, html: str | bytes, url: str | None = None, base_dir: Path | None = None,
-                 parent: "Document | None" = None, *, _file: Path | None = None) -> None:
+    def __init__(
+        self,
+        html: str | bytes,
+        url: str | None = None,
+        base_dir: Path | None = None,
+        parent: "Document | None" = None,
+        *,
+        _file: Path | None = None,
+    ) -> None:
         if not isinstance(html, (str, bytes)):
             hint = " (for a file, use Document.from_file)" if isinstance(html, os.PathLike) else ""
             raise TypeError(f"HTML must be str or bytes, not {type(html).__name__}{hint}")
@@ -73,8 +90,11 @@ class Document:
         self._frame_depth = 0 if parent is None else parent._frame_depth + 1
         self._frame_root = base_dir if parent is None else parent._frame_root
         self._frame_files = (frozenset() if parent is None else parent._frame_files) | ({_file} if _file else set())
-        self._frame_documents = {id(el): (el, *self._load_frame(el)) for el in self.dom.iter_elements()
-                                 if el.is_html and el.local_name in ("iframe", "frame")}
+        self._frame_documents = {
+            id(el): (el, *self._load_frame(el))
+            for el in self.dom.iter_elements()
+            if el.is_html and el.local_name in ("iframe", "frame")
+        }
         self._frames: dict[int, Frame] = {}  # id(iframe element) -> its Frame, once named
         self._selector_index: Selectors | None = None
         self._locators: LocatorEngine | None = None
@@ -149,8 +169,11 @@ class Document:
         >>> Document.from_html('<link rel=stylesheet href="https://cdn.example/a.css">').not_loaded
         ["stylesheet 'https://cdn.example/a.css' not loaded: remote (axsynth reads no network)"]
         """
-        frames = [f"frame {frame.element.attrs.get('src') or 'srcdoc'!r} not loaded: {frame.reason}"
-                  for frame in self.frames() if frame.document is None and frame.reason]
+        frames = [
+            f"frame {frame.element.attrs.get('src') or 'srcdoc'!r} not loaded: {frame.reason}"
+            for frame in self.frames()
+            if frame.document is None and frame.reason
+        ]
         return self.page.not_loaded + frames
 
     @classmethod
@@ -184,8 +207,9 @@ class Document:
         return cls(data, url or path.resolve().as_uri(), base_dir=path.resolve().parent, _file=path.resolve())
 
     @bounded("CDP tree")
-    def get_full_ax_tree(self, depth: int | None = None, scope: str | None = None,
-                         frame_id: str | None = None) -> dict[str, Any]:
+    def get_full_ax_tree(
+        self, depth: int | None = None, scope: str | None = None, frame_id: str | None = None
+    ) -> dict[str, Any]:
         """The result of CDP ``Accessibility.getFullAXTree``; with ``scope`` (a CSS
         selector that must match exactly one element, else ``ScopeError``), the
         same walk from that element's node only; with ``frame_id`` (from
@@ -273,8 +297,9 @@ class Document:
         obj = self._object_for_dom(node)
         return {"nodes": [serializer.node(o) for o in [obj, *self._included_ancestors(obj)]]}
 
-    def query_ax_tree(self, node: int | Element | None = None, accessible_name: str | None = None,
-                      role: str | None = None) -> dict[str, Any]:
+    def query_ax_tree(
+        self, node: int | Element | None = None, accessible_name: str | None = None, role: str | None = None
+    ) -> dict[str, Any]:
         """``Accessibility.queryAXTree``: matching nodes below ``node`` (default: the
         document), in tree order, with their real role and a name without sources.
 
@@ -303,10 +328,19 @@ class Document:
 
     # --- testing-library style queries ---------------------------------------------
 
-    def find_all_by_role(self, role: str, name: str | Pattern[str] | None = None, *, exact: bool = True,
-                         level: int | None = None, checked: bool | str | None = None,
-                         expanded: bool | None = None, selected: bool | None = None,
-                         pressed: bool | str | None = None, include_hidden: bool = False) -> list[AXNode]:
+    def find_all_by_role(
+        self,
+        role: str,
+        name: str | Pattern[str] | None = None,
+        *,
+        exact: bool = True,
+        level: int | None = None,
+        checked: bool | str | None = None,
+        expanded: bool | None = None,
+        selected: bool | None = None,
+        pressed: bool | str | None = None,
+        include_hidden: bool = False,
+    ) -> list[AXNode]:
         """Every node with this CDP role (and name/states), in tree order.
         ``name`` is compared exactly, or as a case-insensitive substring with
         ``exact=False``, or searched when it is a compiled regex.
@@ -314,8 +348,17 @@ class Document:
         >>> Document.from_html("<img src=a.png alt=Cat><p>Cat</p>").find_all_by_role("image")
         [<AXNode image "Cat">]
         """
-        return self._role_index().find(role, name, exact=exact, include_hidden=include_hidden, level=level,
-                                       checked=checked, expanded=expanded, selected=selected, pressed=pressed)
+        return self._role_index().find(
+            role,
+            name,
+            exact=exact,
+            include_hidden=include_hidden,
+            level=level,
+            checked=checked,
+            expanded=expanded,
+            selected=selected,
+            pressed=pressed,
+        )
 
     def query_by_role(self, role: str, name: str | Pattern[str] | None = None, **options: Any) -> AXNode | None:
         """The one matching node, None if there is none; QueryError if several match.
@@ -418,9 +461,16 @@ class Document:
             return aria_snapshot(self.page, select_scope(self.page, scope) if scope else None)
 
     @bounded("agent snapshot")
-    def agent_snapshot(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
-                       max_bytes: int | None = 50_000, with_cdp_size: bool = False,
-                       cursor: str | None = None, all_items: bool = False) -> AgentSnapshot:
+    def agent_snapshot(
+        self,
+        scope: str | None = None,
+        interactive_only: bool = False,
+        max_depth: int | None = None,
+        max_bytes: int | None = 50_000,
+        with_cdp_size: bool = False,
+        cursor: str | None = None,
+        all_items: bool = False,
+    ) -> AgentSnapshot:
         """The compact ``agent`` outline (``axsynth.emit.agent.AgentSnapshot``: ``.text``,
         ``.refs``, ``.next_cursor``, ``.to_json()``).  ``cursor`` (a cut outline's
         ``next_cursor``) continues it.  Raises ``ScopeError`` (``.code``) when ``scope``
@@ -433,9 +483,15 @@ class Document:
           button "Go" [ref=ejp31o]
         <BLANKLINE>
         """
-        return self.agent_emitter.snapshot(scope=scope, interactive_only=interactive_only, max_depth=max_depth,
-                                           max_bytes=max_bytes, with_cdp_size=with_cdp_size, cursor=cursor,
-                                           all_items=all_items)
+        return self.agent_emitter.snapshot(
+            scope=scope,
+            interactive_only=interactive_only,
+            max_depth=max_depth,
+            max_bytes=max_bytes,
+            with_cdp_size=with_cdp_size,
+            cursor=cursor,
+            all_items=all_items,
+        )
 
     @property
     def agent_emitter(self) -> AgentEmitter:
@@ -470,7 +526,8 @@ class Document:
         frame ids (``fr87hy-ftejls``), as in the agent format's refs.  (Recursive, but
         no deeper than MAX_FRAME_DEPTH.)
 
-        >>> [(f.frame_id, f.document is not None) for f in Document.from_html('<iframe srcdoc="<p>Hi"></iframe>').frames()]
+        >>> doc = Document.from_html('<iframe srcdoc="<p>Hi"></iframe>')
+        >>> [(f.frame_id, f.document is not None) for f in doc.frames()]
         [('ftejls', True)]
         """
         out: list[Frame] = []
@@ -479,8 +536,10 @@ class Document:
                 frame = self._frame_of(element)
                 out.append(frame)
                 if frame.document is not None:
-                    out += [replace(inner, frame_id=f"{frame.frame_id}-{inner.frame_id}")
-                            for inner in frame.document.frames()]
+                    out += [
+                        replace(inner, frame_id=f"{frame.frame_id}-{inner.frame_id}")
+                        for inner in frame.document.frames()
+                    ]
         return out
 
     def frame(self, frame_id: str) -> "Document":
@@ -548,16 +607,22 @@ class Document:
             return None, f"{src} is {'the page itself or an enclosing frame' if file.is_file() else 'not a file'}"
         return file, ""
 
-    def _child(self, html: str | bytes, url: str, base_dir: Path | None,
-               file: Path | None) -> "tuple[Document | None, str]":
+    def _child(
+        self, html: str | bytes, url: str, base_dir: Path | None, file: Path | None
+    ) -> "tuple[Document | None, str]":
         try:
             return Document(html if html.strip() else "<html></html>", url, base_dir, parent=self, _file=file), ""
         except (ParseError, LimitError) as exc:
             return None, str(exc)
 
     @bounded("flat snapshot")
-    def flat_snapshot(self, include_values: bool = False, max_depth: int | None = None,
-                      max_interactive: int | None = None, filter: str | None = None) -> dict[str, Any]:
+    def flat_snapshot(
+        self,
+        include_values: bool = False,
+        max_depth: int | None = None,
+        max_interactive: int | None = None,
+        filter: str | None = None,
+    ) -> dict[str, Any]:
         """The ``flat`` JSON (``axsynth.emit.flat``): url, title, a body of semantic groups
         and hoisted nodes with stable ids, iframes and shadow hosts.  ``include_values``
         adds field values, never those of password or payment fields; ``filter`` (CSS)
@@ -617,7 +682,9 @@ class Document:
         """Puppeteer's snapshot of this document, its frames' snapshots included."""
         from .emit.devtools import snapshot_tree
 
-        iframes = {el.node_id: el for el in self.dom.iter_elements() if el.is_html and el.local_name in ("iframe", "frame")}
+        iframes = {
+            el.node_id: el for el in self.dom.iter_elements() if el.is_html and el.local_name in ("iframe", "frame")
+        }
 
         def frame_snapshot(backend_id: int) -> dict[str, Any] | None:
             iframe = iframes.get(backend_id)
@@ -667,4 +734,3 @@ def _gc_paused():
     finally:
         if was_enabled:
             gc.enable()
-

@@ -29,21 +29,33 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # never a traceback: one line that says what to report
-        print(f"axsynth: internal error ({type(exc).__name__}: {exc}); please report it with the input", file=sys.stderr)
+        print(
+            f"axsynth: internal error ({type(exc).__name__}: {exc}); please report it with the input", file=sys.stderr
+        )
         return 70
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="axsynth", description="Chromium's accessibility tree from HTML, without a browser.")
+    parser = argparse.ArgumentParser(
+        prog="axsynth", description="Chromium's accessibility tree from HTML, without a browser."
+    )
     parser.add_argument("--version", action="version", version=f"axsynth {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     snap = commands.add_parser("snapshot", help="print the accessibility tree of an HTML file")
-    snap.add_argument("file", help="HTML file, or - for standard input (its local stylesheets are read from "
-                                   "--base-dir, by default the working directory)")
-    snap.add_argument("--base-dir", metavar="DIR", type=Path,
-                      help="with -: the directory local <link rel=stylesheet> files are read from")
-    snap.add_argument("--quiet", "-q", action="store_true",
-                      help="no note on stderr for stylesheets and frames that were not loaded")
+    snap.add_argument(
+        "file",
+        help="HTML file, or - for standard input (its local stylesheets are read from "
+        "--base-dir, by default the working directory)",
+    )
+    snap.add_argument(
+        "--base-dir",
+        metavar="DIR",
+        type=Path,
+        help="with -: the directory local <link rel=stylesheet> files are read from",
+    )
+    snap.add_argument(
+        "--quiet", "-q", action="store_true", help="no note on stderr for stylesheets and frames that were not loaded"
+    )
     snap.add_argument("--url", help="document URL (default: the file's file:// URI)")
     snapshot_output.add_options(snap)
     diff_command.add_parser(commands)
@@ -58,7 +70,11 @@ def _main(argv: list[str] | None) -> int:
     args = parser.parse_args(argv)
     if args.command != "snapshot":
         return args.run(args)
-    for options, formats in ((AGENT_ONLY, ("agent",)), (flat_format.OPTIONS, ("flat",)), (("max_depth",), ("agent", "flat"))):
+    for options, formats in (
+        (AGENT_ONLY, ("agent",)),
+        (flat_format.OPTIONS, ("flat",)),
+        (("max_depth",), ("agent", "flat")),
+    ):
         misused = [o for o in options if getattr(args, o) not in (None, False)]
         if misused and args.format not in formats:
             parser.error(f"--{misused[0].replace('_', '-')} applies to --format {' and '.join(formats)} only")
@@ -109,5 +125,3 @@ def _load(file: str, url: str | None, base_dir: Path | None) -> Document:
             raise NotADirectoryError(f"--base-dir {base}: not a directory")
         return Document.from_html(sys.stdin.buffer.read(), url, base_dir=base)
     return Document.from_file(Path(file), url)
-
-

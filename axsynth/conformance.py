@@ -113,7 +113,7 @@ class Fixture:
     def frame_goldens(self, goldens_dir: Path) -> list[Path]:
         found = goldens_dir.glob(f"{glob.escape(self.name)}.frame*.cdp.json")
         number = len(Path(self.name).name) + len(".frame")
-        return sorted(found, key=lambda p: int(p.name[number:-len(".cdp.json")]))
+        return sorted(found, key=lambda p: int(p.name[number : -len(".cdp.json")]))
 
 
 def find_fixtures(fixtures_dir: Path) -> list[Fixture]:
@@ -184,7 +184,7 @@ def _first_node_difference(want: list[str], got: list[str]) -> str:
     a, b = [_without_ids(x) for x in want], [_without_ids(x) for x in got]
     start = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
     window = 400  # diff only around the first mismatch: whole-file diffs of huge pages are slow
-    a, b = a[start:start + window], b[start:start + window]
+    a, b = a[start : start + window], b[start : start + window]
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         i1, j1 = i1 + start, j1 + start
         if tag == "equal":
@@ -227,11 +227,14 @@ def _describe_node_diff(want: str, got: str) -> str:
             got_props = {p["name"]: p["value"] for p in g.get(key, [])}
             for name in list(want_props) + [n for n in got_props if n not in want_props]:
                 if want_props.get(name) != got_props.get(name):
-                    return (f"{w.get('role', {}).get('value')} node property {name}: "
-                            f"{json.dumps(want_props.get(name))[:60]} vs {json.dumps(got_props.get(name))[:60]}")
+                    return (
+                        f"{w.get('role', {}).get('value')} node property {name}: "
+                        f"{json.dumps(want_props.get(name))[:60]} vs {json.dumps(got_props.get(name))[:60]}"
+                    )
             return f"{w.get('role', {}).get('value')} node properties in another order"
         if w.get(key) != g.get(key):
-            detail = f"{key} {json.dumps(w.get(key), ensure_ascii=False)[:70]} vs {json.dumps(g.get(key), ensure_ascii=False)[:70]}"
+            ours, theirs = (json.dumps(side.get(key), ensure_ascii=False)[:70] for side in (w, g))
+            detail = f"{key} {ours} vs {theirs}"
             return f"{w.get('role', {}).get('value')} node differs in {detail}"
     return "differs"
 
@@ -266,11 +269,7 @@ def diff(fixture: Fixture, fmt: str, goldens_dir: Path) -> str:
     if fmt == "cdp":  # one key per line reads better than one node per line
         golden = json.dumps(json.loads(golden), indent=1, ensure_ascii=False) + "\n"
         actual = json.dumps(json.loads(actual), indent=1, ensure_ascii=False) + "\n"
-    return "".join(
-        difflib.unified_diff(
-            golden.splitlines(True), actual.splitlines(True), "chromium", "axsynth", n=4
-        )
-    )
+    return "".join(difflib.unified_diff(golden.splitlines(True), actual.splitlines(True), "chromium", "axsynth", n=4))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -280,8 +279,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--format", choices=FORMATS, action="append", help="default: all")
     parser.add_argument("--diff", metavar="NAME", help="show Chromium vs axsynth for one fixture")
     parser.add_argument("--quiet", action="store_true", help="summary only")
-    parser.add_argument("--update-expectations", type=Path, metavar="FILE",
-                        help="write the list of fixtures that do not match yet, with reasons")
+    parser.add_argument(
+        "--update-expectations",
+        type=Path,
+        metavar="FILE",
+        help="write the list of fixtures that do not match yet, with reasons",
+    )
     args = parser.parse_args(argv)
     formats = args.format or list(FORMATS)
     fixtures = find_fixtures(args.fixtures)

@@ -43,8 +43,11 @@ _test_id_attribute = "data-testid"
 
 # The role options Playwright validates, with the roles that support each (roleSelectorEngine).
 _STATE_ROLES = {
-    "checked": roles_data.CHECKED_ROLES, "expanded": roles_data.EXPANDED_ROLES, "level": roles_data.LEVEL_ROLES,
-    "pressed": roles_data.PRESSED_ROLES, "selected": roles_data.SELECTED_ROLES,
+    "checked": roles_data.CHECKED_ROLES,
+    "expanded": roles_data.EXPANDED_ROLES,
+    "level": roles_data.LEVEL_ROLES,
+    "pressed": roles_data.PRESSED_ROLES,
+    "selected": roles_data.SELECTED_ROLES,
 }
 # Elements whose text Playwright's text engine never reads (shouldSkipForTextMatching).
 _SKIPPED_FOR_TEXT = frozenset({"SCRIPT", "NOSCRIPT", "STYLE"})
@@ -163,8 +166,11 @@ class LocatorEngine:
         if run:
             immediate.append(run)
         if shadow is not None:
-            full += [c.data if isinstance(c, Text) else self.text(c).full
-                     for c in shadow.children if isinstance(c, (Text, Element))]
+            full += [
+                c.data if isinstance(c, Text) else self.text(c).full
+                for c in shadow.children
+                if isinstance(c, (Text, Element))
+            ]
         text = "".join(full)
         return _ElementText(text, normalize_whitespace(text), tuple(immediate))
 
@@ -181,7 +187,8 @@ class LocatorEngine:
         if aria_label is not None and aria_label.strip():
             return [_ElementText(aria_label, normalize_whitespace(aria_label), (aria_label,))]
         labelable = tag_of(el) in ("BUTTON", "METER", "OUTPUT", "PROGRESS", "SELECT", "TEXTAREA") or (
-            tag_of(el) == "INPUT" and self.dom.input_type(el) != "hidden")
+            tag_of(el) == "INPUT" and self.dom.input_type(el) != "hidden"
+        )
         return [self.text(label) for label in self.dom.labels(el)] if labelable else []
 
     def describe(self, el: Element, states: Iterable[str] = ()) -> str:
@@ -209,8 +216,9 @@ def _text_matcher(wanted: TextQuery, exact: bool) -> tuple[Callable[[_ElementTex
         return (lambda text: wanted.search(text.full) is not None), "regex"
     wanted_text = _collapse(_text_argument(wanted))
     if exact:
-        return (lambda text: text.normalized == wanted_text
-                or any(_collapse(run) == wanted_text for run in text.immediate)), "strict"
+        return (
+            lambda text: text.normalized == wanted_text or any(_collapse(run) == wanted_text for run in text.immediate)
+        ), "strict"
     lowered = wanted_text.lower()
     return (lambda text: lowered in text.normalized.lower()), "lax"
 
@@ -294,17 +302,18 @@ class _Part(NamedTuple):
 
 def _each_root(find: Callable[[LocatorEngine, Root], Iterable[Element]]) -> Step:
     """A step that queries below every current element, keeping first-seen order."""
+
     def step(engine: LocatorEngine, roots: list[Root]) -> list[Element]:
         found: dict[int, Element] = {}
         for root in roots:
             for el in find(engine, root):
                 found.setdefault(id(el), el)
         return list(found.values())
+
     return step
 
 
-def _role_step(role: str, name: TextQuery | None, exact: bool, include_hidden: bool,
-               states: dict[str, object]) -> Step:
+def _role_step(role: str, name: TextQuery | None, exact: bool, include_hidden: bool, states: dict[str, object]) -> Step:
     def find(engine: LocatorEngine, root: Root) -> Iterator[Element]:
         for el in engine.elements_below(root):
             if engine.role(el) != role or (not include_hidden and engine.hidden(el)):
@@ -313,6 +322,7 @@ def _role_step(role: str, name: TextQuery | None, exact: bool, include_hidden: b
                 continue
             if name is None or _name_matches(engine.name(el, include_hidden), name, exact):
                 yield el
+
     return _each_root(find)
 
 
@@ -335,6 +345,7 @@ def _text_step(wanted: TextQuery, exact: bool) -> Step:
                 children += [c for c in shadow.children if isinstance(c, Element)]
             if not any(matcher(engine.text(c)) for c in children):
                 yield el
+
     return _each_root(find)
 
 
@@ -343,6 +354,7 @@ def _label_step(wanted: TextQuery, exact: bool) -> Step:
 
     def find(engine: LocatorEngine, root: Root) -> Iterator[Element]:
         return (el for el in engine.elements_below(root) if any(matcher(t) for t in engine.labels(el)))
+
     return _each_root(find)
 
 
@@ -352,6 +364,7 @@ def _attribute_step(attribute: str | Callable[[], str], wanted: TextQuery, exact
     def find(engine: LocatorEngine, root: Root) -> Iterator[Element]:
         name = attribute() if callable(attribute) else attribute
         return (el for el in engine.elements_below(root) if name in el.attrs and matcher(el.attrs[name]))
+
     return _each_root(find)
 
 
@@ -362,6 +375,7 @@ def _css_step(selector: str) -> Step:
         except ScopeError as exc:
             raise QueryError(exc.message) from None
         return [el for el in matches if any(root is not el and engine.contains(root, el) for root in roots)]
+
     return step
 
 
@@ -372,12 +386,14 @@ def _nth_step(index: int) -> Step:
             return [elements[index]]
         except IndexError:
             return []
+
     return step
 
 
 def _filter_step(keep: Callable[[LocatorEngine, Element], bool]) -> Step:
     def step(engine: LocatorEngine, roots: list[Root]) -> list[Element]:
         return [r for r in roots if isinstance(r, Element) and keep(engine, r)]
+
     return step
 
 
@@ -415,15 +431,26 @@ class Locator:
         return f"<Locator {self.selector}>"
 
     def __bool__(self) -> bool:
-        raise TypeError(f"a Locator is lazy and has no truth value: use {self.selector}.count() "
-                        "or axsynth.testing.expect(locator)")
+        raise TypeError(
+            f"a Locator is lazy and has no truth value: use {self.selector}.count() or axsynth.testing.expect(locator)"
+        )
 
     # --- locating -------------------------------------------------------------------------------
 
-    def get_by_role(self, role: str, name: TextQuery | None = None, *, exact: bool = False,
-                    checked: bool | str | None = None, disabled: bool | None = None,
-                    expanded: bool | None = None, include_hidden: bool = False, level: int | None = None,
-                    pressed: bool | str | None = None, selected: bool | None = None) -> "Locator":
+    def get_by_role(
+        self,
+        role: str,
+        name: TextQuery | None = None,
+        *,
+        exact: bool = False,
+        checked: bool | str | None = None,
+        disabled: bool | None = None,
+        expanded: bool | None = None,
+        include_hidden: bool = False,
+        level: int | None = None,
+        pressed: bool | str | None = None,
+        selected: bool | None = None,
+    ) -> "Locator":
         """Elements with this ARIA role (as Playwright computes it), name and states.
 
         ``name`` is a case-insensitive substring unless ``exact=True``, or a regex
@@ -440,19 +467,30 @@ class Locator:
             close = difflib.get_close_matches(str(role), sorted(roles_data.VALID_ROLES), n=2, cutoff=0.75)
             hint = f"; did you mean {' or '.join(repr(r) for r in close)}?" if close else ""
             raise ValueError(f"unknown ARIA role {role!r}{hint}")
-        states = {"checked": checked, "disabled": disabled, "expanded": expanded, "level": level,
-                  "pressed": pressed, "selected": selected}
+        states = {
+            "checked": checked,
+            "disabled": disabled,
+            "expanded": expanded,
+            "level": level,
+            "pressed": pressed,
+            "selected": selected,
+        }
         states = {state: want for state, want in states.items() if want is not None}
         for state, want in states.items():
             _check_state_value(state, want)
             supported = _STATE_ROLES.get(state)
             if supported is not None and role not in supported:
-                raise ValueError(f'"{state}" is only supported for roles: '
-                                 + ", ".join(f'"{r}"' for r in sorted(supported)))
-        description = _call("get_by_role", role, name=name, exact=exact or None,
-                            include_hidden=include_hidden or None, **states)
-        return self._then(_role_step(role, name, exact, include_hidden, states), description,
-                          _RoleQuery(role, tuple(states), include_hidden))
+                raise ValueError(
+                    f'"{state}" is only supported for roles: ' + ", ".join(f'"{r}"' for r in sorted(supported))
+                )
+        description = _call(
+            "get_by_role", role, name=name, exact=exact or None, include_hidden=include_hidden or None, **states
+        )
+        return self._then(
+            _role_step(role, name, exact, include_hidden, states),
+            description,
+            _RoleQuery(role, tuple(states), include_hidden),
+        )
 
     def get_by_text(self, text: TextQuery, *, exact: bool = False) -> "Locator":
         """The smallest elements whose text content contains ``text``.
@@ -479,8 +517,9 @@ class Locator:
         >>> Document.from_html("<input placeholder='you@example.com'>").get_by_placeholder("@example").count()
         1
         """
-        return self._then(_attribute_step("placeholder", text, exact),
-                          _call("get_by_placeholder", text, exact=exact or None))
+        return self._then(
+            _attribute_step("placeholder", text, exact), _call("get_by_placeholder", text, exact=exact or None)
+        )
 
     def get_by_alt_text(self, text: TextQuery, *, exact: bool = False) -> "Locator":
         """Elements (usually images) whose ``alt`` attribute matches.
@@ -508,11 +547,19 @@ class Locator:
         >>> Document.from_html("<div data-testid='cart'>2</div>").get_by_test_id("cart").count()
         1
         """
-        return self._then(_attribute_step(lambda: _test_id_attribute, test_id, exact=True),
-                          _call("get_by_test_id", test_id))
+        return self._then(
+            _attribute_step(lambda: _test_id_attribute, test_id, exact=True), _call("get_by_test_id", test_id)
+        )
 
-    def locator(self, selector: str, *, has_text: TextQuery | None = None, has_not_text: TextQuery | None = None,
-                has: "Locator | None" = None, has_not: "Locator | None" = None) -> "Locator":
+    def locator(
+        self,
+        selector: str,
+        *,
+        has_text: TextQuery | None = None,
+        has_not_text: TextQuery | None = None,
+        has: "Locator | None" = None,
+        has_not: "Locator | None" = None,
+    ) -> "Locator":
         """Elements below these matching a CSS selector (open shadow roots pierced),
         optionally filtered as by :meth:`filter`.
 
@@ -527,8 +574,14 @@ class Locator:
             return located
         return located.filter(has_text=has_text, has_not_text=has_not_text, has=has, has_not=has_not)
 
-    def filter(self, *, has_text: TextQuery | None = None, has_not_text: TextQuery | None = None,
-               has: "Locator | None" = None, has_not: "Locator | None" = None) -> "Locator":
+    def filter(
+        self,
+        *,
+        has_text: TextQuery | None = None,
+        has_not_text: TextQuery | None = None,
+        has: "Locator | None" = None,
+        has_not: "Locator | None" = None,
+    ) -> "Locator":
         """Keep the elements whose text contains (or not) ``has_text`` and that have
         (or not) a descendant matching ``has``, a locator resolved inside each.
 
@@ -548,11 +601,16 @@ class Locator:
             if inner is not None:
                 if not isinstance(inner, Locator):
                     raise TypeError(f"has/has_not take a Locator, got {type(inner).__name__}")
-                tests.append(lambda engine, el, inner=inner, wanted=wanted:
-                             bool(inner._resolve_from(engine, [el])) == wanted)
-        description = _call("filter", has_text=has_text, has_not_text=has_not_text,
-                            has=has.selector if has is not None else None,
-                            has_not=has_not.selector if has_not is not None else None)
+                tests.append(
+                    lambda engine, el, inner=inner, wanted=wanted: bool(inner._resolve_from(engine, [el])) == wanted
+                )
+        description = _call(
+            "filter",
+            has_text=has_text,
+            has_not_text=has_not_text,
+            has=has.selector if has is not None else None,
+            has_not=has_not.selector if has_not is not None else None,
+        )
         return self._then(_filter_step(lambda engine, el: all(test(engine, el) for test in tests)), description)
 
     def nth(self, index: int) -> "Locator":
@@ -663,10 +721,17 @@ class Locator:
         if not self._steps or self._steps[-1].role_query is None:
             return ""
         role, states, include_hidden = self._steps[-1].role_query
-        scopes = Locator(self._document, self._engine, self._steps[:-1])._resolve_from(
-            engine, [engine.page.document]) if len(self._steps) > 1 else [engine.page.document]
-        searched = {id(el): el for scope in scopes for el in engine.elements_below(scope)
-                    if include_hidden or not engine.hidden(el)}.values()
+        scopes = (
+            Locator(self._document, self._engine, self._steps[:-1])._resolve_from(engine, [engine.page.document])
+            if len(self._steps) > 1
+            else [engine.page.document]
+        )
+        searched = {
+            id(el): el
+            for scope in scopes
+            for el in engine.elements_below(scope)
+            if include_hidden or not engine.hidden(el)
+        }.values()
         same_role = [el for el in searched if engine.role(el) == role]
         if not same_role:
             present = sorted({r for el in searched if (r := engine.role(el)) and r not in roles_data.PRESENTATIONAL})
@@ -746,8 +811,11 @@ class Locator:
         True
         """
         engine, el = self._engine(), self.element
-        if not (tag_of(el) == "INPUT" and engine.dom.input_type(el) in ("checkbox", "radio")
-                or engine.role(el) in roles_data.CHECKED_ROLES):
+        if not (
+            tag_of(el) == "INPUT"
+            and engine.dom.input_type(el) in ("checkbox", "radio")
+            or engine.role(el) in roles_data.CHECKED_ROLES
+        ):
             raise QueryError(f"{self.selector}: not a checkbox or radio button ({engine.describe(el)})")
         return engine.sem.checked(el) is True
 

@@ -136,6 +136,8 @@ def select_scope(page: Page, selector: str) -> Element:
         raise ScopeError("scope_not_found", f"no element matches selector {selector!r}")
     if len(matches) > 1:
         listed = ", ".join(start_tag(el) for el in matches[:10]) + (", ..." if len(matches) > 10 else "")
-        raise ScopeError("scope_ambiguous", f"selector {selector!r} matches {len(matches)} elements, "
-                                            f"it must match exactly one: {listed}")
+        raise ScopeError(
+            "scope_ambiguous",
+            f"selector {selector!r} matches {len(matches)} elements, it must match exactly one: {listed}",
+        )
     return matches[0]

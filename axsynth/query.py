@@ -90,14 +90,22 @@ class RoleIndex:
                 self._by_role_and_name.setdefault((role, node.name), []).append(node)
         return nodes
 
-    def find(self, role: str, name: str | Pattern[str] | None = None, *, exact: bool = True,
-             include_hidden: bool = False, **states: Any) -> list[AXNode]:
+    def find(
+        self,
+        role: str,
+        name: str | Pattern[str] | None = None,
+        *,
+        exact: bool = True,
+        include_hidden: bool = False,
+        **states: Any,
+    ) -> list[AXNode]:
         wanted_states = [(key, want) for key, want in states.items() if want is not None]
         candidates = self._role_nodes(role)
         if isinstance(name, str) and exact:
             candidates, name = self._by_role_and_name.get((role, name), ()), None
         return [
-            node for node in candidates
+            node
+            for node in candidates
             if (include_hidden or not node.ignored)
             and (name is None or _name_matches(node.name, name, exact))
             and all(node.states.get(key) == want for key, want in wanted_states)

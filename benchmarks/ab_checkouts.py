@@ -61,22 +61,27 @@ def main() -> int:
     table = ROOT / "tests" / "fixtures" / "large" / "large-data-table.html"
     pages = sample([p for p in args.pages.glob("*.html") if p.is_file()], args.sample) if args.pages.is_dir() else []
     passes = [one_pass(trees, small, table, pages) for _ in range(args.passes)]
-    best = {label: {key: min(p[label][key] for p in passes) for key in ("small_first", "small_best", "table")}
-            for label in trees}
+    best = {
+        label: {key: min(p[label][key] for p in passes) for key in ("small_first", "small_best", "table")}
+        for label in trees
+    }
     for label in trees:
         per_page = {name: min(p[label]["pages"][name][0] for p in passes) for name in passes[0][label]["pages"]}
         best[label]["page_median"] = statistics.median(per_page.values()) if per_page else float("nan")
         best[label]["page_total"] = sum(per_page.values())
         best[label]["per_page"] = per_page
     labels = list(trees)
-    same = all(len({p[label]["pages"][name][1] for label in labels}) == 1
-               for p in passes for name in p[labels[0]]["pages"])
+    same = all(
+        len({p[label]["pages"][name][1] for label in labels}) == 1 for p in passes for name in p[labels[0]]["pages"]
+    )
     print(f"{len(small)} small pages, {len(pages)} real pages, best of {args.passes} passes, CPU s")
     for label in labels:
         b = best[label]
-        print(f"{label:>6}: small {len(small) / b['small_first']:.0f} docs/s first round, "
-              f"{len(small) / b['small_best']:.0f} best of 3; data table {b['table']:.3f} s; "
-              f"real pages median {b['page_median']:.4f} s, total {b['page_total']:.3f} s")
+        print(
+            f"{label:>6}: small {len(small) / b['small_first']:.0f} docs/s first round, "
+            f"{len(small) / b['small_best']:.0f} best of 3; data table {b['table']:.3f} s; "
+            f"real pages median {b['page_median']:.4f} s, total {b['page_total']:.3f} s"
+        )
     if len(labels) == 2 and pages:
         a, b = (best[label]["per_page"] for label in labels)
         ratios = [b[name] / a[name] for name in a]

@@ -47,8 +47,12 @@ def time_cdp(path: str, url: str, repeat: int) -> dict:
         text = cdp_text(path, url)
         cpu = min(cpu, time.process_time() - c)
         wall = min(wall, time.perf_counter() - t)
-    return {"wall": wall, "cpu": cpu, "sha1": hashlib.sha1(text.encode()).hexdigest(),
-            "ax_nodes": text.count('"nodeId"')}
+    return {
+        "wall": wall,
+        "cpu": cpu,
+        "sha1": hashlib.sha1(text.encode()).hexdigest(),
+        "ax_nodes": text.count('"nodeId"'),
+    }
 
 
 def peak_heap(path: str, url: str) -> dict:

@@ -40,8 +40,14 @@ def timed(command: list[str], shell: bool = False) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    subprocess.run(command if not shell else " ".join(command), shell=shell, check=False, env=env,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        command if not shell else " ".join(command),
+        shell=shell,
+        check=False,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -56,8 +62,10 @@ def corpus(folder: Path, sources: list[Path], pages: int) -> int:
 
 
 def report(label: str, pages: int, wall: float, cpu: float, peer: tuple[str, float, float] | None = None) -> tuple:
-    line = f"{label:38} {pages:4} pages {wall:7.1f} s {pages / wall:7.2f} pages/s  CPU {cpu:7.1f} s " \
-           f"({cpu / pages * 1000:6.0f} ms/page)"
+    line = (
+        f"{label:38} {pages:4} pages {wall:7.1f} s {pages / wall:7.2f} pages/s  CPU {cpu:7.1f} s "
+        f"({cpu / pages * 1000:6.0f} ms/page)"
+    )
     if peer is not None:
         line += f"  x{(pages / wall) / (pages / peer[1]):.2f} wall, x{peer[2] / cpu:.2f} CPU vs {peer[0]}"
     print(line, flush=True)
@@ -71,17 +79,23 @@ def main() -> None:
     parser.add_argument("--small", type=int, default=200)
     parser.add_argument("--no-dask", action="store_true")
     parser.add_argument("--only-dask", action="store_true", help="only the Dask and local-pool pairs")
-    parser.add_argument("--dask-pairs", type=int, default=1,
-                        help="(local pool, Dask) pairs run back to back, for a fairer A/B on a loaded machine")
+    parser.add_argument(
+        "--dask-pairs",
+        type=int,
+        default=1,
+        help="(local pool, Dask) pairs run back to back, for a fairer A/B on a loaded machine",
+    )
     args = parser.parse_args()
     axsynth = [sys.executable, "-m", "axsynth"]
     with tempfile.TemporaryDirectory() as tmp:
         large, small, out = Path(tmp) / "large", Path(tmp) / "small", str(Path(tmp) / "out.jsonl")
         n_large = corpus(large, sorted((FIXTURES / "large").glob("*.html")), args.pages)
-        small_sources = sorted(FIXTURES.glob("*.html"))[:args.small]
+        small_sources = sorted(FIXTURES.glob("*.html"))[: args.small]
         n_small = corpus(small, small_sources, len(small_sources))
-        print(f"--format {args.format}; {os.cpu_count()} cores; large: {n_large} pages, "
-              f"small: {n_small} pages (mean {sum(p.stat().st_size for p in small_sources) / n_small / 1024:.1f} KB)")
+        print(
+            f"--format {args.format}; {os.cpu_count()} cores; large: {n_large} pages, "
+            f"small: {n_small} pages (mean {sum(p.stat().st_size for p in small_sources) / n_small / 1024:.1f} KB)"
+        )
 
         def batch(folder: Path, *extra: str) -> list[str]:
             return [*axsynth, "batch", str(folder), "--format", args.format, "-o", out, *extra]
@@ -93,12 +107,18 @@ def main() -> None:
             for pair in range(args.dask_pairs):
                 if args.only_dask or pair:
                     two = report("large: batch --jobs 2", n_large, *timed(batch(large, "--jobs", "2")))
-                report("large: batch --dask local (2 workers)", n_large,
-                       *timed(batch(large, "--dask", "local", "--jobs", "2")), peer=two)
+                report(
+                    "large: batch --dask local (2 workers)",
+                    n_large,
+                    *timed(batch(large, "--dask", "local", "--jobs", "2")),
+                    peer=two,
+                )
         if args.only_dask:
             return
-        loop = f'for f in {small}/*.html; do {sys.executable} -m axsynth snapshot "$f" --format {args.format} ' \
-               '> /dev/null; done'
+        loop = (
+            f'for f in {small}/*.html; do {sys.executable} -m axsynth snapshot "$f" --format {args.format} '
+            "> /dev/null; done"
+        )
         shell = report("small: snapshot in a shell loop", n_small, *timed([loop], shell=True))
         report("small: batch --jobs 1", n_small, *timed(batch(small, "--jobs", "1")), peer=shell)
         report("small: batch --jobs 2", n_small, *timed(batch(small, "--jobs", "2")), peer=shell)

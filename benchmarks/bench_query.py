@@ -47,8 +47,9 @@ def per_call(function: Callable[[], object], repeat: int) -> float:
 
 
 def linear_scan(nodes: list[dict], role: str, name: str) -> list[dict]:
-    return [n for n in nodes
-            if not n["ignored"] and n["role"]["value"] == role and n.get("name", {}).get("value") == name]
+    return [
+        n for n in nodes if not n["ignored"] and n["role"]["value"] == role and n.get("name", {}).get("value") == name
+    ]
 
 
 def main() -> int:
@@ -76,8 +77,10 @@ def main() -> int:
         indexed = per_call(lambda role=role, name=name: doc.query_by_role(role, name), args.repeat)
         scanned = per_call(lambda role=role, name=name: linear_scan(nodes, role, name), max(args.repeat // 10, 20))
         over_budget |= indexed > BUDGET_SECONDS
-        print(f"query_by_role({role!r}, {name!r})"[:48].ljust(48),
-              f"{indexed * 1e6:8.1f} µs {scanned * 1e6:9.1f} µs {scanned / indexed:7.0f}x")
+        print(
+            f"query_by_role({role!r}, {name!r})"[:48].ljust(48),
+            f"{indexed * 1e6:8.1f} µs {scanned * 1e6:9.1f} µs {scanned / indexed:7.0f}x",
+        )
     pattern = re.compile(rf"^Add product {middle} ")
     regex_time = per_call(lambda: doc.find_all_by_role("button", pattern), args.repeat // 10)
     over_budget |= regex_time > BUDGET_SECONDS

@@ -62,20 +62,39 @@ class Tree(WorkerClient):
         for _ in range(max(1, repeat)):
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             t = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "axsynth", "snapshot", str(path), "--format", "cdp", "--url", url,
-                            "--quiet"], env=self.env, cwd=tempfile.gettempdir(), check=True,
-                           stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [sys.executable, "-m", "axsynth", "snapshot", str(path), "--format", "cdp", "--url", url, "--quiet"],
+                env=self.env,
+                cwd=tempfile.gettempdir(),
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
             wall = min(wall, time.perf_counter() - t)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = min(cpu, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
         return wall, cpu
 
     def import_time(self, statement: str = "import axsynth", n: int = 10) -> tuple[float, float]:
-        code = (f"import time;t=time.perf_counter();c=time.process_time();{statement};"
-                "print(time.perf_counter()-t,time.process_time()-c)")
-        runs = [tuple(map(float, subprocess.run([sys.executable, "-c", code], env=self.env, cwd=tempfile.gettempdir(),
-                                                capture_output=True, text=True, check=True).stdout.split()))
-                for _ in range(n)]
+        code = (
+            f"import time;t=time.perf_counter();c=time.process_time();{statement};"
+            "print(time.perf_counter()-t,time.process_time()-c)"
+        )
+        runs = [
+            tuple(
+                map(
+                    float,
+                    subprocess.run(
+                        [sys.executable, "-c", code],
+                        env=self.env,
+                        cwd=tempfile.gettempdir(),
+                        capture_output=True,
+                        text=True,
+                        check=True,
+                    ).stdout.split(),
+                )
+            )
+            for _ in range(n)
+        ]
         return min(r[0] for r in runs), min(r[1] for r in runs)
 
 
@@ -93,8 +112,13 @@ def python_start(n: int = 10) -> tuple[float, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("pages", type=Path, help="directory of saved pages (*.html)")
-    parser.add_argument("--tree", action="append", default=[], metavar="LABEL=PATH",
-                        help="an axsynth checkout to measure (repeatable; default: this one)")
+    parser.add_argument(
+        "--tree",
+        action="append",
+        default=[],
+        metavar="LABEL=PATH",
+        help="an axsynth checkout to measure (repeatable; default: this one)",
+    )
     parser.add_argument("--sample", type=int, help="measure this many pages, spread over the sizes")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-chromium", action="store_true", help="axsynth trees only")
@@ -105,7 +129,9 @@ def main() -> int:
     if not pages:
         print(f"real_pages: no *.html in {args.pages}")
         return 1
-    trees = [Tree(label, Path(path)) for label, path in (spec.split("=", 1) for spec in args.tree)] or [Tree("this", ROOT)]
+    trees = [Tree(label, Path(path)) for label, path in (spec.split("=", 1) for spec in args.tree)] or [
+        Tree("this", ROOT)
+    ]
     for tree in trees:
         print(f"{tree.label}: {tree.ask(op='info')}", flush=True)
     report: dict = {"pages": [], "trees": {}}
@@ -121,8 +147,12 @@ def main() -> int:
                 cdp = tree.ask(op="cdp", path=str(path), url=url, repeat=args.repeat)
                 proc_wall, proc_cpu = tree.new_process(path, url, args.repeat)
                 heap = tree.ask(op="heap", path=str(path), url=url)["peak"]
-                row[tree.label] = {**cdp, "process_wall": proc_wall, "process_cpu": proc_cpu,
-                                   "heap_over_html": heap / row["html_bytes"]}
+                row[tree.label] = {
+                    **cdp,
+                    "process_wall": proc_wall,
+                    "process_cpu": proc_cpu,
+                    "heap_over_html": heap / row["html_bytes"],
+                }
             if chromium:
                 row["chromium_warm"], row["chromium_ax_nodes"] = chromium.warm(url, path.read_bytes(), args.repeat)
                 row["chromium_cold"] = chromium.cold(url, path.read_bytes())
@@ -150,8 +180,10 @@ def _page_line(row: dict, trees: list[Tree]) -> str:
     parts = [f"{row['page'][:34]:34} {row['html_bytes'] / 1024:6.0f}KB"]
     for tree in trees:
         r = row[tree.label]
-        parts.append(f"{tree.label}: {r['wall']:.2f}s cpu {r['cpu']:.2f} proc {r['process_wall']:.2f}/{r['process_cpu']:.2f} "
-                     f"heap {r['heap_over_html']:.0f}x")
+        parts.append(
+            f"{tree.label}: {r['wall']:.2f}s cpu {r['cpu']:.2f} proc {r['process_wall']:.2f}/{r['process_cpu']:.2f} "
+            f"heap {r['heap_over_html']:.0f}x"
+        )
     if "chromium_warm" in row:
         parts.append(f"chromium warm {row['chromium_warm']:.2f} cold {row['chromium_cold']:.2f}")
     if not row["same_output"]:
@@ -163,14 +195,18 @@ def _summary(report: dict, trees: list[Tree]) -> None:
     rows = report["pages"]
     with_chromium = [r for r in rows if "chromium_warm" in r]
     start_wall, start_cpu = report["python_start"]
-    print(f"\n{len(rows)} pages; outputs identical across trees on {sum(r['same_output'] for r in rows)}; "
-          f"python -c pass: {start_wall * 1000:.0f} ms wall, {start_cpu * 1000:.0f} ms CPU")
+    print(
+        f"\n{len(rows)} pages; outputs identical across trees on {sum(r['same_output'] for r in rows)}; "
+        f"python -c pass: {start_wall * 1000:.0f} ms wall, {start_cpu * 1000:.0f} ms CPU"
+    )
     for tree in trees:
         label = tree.label
         summary = {
             "median_x_warm_wall": _median(with_chromium, lambda r: r[label]["wall"] / r["chromium_warm"]),
             "median_x_warm_cpu": _median(with_chromium, lambda r: r[label]["cpu"] / r["chromium_warm"]),
-            "median_process_x_cold_wall": _median(with_chromium, lambda r: r[label]["process_wall"] / r["chromium_cold"]),
+            "median_process_x_cold_wall": _median(
+                with_chromium, lambda r: r[label]["process_wall"] / r["chromium_cold"]
+            ),
             "median_process_x_cold_cpu": _median(with_chromium, lambda r: r[label]["process_cpu"] / r["chromium_cold"]),
             "median_heap_over_html": _median(rows, lambda r: r[label]["heap_over_html"]),
             "max_heap_over_html": max(r[label]["heap_over_html"] for r in rows),
@@ -179,14 +215,19 @@ def _summary(report: dict, trees: list[Tree]) -> None:
         report["trees"][label]["summary"] = summary
         t = report["trees"][label]
         small, table = t["small"], t["data_table"]
-        print(f"{label}: read->CDP / warm Chromium median {summary['median_x_warm_wall']:.2f}x wall "
-              f"({summary['median_x_warm_cpu']:.2f}x with axsynth CPU); new process / cold Chromium "
-              f"{summary['median_process_x_cold_wall']:.2f}x wall ({summary['median_process_x_cold_cpu']:.2f}x CPU); "
-              f"heap/HTML median {summary['median_heap_over_html']:.0f}x max {summary['max_heap_over_html']:.0f}x; "
-              f"CPU over all pages {summary['total_cpu']:.1f}s")
-        print(f"{label}: import axsynth {t['import'][0] * 1000:.1f} ms wall / {t['import'][1] * 1000:.1f} ms CPU; "
-              f"small pages {small['docs'] / small['wall']:.0f} docs/s wall, {small['docs'] / small['cpu']:.0f} docs/s CPU; "
-              f"data table {table['wall']:.2f}s wall / {table['cpu']:.2f}s CPU")
+        print(
+            f"{label}: read->CDP / warm Chromium median {summary['median_x_warm_wall']:.2f}x wall "
+            f"({summary['median_x_warm_cpu']:.2f}x with axsynth CPU); new process / cold Chromium "
+            f"{summary['median_process_x_cold_wall']:.2f}x wall ({summary['median_process_x_cold_cpu']:.2f}x CPU); "
+            f"heap/HTML median {summary['median_heap_over_html']:.0f}x max {summary['max_heap_over_html']:.0f}x; "
+            f"CPU over all pages {summary['total_cpu']:.1f}s"
+        )
+        print(
+            f"{label}: import axsynth {t['import'][0] * 1000:.1f} ms wall / {t['import'][1] * 1000:.1f} ms CPU; "
+            f"small pages {small['docs'] / small['wall']:.0f} docs/s wall, {small['docs'] / small['cpu']:.0f}"
+            f" docs/s CPU; "
+            f"data table {table['wall']:.2f}s wall / {table['cpu']:.2f}s CPU"
+        )
 
 
 def _median(rows: list[dict], value) -> float:

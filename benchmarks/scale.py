@@ -92,7 +92,8 @@ def _block(i: int) -> str:
 <tr><td><a href="/x/{i}">Plums</a></td><td class="num">3</td><td class="num">2.10</td></tr>
 </tbody>
 </table>
-<div class="card"><h3>Card {i}</h3><img src="/img/{i}.png" alt="Picture {i}"><p>Caption <span class="sr-only">for card {i}</span></p></div>
+<div class="card"><h3>Card {i}</h3><img src="/img/{i}.png" alt="Picture {i}">
+<p>Caption <span class="sr-only">for card {i}</span></p></div>
 </section>
 """
 
@@ -103,9 +104,9 @@ def make_document(target_nodes: int) -> str:
     blocks = max(1, round(target_nodes / per_block))
     body = "".join(_block(i) for i in range(blocks))
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Scale test</title>"
-        f"<style>{_CSS}</style></head>\n<body>\n<header><nav><ul><li><a href=\"/\">Home</a></li>"
-        "<li><a href=\"/about\">About</a></li></ul></nav></header>\n<main>\n"
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Scale test</title>'
+        f'<style>{_CSS}</style></head>\n<body>\n<header><nav><ul><li><a href="/">Home</a></li>'
+        '<li><a href="/about">About</a></li></ul></nav></header>\n<main>\n'
         f"{body}</main>\n<footer><p>Footer</p></footer>\n</body></html>\n"
     )
 
@@ -188,6 +189,7 @@ def run_stages(html: bytes, trace: bool = False) -> dict:
                 peaks[stage] = tracemalloc.get_traced_memory()[1]
                 tracemalloc.reset_peak()
             return out
+
         return run
 
     page_mod.parse_html, page_mod.Styles = timed("parse", orig_parse), timed("style", orig_styles)
@@ -254,8 +256,11 @@ def one_size(size: int, repeat: int, trace: bool) -> dict:
 
 
 def _fmt_size(n: int) -> str:
-    return f"{n // 1_000_000}M" if n >= 1_000_000 and n % 1_000_000 == 0 else (
-        f"{n // 1000}k" if n >= 1000 and n % 1000 == 0 else str(n))
+    return (
+        f"{n // 1_000_000}M"
+        if n >= 1_000_000 and n % 1_000_000 == 0
+        else (f"{n // 1000}k" if n >= 1000 and n % 1000 == 0 else str(n))
+    )
 
 
 def main() -> int:
@@ -272,9 +277,13 @@ def main() -> int:
         return 0
 
     results = []
-    header = (f"{'size':>5} {'nodes':>8} {'html MB':>8} " + " ".join(f"{s + ' s':>8}" for s in STAGES)
-              + f" {'total s':>8} {'cpu s':>7} {'us/node':>8} {'peakRSS MB':>10} {'RSS/html':>8}")
+    header = (
+        f"{'size':>5} {'nodes':>8} {'html MB':>8} "
+        + " ".join(f"{s + ' s':>8}" for s in STAGES)
+        + f" {'total s':>8} {'cpu s':>7} {'us/node':>8} {'peakRSS MB':>10} {'RSS/html':>8}"
+    )
     import axsynth
+
     print(f"axsynth {'compiled' if axsynth.COMPILED else 'pure Python'}, Python {sys.version.split()[0]}")
     print(header)
     for size in args.sizes:
@@ -288,22 +297,30 @@ def main() -> int:
         r = json.loads(proc.stdout)
         results.append(r)
         t = r["times"]
-        print(f"{_fmt_size(size):>5} {r['nodes']:>8} {r['html_bytes'] / 2**20:>8.2f} "
-              + " ".join(f"{t[s]:>8.2f}" for s in STAGES)
-              + f" {r['total']:>8.2f} {r['cpu']:>7.2f} {r['total'] / r['nodes'] * 1e6:>8.1f} {r['peak_rss_mb']:>10.0f}"
-              + f" {r['peak_rss_over_html']:>7.1f}x", flush=True)
+        print(
+            f"{_fmt_size(size):>5} {r['nodes']:>8} {r['html_bytes'] / 2**20:>8.2f} "
+            + " ".join(f"{t[s]:>8.2f}" for s in STAGES)
+            + f" {r['total']:>8.2f} {r['cpu']:>7.2f} {r['total'] / r['nodes'] * 1e6:>8.1f} {r['peak_rss_mb']:>10.0f}"
+            + f" {r['peak_rss_over_html']:>7.1f}x",
+            flush=True,
+        )
         print("      cpu s: " + ", ".join(f"{s} {r['cpu_times'][s]:.2f}" for s in STAGES), flush=True)
         if args.tracemalloc:
-            print("      tracemalloc peak MB: " + ", ".join(
-                f"{s} {r['tracemalloc_peak_mb'][s]:.0f}" for s in STAGES), flush=True)
+            print(
+                "      tracemalloc peak MB: " + ", ".join(f"{s} {r['tracemalloc_peak_mb'][s]:.0f}" for s in STAGES),
+                flush=True,
+            )
     by_target = {r["target"]: r for r in results}
     for small, big in zip(args.sizes, args.sizes[1:]):
         if small in by_target and big in by_target:
             a, b = by_target[small], by_target[big]
-            print(f"{_fmt_size(small)}->{_fmt_size(big)}: nodes x{b['nodes'] / a['nodes']:.1f}, "
-                  f"time x{b['total'] / a['total']:.2f} (cpu x{b['cpu'] / a['cpu']:.2f}), per-stage "
-                  + ", ".join(f"{s} x{b['times'][s] / a['times'][s]:.2f}" for s in STAGES)
-                  + "; per-stage cpu " + ", ".join(f"{s} x{b['cpu_times'][s] / a['cpu_times'][s]:.2f}" for s in STAGES))
+            print(
+                f"{_fmt_size(small)}->{_fmt_size(big)}: nodes x{b['nodes'] / a['nodes']:.1f}, "
+                f"time x{b['total'] / a['total']:.2f} (cpu x{b['cpu'] / a['cpu']:.2f}), per-stage "
+                + ", ".join(f"{s} x{b['times'][s] / a['times'][s]:.2f}" for s in STAGES)
+                + "; per-stage cpu "
+                + ", ".join(f"{s} x{b['cpu_times'][s] / a['cpu_times'][s]:.2f}" for s in STAGES)
+            )
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n")
     return 0

@@ -38,10 +38,15 @@ import pickle, sys, time, json
 import axrecord
 rows, role_names, repeat = pickle.load(open(sys.argv[1], "rb")) + (int(sys.argv[2]),)
 best = {}
+def timed(stage, run):
+    t = time.process_time()
+    result = run()
+    best[stage] = min(best.get(stage, 9e9), time.process_time() - t)
+    return result
 for _ in range(repeat):
-    t = time.process_time(); records = axrecord.build(rows); best["build"] = min(best.get("build", 9e9), time.process_time() - t)
-    t = time.process_time(); walked = axrecord.named_unignored_depth(records[0]); best["walk"] = min(best.get("walk", 9e9), time.process_time() - t)
-    t = time.process_time(); size = axrecord.emit(records, role_names); best["emit"] = min(best.get("emit", 9e9), time.process_time() - t)
+    records = timed("build", lambda: axrecord.build(rows))
+    walked = timed("walk", lambda: axrecord.named_unignored_depth(records[0]))
+    size = timed("emit", lambda: axrecord.emit(records, role_names))
 print(json.dumps({"compiled": not axrecord.__file__.endswith(".py"), "check": [walked, size], **best}))
 """
 
@@ -113,8 +118,13 @@ def main() -> int:
             if problem:
                 print(f"{kind:15} not built: {problem}")
                 continue
-            run = subprocess.run([sys.executable, "-c", TIMER, str(data), str(args.repeat)], cwd=target,
-                                 env={**os.environ, "PYTHONPATH": str(target)}, capture_output=True, text=True)
+            run = subprocess.run(
+                [sys.executable, "-c", TIMER, str(data), str(args.repeat)],
+                cwd=target,
+                env={**os.environ, "PYTHONPATH": str(target)},
+                capture_output=True,
+                text=True,
+            )
             if run.returncode != 0:
                 print(f"{kind:15} failed: {run.stderr.strip().splitlines()[-1][:200]}")
                 continue
@@ -124,8 +134,10 @@ def main() -> int:
         total = r["build"] + r["walk"] + r["emit"]
         speedup = "" if base is None else f"  x{(base['build'] + base['walk'] + base['emit']) / total:.2f}"
         same = "" if base is None or r["check"] == base["check"] else "  RESULTS DIFFER"
-        print(f"{kind:15} build {r['build']:.3f}  walk {r['walk']:.3f}  emit {r['emit']:.3f}  total {total:.3f}"
-              f"{speedup}{same}  (compiled: {r['compiled']})")
+        print(
+            f"{kind:15} build {r['build']:.3f}  walk {r['walk']:.3f}  emit {r['emit']:.3f}  total {total:.3f}"
+            f"{speedup}{same}  (compiled: {r['compiled']})"
+        )
     return 0
 
 

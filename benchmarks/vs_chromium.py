@@ -122,8 +122,12 @@ def compile_bytecode() -> None:
 
 
 def axsynth_process(path: Path) -> None:
-    subprocess.run([sys.executable, "-m", "axsynth", "snapshot", str(path), "--format", "cdp"],
-                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "axsynth", "snapshot", str(path), "--format", "cdp"],
+        cwd=ROOT,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
 
 
 def main() -> int:
@@ -164,8 +168,11 @@ def main() -> int:
         except Exception as exc:  # noqa: BLE001
             print(f"vs_chromium: skipped: Chromium does not launch ({exc.__class__.__name__}: {str(exc)[:200]})")
             return 0
-        versions = {"chromium": browser.version, "playwright": importlib.metadata.version("playwright"),
-                    "axsynth build": "compiled" if axsynth.COMPILED else "pure Python"}
+        versions = {
+            "chromium": browser.version,
+            "playwright": importlib.metadata.version("playwright"),
+            "axsynth build": "compiled" if axsynth.COMPILED else "pure Python",
+        }
         context = browser.new_context(java_script_enabled=False, viewport=gg.VIEWPORT)
         page = context.new_page()
         page.route("**/*", gg.serve_fixture)
@@ -190,11 +197,16 @@ def main() -> int:
             finally:
                 b.close()
 
-        print(f"Chromium {versions['chromium']}, Playwright {versions['playwright']}, "
-              f"Python {sys.version.split()[0]}, axsynth {versions['axsynth build']}; best of {args.repeat} (cold: {args.cold_repeat})")
-        head = (f"{'page':22} {'KB':>5} {'DOM':>6} {'AX':>6} {'ax s':>6} {'ax cpu':>6} {'proc s':>6} "
-                f"{'warm s':>6} {'cold s':>6} {'x warm':>6} {'x cold':>6} {'procxC':>6} "
-                f"{'ax aria':>7} {'pw aria':>7} {'x aria':>6} {'heap/html':>9}")
+        print(
+            f"Chromium {versions['chromium']}, Playwright {versions['playwright']}, "
+            f"Python {sys.version.split()[0]}, axsynth {versions['axsynth build']}; best of {args.repeat}"
+            f" (cold: {args.cold_repeat})"
+        )
+        head = (
+            f"{'page':22} {'KB':>5} {'DOM':>6} {'AX':>6} {'ax s':>6} {'ax cpu':>6} {'proc s':>6} "
+            f"{'warm s':>6} {'cold s':>6} {'x warm':>6} {'x cold':>6} {'procxC':>6} "
+            f"{'ax aria':>7} {'pw aria':>7} {'x aria':>6} {'heap/html':>9}"
+        )
         print(head)
         compile_bytecode()
         for path in pages:
@@ -212,12 +224,18 @@ def main() -> int:
             from axsynth.ax.build import _all_nodes
 
             row = {
-                "page": path.name, "html_bytes": path.stat().st_size,
+                "page": path.name,
+                "html_bytes": path.stat().st_size,
                 "dom_nodes": sum(1 for _ in _all_nodes(doc.dom)),
-                "ax_nodes": out.count('"nodeId"'), "chromium_ax_nodes": len(tree["nodes"]),
-                "axsynth_s": ax_s, "axsynth_cpu_s": ax_cpu, "axsynth_process_s": proc_s,
-                "chromium_warm_s": warm_s, "chromium_cold_s": cold_s,
-                "axsynth_aria_s": ax_aria_s, "playwright_aria_s": pw_aria_s,
+                "ax_nodes": out.count('"nodeId"'),
+                "chromium_ax_nodes": len(tree["nodes"]),
+                "axsynth_s": ax_s,
+                "axsynth_cpu_s": ax_cpu,
+                "axsynth_process_s": proc_s,
+                "chromium_warm_s": warm_s,
+                "chromium_cold_s": cold_s,
+                "axsynth_aria_s": ax_aria_s,
+                "playwright_aria_s": pw_aria_s,
                 "peak_heap_bytes": heap,
             }
             row["x_warm"] = ax_s / warm_s
@@ -226,11 +244,13 @@ def main() -> int:
             row["x_aria"] = ax_aria_s / pw_aria_s
             row["heap_over_html"] = heap / row["html_bytes"]
             rows.append(row)
-            print(f"{path.stem.removeprefix('large-'):22} {row['html_bytes'] / 1024:>5.0f} {row['dom_nodes']:>6} "
-                  f"{row['ax_nodes']:>6} {ax_s:>6.2f} {ax_cpu:>6.2f} {proc_s:>6.2f} {warm_s:>6.2f} {cold_s:>6.2f} "
-                  f"{row['x_warm']:>6.2f} {row['x_cold']:>6.2f} {row['x_process_cold']:>6.2f} "
-                  f"{ax_aria_s:>7.2f} {pw_aria_s:>7.2f} {row['x_aria']:>6.2f} {row['heap_over_html']:>8.0f}x",
-                  flush=True)
+            print(
+                f"{path.stem.removeprefix('large-'):22} {row['html_bytes'] / 1024:>5.0f} {row['dom_nodes']:>6} "
+                f"{row['ax_nodes']:>6} {ax_s:>6.2f} {ax_cpu:>6.2f} {proc_s:>6.2f} {warm_s:>6.2f} {cold_s:>6.2f} "
+                f"{row['x_warm']:>6.2f} {row['x_cold']:>6.2f} {row['x_process_cold']:>6.2f} "
+                f"{ax_aria_s:>7.2f} {pw_aria_s:>7.2f} {row['x_aria']:>6.2f} {row['heap_over_html']:>8.0f}x",
+                flush=True,
+            )
         browser.close()
     finally:
         pw_cm.__exit__(None, None, None)
@@ -238,14 +258,20 @@ def main() -> int:
     def med(key):
         return statistics.median(r[key] for r in rows)
 
-    print(f"median ratio axsynth/chromium: warm {med('x_warm'):.2f}x (goal <= 0.25), "
-          f"cold {med('x_cold'):.2f}x (goal <= 0.2); new-process axsynth/cold {med('x_process_cold'):.2f}x; "
-          f"aria axsynth/playwright {med('x_aria'):.2f}x")
-    print(f"median peak heap / HTML size: {med('heap_over_html'):.0f}x (goal <= 20x); "
-          f"max {max(r['heap_over_html'] for r in rows):.0f}x")
+    print(
+        f"median ratio axsynth/chromium: warm {med('x_warm'):.2f}x (goal <= 0.25), "
+        f"cold {med('x_cold'):.2f}x (goal <= 0.2); new-process axsynth/cold {med('x_process_cold'):.2f}x; "
+        f"aria axsynth/playwright {med('x_aria'):.2f}x"
+    )
+    print(
+        f"median peak heap / HTML size: {med('heap_over_html'):.0f}x (goal <= 20x); "
+        f"max {max(r['heap_over_html'] for r in rows):.0f}x"
+    )
     biggest = max(rows, key=lambda r: r["dom_nodes"])
-    print(f"largest page: {biggest['page']} ({biggest['dom_nodes']} DOM nodes): axsynth {biggest['axsynth_s']:.2f}s "
-          f"(goal < 1 s for 35k nodes), Chromium warm {biggest['chromium_warm_s']:.2f}s")
+    print(
+        f"largest page: {biggest['page']} ({biggest['dom_nodes']} DOM nodes): axsynth {biggest['axsynth_s']:.2f}s "
+        f"(goal < 1 s for 35k nodes), Chromium warm {biggest['chromium_warm_s']:.2f}s"
+    )
     if args.json:
         args.json.write_text(json.dumps({"versions": versions, "pages": rows}, indent=1) + "\n")
     return 0

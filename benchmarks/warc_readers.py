@@ -25,11 +25,14 @@ def build(path: Path, copies: int) -> int:
         writer = WARCWriter(out, gzip=True)
         for i in range(copies):
             for j, body in enumerate(pages):
-                for uri, type_, payload in ((f"https://example.org/{i}/{j}", "text/html; charset=utf-8", body),
-                                            (f"https://example.org/{i}/{j}.png", "image/png", b"\x89PNG" * 500)):
+                for uri, type_, payload in (
+                    (f"https://example.org/{i}/{j}", "text/html; charset=utf-8", body),
+                    (f"https://example.org/{i}/{j}.png", "image/png", b"\x89PNG" * 500),
+                ):
                     headers = StatusAndHeaders("200 OK", [("Content-Type", type_)], protocol="HTTP/1.1")
-                    writer.write_record(writer.create_warc_record(uri, "response", payload=io.BytesIO(payload),
-                                                                  http_headers=headers))
+                    writer.write_record(
+                        writer.create_warc_record(uri, "response", payload=io.BytesIO(payload), http_headers=headers)
+                    )
     return copies * len(pages)
 
 
@@ -40,7 +43,8 @@ def read_warcio(path: Path) -> int:
     with open(path, "rb") as stream:
         for record in ArchiveIterator(stream):
             if record.rec_type == "response" and record.http_headers.get_header("Content-Type", "").startswith(
-                    "text/html"):
+                "text/html"
+            ):
                 total += len(record.content_stream().read())
     return total
 

@@ -21,8 +21,9 @@ class WorkerClient:
     def __init__(self, build: Path, label: str = "") -> None:
         self.label = label or str(build)
         self.env = {**os.environ, "PYTHONPATH": str(build)}
-        self.process = subprocess.Popen([sys.executable, str(WORKER)], env=self.env, text=True,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.process = subprocess.Popen(
+            [sys.executable, str(WORKER)], env=self.env, text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE
+        )
 
     def ask(self, **request) -> dict:
         self.process.stdin.write(json.dumps(request) + "\n")

@@ -35,21 +35,27 @@ def test_find_controls_by_role_and_name(checkout: Document):
 
 def test_the_payment_form_matches_a_partial_template(checkout: Document):
     # Only what the test cares about: other children and attributes are ignored.
-    assert_aria_snapshot(checkout, r"""
+    assert_aria_snapshot(
+        checkout,
+        r"""
         - form "Payment":
           - textbox "Card number"
           - checkbox [checked]
           - button /Pay \$\d+/
-    """)
+    """,
+    )
 
 
 def test_the_order_lists_exactly_two_items(checkout: Document):
-    assert_aria_snapshot(checkout, r"""
+    assert_aria_snapshot(
+        checkout,
+        r"""
         - list "Order":
           - /children: equal
           - listitem: /Blue mug/
           - listitem: /Tea sampler/
-    """)
+    """,
+    )
 
 
 def test_a_mismatch_explains_itself(checkout: Document):

@@ -46,4 +46,7 @@ def test_every_fixture_has_goldens():
 def test_matches_chromium(fixture, fmt, golden):
     # Compared as a bool: pytest's own diff of two multi-megabyte texts takes minutes.
     same = render(fixture, fmt) == golden.read_text(encoding="utf-8")
-    assert same, f"differs from Chromium at {first_difference(fixture, fmt, GOLDENS)}; see python -m axsynth.conformance --diff {fixture.name}"
+    assert same, (
+        f"differs from Chromium at {first_difference(fixture, fmt, GOLDENS)}; see python -m"
+        f" axsynth.conformance --diff {fixture.name}"
+    )

@@ -19,7 +19,12 @@ from axsynth.html.parse import MAX_DOM_DEPTH
 def all_formats(doc: Document) -> dict:
     nodes = doc.get_full_ax_tree()["nodes"]
     check_cdp(nodes)
-    return {"cdp": nodes, "aria": doc.aria_snapshot(), "agent": doc.agent_snapshot(), "devtools": doc.devtools_snapshot()}
+    return {
+        "cdp": nodes,
+        "aria": doc.aria_snapshot(),
+        "agent": doc.agent_snapshot(),
+        "devtools": doc.devtools_snapshot(),
+    }
 
 
 def dom_depth(doc: Document) -> int:
@@ -123,7 +128,8 @@ def test_labelledby_cycles_and_mutual_references():
     doc = Document.from_html(
         "<button id=a aria-labelledby='b a'>A</button><button id=b aria-labelledby=c>B</button>"
         "<span id=c aria-labelledby=a aria-describedby='a b c'>C</span>"
-        "<input id=i aria-labelledby=l><label id=l for=i>L <input id=j aria-labelledby=i></label>")
+        "<input id=i aria-labelledby=l><label id=l for=i>L <input id=j aria-labelledby=i></label>"
+    )
     out = all_formats(doc)
     names = {n["name"]["value"] for n in out["cdp"] if n["role"]["value"] in ("button", "textbox")}
     assert "B A" in names  # a: b's own labelledby is not followed (one level), then itself
@@ -135,16 +141,27 @@ def test_aria_owns_cycles_and_several_owners():
         "<div id=s aria-owns=s>self</div>"
         "<div id=o1 role=list aria-owns=x></div><div id=o2 role=list aria-owns=x></div>"
         "<div id=x role=listitem>x</div>"
-        "<div id=p aria-owns=q><div id=q aria-owns=p>ancestor</div></div>")
+        "<div id=p aria-owns=q><div id=q aria-owns=p>ancestor</div></div>"
+    )
     out = all_formats(doc)
-    owners = [n for n in out["cdp"] if n.get("backendDOMNodeId") and any(
-        c for c in n.get("childIds", []) if any(m["nodeId"] == c and m["role"]["value"] == "listitem" for m in out["cdp"]))]
+    owners = [
+        n
+        for n in out["cdp"]
+        if n.get("backendDOMNodeId")
+        and any(
+            c
+            for c in n.get("childIds", [])
+            if any(m["nodeId"] == c and m["role"]["value"] == "listitem" for m in out["cdp"])
+        )
+    ]
     assert len(owners) == 1  # an element is owned by one owner only: the first
 
 
 def test_label_for_cycles():
-    doc = Document.from_html("<label id=l1 for=l2><label id=l2 for=l1>x</label></label>"
-                             "<label for=t>outer<label for=t>inner<input id=t></label></label>")
+    doc = Document.from_html(
+        "<label id=l1 for=l2><label id=l2 for=l1>x</label></label>"
+        "<label for=t>outer<label for=t>inner<input id=t></label></label>"
+    )
     all_formats(doc)
 
 

@@ -19,14 +19,70 @@ from axsynth.emit.agent import INTERACTIVE_ROLES  # noqa: E402
 
 IDS = ["a", "b", "c", "d", "e"]
 MENU_LIST_OPTION = CHROME_ROLES["MenuListOption"][0]
-TAGS = ["div", "span", "button", "a", "input", "label", "select", "option", "ul", "li", "p", "h2", "table", "tr",
-        "td", "details", "summary", "dialog", "textarea", "img", "section", "nav", "fieldset", "legend", "slot",
-        "my-el", "svg", "iframe"]
-ROLES = ["button", "link", "checkbox", "menu", "menuitem", "listbox", "option", "tab", "tablist", "dialog", "none",
-         "presentation", "heading", "textbox", "combobox", "grid", "row", "gridcell", "treeitem", "region", "bogus", ""]
+TAGS = [
+    "div",
+    "span",
+    "button",
+    "a",
+    "input",
+    "label",
+    "select",
+    "option",
+    "ul",
+    "li",
+    "p",
+    "h2",
+    "table",
+    "tr",
+    "td",
+    "details",
+    "summary",
+    "dialog",
+    "textarea",
+    "img",
+    "section",
+    "nav",
+    "fieldset",
+    "legend",
+    "slot",
+    "my-el",
+    "svg",
+    "iframe",
+]
+ROLES = [
+    "button",
+    "link",
+    "checkbox",
+    "menu",
+    "menuitem",
+    "listbox",
+    "option",
+    "tab",
+    "tablist",
+    "dialog",
+    "none",
+    "presentation",
+    "heading",
+    "textbox",
+    "combobox",
+    "grid",
+    "row",
+    "gridcell",
+    "treeitem",
+    "region",
+    "bogus",
+    "",
+]
 IDREF_ATTRS = ["aria-labelledby", "aria-describedby", "aria-owns", "aria-controls", "aria-activedescendant", "for"]
-STYLES = ["display:none", "display:contents", "display:inline", "display:block", "visibility:hidden",
-          "visibility:visible", "content-visibility:hidden"]
+STYLES = [
+    "display:none",
+    "display:contents",
+    "display:inline",
+    "display:block",
+    "visibility:hidden",
+    "visibility:visible",
+    "content-visibility:hidden",
+]
 BOOL_ARIA = ["aria-hidden", "aria-checked", "aria-pressed", "aria-expanded", "aria-disabled", "aria-selected"]
 
 texts = st.text(alphabet=st.sampled_from("ab \n\t<&é\u00a0\u200b"), max_size=6)
@@ -72,11 +128,24 @@ nodes = st.recursive(
 def documents(draw) -> str:
     css = ""
     if draw(st.booleans()):
-        css = "<style>" + draw(st.sampled_from([
-            ".x::before{content:'pre'} .y{display:none}", ".x{visibility:hidden} .y::after{content:attr(id)}",
-            "span{display:block} .x{display:contents}", "button::before{content:'\\2713'}"])) + "</style>"
+        css = (
+            "<style>"
+            + draw(
+                st.sampled_from(
+                    [
+                        ".x::before{content:'pre'} .y{display:none}",
+                        ".x{visibility:hidden} .y::after{content:attr(id)}",
+                        "span{display:block} .x{display:contents}",
+                        "button::before{content:'\\2713'}",
+                    ]
+                )
+            )
+            + "</style>"
+        )
     body = "".join(draw(st.lists(nodes, min_size=1, max_size=4)))
-    shadow = draw(st.sampled_from(["", "<my-el><template shadowrootmode=open><slot></slot><b id=a>s</b></template>t</my-el>"]))
+    shadow = draw(
+        st.sampled_from(["", "<my-el><template shadowrootmode=open><slot></slot><b id=a>s</b></template>t</my-el>"])
+    )
     return f"<!doctype html><title>{draw(texts)}</title>{css}{body}{shadow}"
 
 

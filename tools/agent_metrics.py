@@ -25,12 +25,14 @@ from pathlib import Path
 from axsynth import Document
 
 LARGE = sorted((Path(__file__).parents[1] / "tests" / "fixtures" / "large").glob("*.html"))
-_PLAIN_P = re.compile(r"<p\b[^>]*>(?:(?!</p>|<a\b|<button|<input|<select|<textarea|tabindex|onclick).)*?</p>", re.S | re.I)
+_PLAIN_P = re.compile(
+    r"<p\b[^>]*>(?:(?!</p>|<a\b|<button|<input|<select|<textarea|tabindex|onclick).)*?</p>", re.S | re.I
+)
 
 
 def _after_open(html: str, tag: str, insert: str) -> str:
     m = re.search(rf"<{tag}\b[^>]*>", html, re.I)
-    return html[: m.end()] + insert + html[m.end():] if m else html
+    return html[: m.end()] + insert + html[m.end() :] if m else html
 
 
 def _before_close(html: str, tag: str, insert: str) -> str:
@@ -52,8 +54,11 @@ def _remove_first_plain_paragraph(html: str) -> str:
 
 EDITS = {
     "insert <p> at top of body": lambda h: _after_open(h, "body", "<p>Site notice: maintenance on Sunday.</p>"),
-    "insert <section> after header": lambda h: (h.replace("</header>", "</header><section><h2>Promo</h2><p>Save 10%.</p></section>", 1)
-                                                if "</header>" in h else _after_open(h, "body", "<section><h2>Promo</h2></section>")),
+    "insert <section> after header": lambda h: (
+        h.replace("</header>", "</header><section><h2>Promo</h2><p>Save 10%.</p></section>", 1)
+        if "</header>" in h
+        else _after_open(h, "body", "<section><h2>Promo</h2></section>")
+    ),
     "insert <p> mid-page": lambda h: _middle_paragraph(h, "<p>An inserted paragraph.</p>"),
     "remove first plain <p>": _remove_first_plain_paragraph,
     "append <div><p> to end of main": lambda h: _before_close(h, "main", "<div><p>Related reading.</p></div>"),
@@ -89,7 +94,10 @@ def stability() -> None:
 
 
 def tokens() -> None:
-    print("| page | raw HTML | CDP JSON | aria | devtools | agent (50 KB cap) | agent (no cap) | agent --interactive-only |")
+    print(
+        "| page | raw HTML | CDP JSON | aria | devtools | agent (50 KB cap) | agent (no cap) | agent"
+        " --interactive-only |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     sums = [0] * 7
     for path in LARGE:
@@ -120,8 +128,16 @@ def flat_sizes() -> None:
         valued = json.dumps(doc.flat_snapshot(include_values=True), ensure_ascii=False, separators=(",", ":"))
         row = [len(t) // 4 for t in (html, agent, flat, valued)]
         sums = [a + b for a, b in zip(sums, row)]
-        print(f"| {path.stem} | " + " | ".join(f"{n:,}" for n in row) + f" | {row[2] / row[1]:.2f} | {row[2] / row[0]:.2f} |")
-    print("| **total** | " + " | ".join(f"**{n:,}**" for n in sums) + f" | **{sums[2] / sums[1]:.2f}** | **{sums[2] / sums[0]:.2f}** |")
+        print(
+            f"| {path.stem} | "
+            + " | ".join(f"{n:,}" for n in row)
+            + f" | {row[2] / row[1]:.2f} | {row[2] / row[0]:.2f} |"
+        )
+    print(
+        "| **total** | "
+        + " | ".join(f"**{n:,}**" for n in sums)
+        + f" | **{sums[2] / sums[1]:.2f}** | **{sums[2] / sums[0]:.2f}** |"
+    )
 
 
 def _disable_first_button(html: str) -> str:

@@ -25,8 +25,12 @@ def bench(name: str) -> None:
     start = time.perf_counter()
     doc = Document.from_html(html)
     times = [f"load {time.perf_counter() - start:.1f}s"]
-    for fmt, emit in (("cdp", doc.get_full_ax_tree), ("aria", doc.aria_snapshot),
-                      ("agent", doc.agent_snapshot), ("devtools", doc.devtools_snapshot)):
+    for fmt, emit in (
+        ("cdp", doc.get_full_ax_tree),
+        ("aria", doc.aria_snapshot),
+        ("agent", doc.agent_snapshot),
+        ("devtools", doc.devtools_snapshot),
+    ):
         start = time.perf_counter()
         emit()
         times.append(f"{fmt} {time.perf_counter() - start:.1f}s")

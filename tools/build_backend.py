@@ -13,9 +13,16 @@ from setuptools.build_meta import (
 )
 
 # Every PEP 517/660 hook; only the two get_requires ones below differ from setuptools'.
-__all__ = ["build_editable", "build_sdist", "build_wheel", "get_requires_for_build_editable",
-           "get_requires_for_build_sdist", "get_requires_for_build_wheel", "prepare_metadata_for_build_editable",
-           "prepare_metadata_for_build_wheel"]
+__all__ = [
+    "build_editable",
+    "build_sdist",
+    "build_wheel",
+    "get_requires_for_build_editable",
+    "get_requires_for_build_sdist",
+    "get_requires_for_build_wheel",
+    "prepare_metadata_for_build_editable",
+    "prepare_metadata_for_build_wheel",
+]
 
 
 def get_requires_for_build_wheel(config_settings=None):

@@ -34,13 +34,18 @@ FIXTURES = REPO / "tests" / "fixtures"
 def digests() -> dict[str, str]:
     """sha256 of every format of every fixture, with whichever axsynth is importable."""
     from axsynth.conformance import find_fixtures, load
+
     out = {}
     for fixture in find_fixtures(FIXTURES):
         doc = load(fixture)
         cdp = io.StringIO()
         doc.write_full_ax_tree(cdp)
-        texts = {"cdp": cdp.getvalue(), "aria": doc.aria_snapshot(),
-                 "agent": doc.agent_snapshot(max_bytes=None).text, "devtools": doc.devtools_snapshot()}
+        texts = {
+            "cdp": cdp.getvalue(),
+            "aria": doc.aria_snapshot(),
+            "agent": doc.agent_snapshot(max_bytes=None).text,
+            "devtools": doc.devtools_snapshot(),
+        }
         for fmt, text in texts.items():
             out[f"{fixture.name} {fmt}"] = hashlib.sha256(text.encode()).hexdigest()
     return out
@@ -48,12 +53,15 @@ def digests() -> dict[str, str]:
 
 def run_digests(pythonpath: Path) -> tuple[bool, dict[str, str]]:
     """(compiled?, digests) from a fresh interpreter that imports axsynth from ``pythonpath``."""
-    code = ("import json, sys, axsynth; sys.path.insert(0, %r); import check_compiled; "
-            "print(json.dumps([axsynth.COMPILED, check_compiled.digests()]))" % str(Path(__file__).parent))
+    code = (
+        "import json, sys, axsynth; sys.path.insert(0, %r); import check_compiled; "
+        "print(json.dumps([axsynth.COMPILED, check_compiled.digests()]))" % str(Path(__file__).parent)
+    )
     env = dict(os.environ, PYTHONPATH=str(pythonpath))
     # cwd: not the repository, whose axsynth/ would shadow PYTHONPATH's ("-c" puts cwd first).
-    result = subprocess.run([sys.executable, "-c", code], env=env, cwd=tempfile.gettempdir(), check=True,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=tempfile.gettempdir(), check=True, capture_output=True, text=True
+    )
     compiled, found = json.loads(result.stdout)
     return compiled, found
 
@@ -63,11 +71,21 @@ def build_compiled_wheel(scratch: Path) -> Path:
 
     Built from a copy of the sources, so that no compiled module or build/ directory is left
     in the checkout, where a later pure-Python build or import could pick it up."""
-    source = shutil.copytree(REPO, scratch / "source", ignore=shutil.ignore_patterns(
-        ".git", "build", "dist", "*.egg-info", "__pycache__", "*.so", "*.c", "tests", "fuzz", "benchmarks"))
+    source = shutil.copytree(
+        REPO,
+        scratch / "source",
+        ignore=shutil.ignore_patterns(
+            ".git", "build", "dist", "*.egg-info", "__pycache__", "*.so", "*.c", "tests", "fuzz", "benchmarks"
+        ),
+    )
     outdir = scratch / "dist"
-    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(outdir), str(source)],
-                   env=dict(os.environ, AXSYNTH_COMPILE="1"), cwd=scratch, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--outdir", str(outdir), str(source)],
+        env=dict(os.environ, AXSYNTH_COMPILE="1"),
+        cwd=scratch,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     wheel = next(outdir.glob("axsynth-*.whl"))
     if wheel.name.endswith("-none-any.whl"):
         sys.exit(f"check_compiled: {wheel.name} is not a compiled wheel (no platform tag)")
@@ -93,8 +111,10 @@ def main() -> int:
             shutil.copy2(wheel, args.keep)
     pure_is_compiled, pure = run_digests(REPO)
     if not compiled or pure_is_compiled:
-        print(f"check_compiled: wrong builds compared (the compiled one runs compiled code: {compiled}; "
-              f"the repository's runs compiled code: {pure_is_compiled})")
+        print(
+            f"check_compiled: wrong builds compared (the compiled one runs compiled code: {compiled}; "
+            f"the repository's runs compiled code: {pure_is_compiled})"
+        )
         return 1
     differing = sorted(key for key in pure if fast.get(key) != pure[key])
     if differing or pure.keys() != fast.keys():

@@ -38,8 +38,9 @@ def main() -> int:
         run(python, "-m", "pip", "install", "-q", f"{wheel}[pytest]")
         # README's quick start, from a directory where no checkout can be imported.
         examples = shutil.copytree(ROOT / "examples", scratch_dir / "examples")
-        nodes = json.loads(run(python, "-m", "axsynth", "snapshot", examples / "page.html", "--format", "cdp",
-                               cwd=scratch_dir))["nodes"]
+        nodes = json.loads(
+            run(python, "-m", "axsynth", "snapshot", examples / "page.html", "--format", "cdp", cwd=scratch_dir)
+        )["nodes"]
         assert nodes[0]["role"]["value"] == "RootWebArea", nodes[0]
         print(run(scratch_dir / "venv" / "bin" / "axsynth", "--version").strip(), "from", wheel.name)
         print(run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", examples, cwd=scratch_dir).splitlines()[-1])

@@ -71,7 +71,7 @@ def directory_resolver(origin: str, root: Path) -> Resolver:
     def resolve(url: str) -> tuple[bytes, str] | None:
         if not url.startswith(origin):
             return None
-        path = (root / url[len(origin):]).resolve()
+        path = (root / url[len(origin) :]).resolve()
         if not (path.is_file() and root in path.parents):
             return None
         return path.read_bytes(), mimetypes.guess_type(path.name)[0] or "application/octet-stream"
@@ -107,7 +107,8 @@ class Chromium:
 
     def _launch(self) -> None:
         self._browser = self._playwright.chromium.launch(
-            executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
+            executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True
+        )
 
     @property
     def version(self) -> str:
@@ -125,8 +126,10 @@ class Chromium:
             cdp = context.new_cdp_session(page)
             tree = cdp.send("Accessibility.getFullAXTree")
             aria = page.locator("body").aria_snapshot(timeout=self.timeout_ms)
-            frames = tuple(dump_cdp(normalize_cdp(cdp.send("Accessibility.getFullAXTree", {"frameId": frame_id})))
-                           for frame_id in _child_frame_ids(cdp.send("Page.getFrameTree")["frameTree"]))
+            frames = tuple(
+                dump_cdp(normalize_cdp(cdp.send("Accessibility.getFullAXTree", {"frameId": frame_id})))
+                for frame_id in _child_frame_ids(cdp.send("Page.getFrameTree")["frameTree"])
+            )
         finally:
             context.close()
         return Capture(dump_cdp(normalize_cdp(tree)), aria + "\n", frames)

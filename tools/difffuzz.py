@@ -91,8 +91,10 @@ def serialize(doc: Doc) -> str:
     sheet = "".join(f"{r.selector} {{ {_decls(r.decls)} }}\n" for r in doc.sheet if r.decls)
     style = f"<style>\n{sheet}</style>" if sheet else ""
     body = "".join(_node_html(n) for n in doc.body)
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>case</title>{style}</head>\n'
-            f"<body>\n{body}\n</body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>case</title>{style}</head>\n'
+        f"<body>\n{body}\n</body></html>\n"
+    )
 
 
 def _decls(decls: dict[str, str]) -> str:
@@ -122,17 +124,22 @@ def elements(nodes: list[El | str]) -> Iterator[El]:
 
 # --- the generator ------------------------------------------------------------
 
-_CONTAINERS = ("div div div span p section article nav header footer main aside blockquote address search "
-               "hgroup pre figure").split()
+_CONTAINERS = (
+    "div div div span p section article nav header footer main aside blockquote address search hgroup pre figure"
+).split()
 _INLINE = "span span a a b i em strong small mark abbr code time del ins q cite sub sup label output".split()
 _HEADINGS = "h1 h2 h3 h4 h5 h6".split()
-_INPUT_TYPES = ("text text checkbox radio button submit reset range number email search tel url password "
-                "date time color file hidden image").split()
-_ROLES = ("button link heading list listitem navigation region group img presentation none tab tablist "
-          "tabpanel checkbox menu menuitem textbox dialog alert status note article banner generic "
-          "separator option listbox combobox switch slider progressbar table row cell gridcell grid "
-          "treeitem tree figure term definition math searchbox radio radiogroup toolbar log "
-          "contentinfo main complementary form paragraph bogus BUTTON").split()
+_INPUT_TYPES = (
+    "text text checkbox radio button submit reset range number email search tel url password "
+    "date time color file hidden image"
+).split()
+_ROLES = (
+    "button link heading list listitem navigation region group img presentation none tab tablist "
+    "tabpanel checkbox menu menuitem textbox dialog alert status note article banner generic "
+    "separator option listbox combobox switch slider progressbar table row cell gridcell grid "
+    "treeitem tree figure term definition math searchbox radio radiogroup toolbar log "
+    "contentinfo main complementary form paragraph bogus BUTTON"
+).split()
 _WORDS = "alpha beta gamma delta Save Open Menu Next Close Search Home News one two".split()
 _SPACE = ("", "", " ", "  ", "\n ", "\t", "\u00a0")
 _STATES = {
@@ -157,8 +164,10 @@ _STATES = {
     "aria-busy": ("true",),
 }
 _CSS = {
-    "display": ("none contents inline block inline-block flex inline-flex grid table table-row table-cell "
-                "table-caption table-row-group list-item flow-root").split(),
+    "display": (
+        "none contents inline block inline-block flex inline-flex grid table table-row table-cell "
+        "table-caption table-row-group list-item flow-root"
+    ).split(),
     "visibility": "hidden visible collapse".split(),
     "position": "static relative absolute fixed".split(),
     "float": "left none".split(),
@@ -170,10 +179,32 @@ _CSS = {
     "overflow": "hidden auto".split(),
     "user-select": "none".split(),
 }
-_CONTENTS = ['" "', '"x"', '"→ "', "attr(title)", "counter(c)", '"" / "alt"', "url(a.png)", '"a" / ""',
-             "none", '"\\A"', "open-quote", '"x" attr(id)', "counters(c, \".\")", '"*" / "required"']
-_IDREF_ATTRS = ("aria-labelledby", "aria-labelledby", "aria-describedby", "aria-owns", "aria-controls",
-                "aria-activedescendant", "aria-details", "aria-errormessage")
+_CONTENTS = [
+    '" "',
+    '"x"',
+    '"→ "',
+    "attr(title)",
+    "counter(c)",
+    '"" / "alt"',
+    "url(a.png)",
+    '"a" / ""',
+    "none",
+    '"\\A"',
+    "open-quote",
+    '"x" attr(id)',
+    'counters(c, ".")',
+    '"*" / "required"',
+]
+_IDREF_ATTRS = (
+    "aria-labelledby",
+    "aria-labelledby",
+    "aria-describedby",
+    "aria-owns",
+    "aria-controls",
+    "aria-activedescendant",
+    "aria-details",
+    "aria-errormessage",
+)
 
 
 class Generator:
@@ -269,21 +300,45 @@ class Generator:
 
     def control(self) -> El:
         rng = self.rng
-        kind = rng.choice(("button", "button", "input", "input", "input", "select", "textarea", "label",
-                           "label", "fieldset", "progress", "meter", "output"))
+        kind = rng.choice(
+            (
+                "button",
+                "button",
+                "input",
+                "input",
+                "input",
+                "select",
+                "textarea",
+                "label",
+                "label",
+                "fieldset",
+                "progress",
+                "meter",
+                "output",
+            )
+        )
         if kind == "input":
             el = El("input", {"type": rng.choice(_INPUT_TYPES)})
-            for attr, values in (("value", _WORDS), ("placeholder", _WORDS), ("checked", [""]),
-                                 ("disabled", [""]), ("aria-label", _WORDS), ("title", _WORDS),
-                                 ("list", ["missing"]), ("required", [""])):
+            for attr, values in (
+                ("value", _WORDS),
+                ("placeholder", _WORDS),
+                ("checked", [""]),
+                ("disabled", [""]),
+                ("aria-label", _WORDS),
+                ("title", _WORDS),
+                ("list", ["missing"]),
+                ("required", [""]),
+            ):
                 if rng.random() < 0.15 + 0.2 * (attr == "value"):
                     el.attrs[attr] = rng.choice(values)
             return el
         if kind == "select":
             options: list[El | str] = [self.option() for _ in range(rng.randint(1, 3))]
             if rng.random() < 0.3:
-                options.insert(rng.randint(0, len(options)),
-                               El("optgroup", {"label": rng.choice(_WORDS)}, children=[self.option()]))
+                options.insert(
+                    rng.randint(0, len(options)),
+                    El("optgroup", {"label": rng.choice(_WORDS)}, children=[self.option()]),
+                )
             attrs = {"multiple": ""} if rng.random() < 0.2 else {}
             if rng.random() < 0.2:
                 attrs["size"] = rng.choice(("1", "3"))
@@ -394,13 +449,15 @@ class Generator:
         rng = self.rng
         pick = rng.random()
         if pick < 0.3:  # something interactive inside a label or a button
-            inner = rng.choice([
-                El("button", children=[self.text()]),
-                El("a", {"href": "/x"}, children=[self.text()]),
-                El("input", {"type": rng.choice(("text", "checkbox", "range"))}),
-                El("select", children=[self.option()]),
-                El("span", {"role": rng.choice(("button", "textbox", "checkbox", "link"))}, children=[self.text()]),
-            ])
+            inner = rng.choice(
+                [
+                    El("button", children=[self.text()]),
+                    El("a", {"href": "/x"}, children=[self.text()]),
+                    El("input", {"type": rng.choice(("text", "checkbox", "range"))}),
+                    El("select", children=[self.option()]),
+                    El("span", {"role": rng.choice(("button", "textbox", "checkbox", "link"))}, children=[self.text()]),
+                ]
+            )
             outer = rng.choice(("label", "button", "a", "summary", "legend", "h2", "td"))
             el = El(outer, children=[self.text(), inner, self.text()])
             if outer == "a":
@@ -422,9 +479,17 @@ class Generator:
             else:
                 hidden.style[how] = "none" if how == "display" else "hidden"
             ref = self.new_id(hidden)
-            named = rng.choice([El("button"), El("input", {"type": "text"}), El("div", {"role": "region"}),
-                                El("a", {"href": "/x"}), El("img", {"src": "a.png"}), El("nav"),
-                                El("span", {"role": "checkbox"})])
+            named = rng.choice(
+                [
+                    El("button"),
+                    El("input", {"type": "text"}),
+                    El("div", {"role": "region"}),
+                    El("a", {"href": "/x"}),
+                    El("img", {"src": "a.png"}),
+                    El("nav"),
+                    El("span", {"role": "checkbox"}),
+                ]
+            )
             if named.tag not in VOID and rng.random() < 0.5:
                 named.children.append(self.text())
             named.attrs[rng.choice(("aria-labelledby", "aria-labelledby", "aria-describedby"))] = ref
@@ -452,7 +517,8 @@ class Generator:
             el.attrs["aria-label"] = rng.choice(_WORDS + [" ", "", " x "])
         if rng.random() < 0.1:
             el.attrs[rng.choice(("aria-hidden", "hidden", "inert", "hidden"))] = rng.choice(
-                ("true", "", "false", "until-found"))
+                ("true", "", "false", "until-found")
+            )
         if rng.random() < 0.12:
             el.attrs["title"] = rng.choice(_WORDS + [" "])
         if rng.random() < 0.1:
@@ -478,16 +544,37 @@ class Generator:
         for el in list(elements(body)):
             if rng.random() < 0.1:
                 attr = rng.choice(_IDREF_ATTRS + (("for",) if el.tag == "label" else ()))
-                refs = [rng.choice(self.ids) if self.ids and rng.random() < 0.85 else "missing"
-                        for _ in range(rng.randint(1, 2))]
+                refs = [
+                    rng.choice(self.ids) if self.ids and rng.random() < 0.85 else "missing"
+                    for _ in range(rng.randint(1, 2))
+                ]
                 el.attrs[attr] = " ".join(refs)
 
     def rule(self) -> Rule:
         rng = self.rng
-        target = rng.choice(["div", "span", "p", "li", "a", "button", "label", "td", "h2", "section", "summary",
-                             "img", "input", "ul", "*"] + [f"#{i}" for i in self.ids[:4]])
-        pseudo = rng.choice(("", "", "::before", "::before", "::after", "::marker", ":first-child",
-                             ":empty", " > span"))
+        target = rng.choice(
+            [
+                "div",
+                "span",
+                "p",
+                "li",
+                "a",
+                "button",
+                "label",
+                "td",
+                "h2",
+                "section",
+                "summary",
+                "img",
+                "input",
+                "ul",
+                "*",
+            ]
+            + [f"#{i}" for i in self.ids[:4]]
+        )
+        pseudo = rng.choice(
+            ("", "", "::before", "::before", "::after", "::marker", ":first-child", ":empty", " > span")
+        )
         decls = {rng.choice(sorted(_CSS)): "" for _ in range(rng.randint(0 if "::" in pseudo else 1, 2))}
         decls = {k: rng.choice(_CSS[k]) for k in decls}
         if pseudo in ("::before", "::after", "::marker") and rng.random() < 0.9:
@@ -561,14 +648,21 @@ def without(doc: Doc, removed: set[Part]) -> Doc:
             if ("wrap", path) in removed:
                 kept.extend(children)
                 continue
-            kept.append(El(node.tag,
-                           {k: v for k, v in node.attrs.items() if ("attr", path, k) not in removed},
-                           {k: v for k, v in node.style.items() if ("style", path, k) not in removed},
-                           children))
+            kept.append(
+                El(
+                    node.tag,
+                    {k: v for k, v in node.attrs.items() if ("attr", path, k) not in removed},
+                    {k: v for k, v in node.style.items() if ("style", path, k) not in removed},
+                    children,
+                )
+            )
         return kept
 
-    sheet = [Rule(rule.selector, {k: v for k, v in rule.decls.items() if ("decl", i, k) not in removed})
-             for i, rule in enumerate(doc.sheet) if ("rule", i) not in removed]
+    sheet = [
+        Rule(rule.selector, {k: v for k, v in rule.decls.items() if ("decl", i, k) not in removed})
+        for i, rule in enumerate(doc.sheet)
+        if ("rule", i) not in removed
+    ]
     return Doc(rebuild(doc.body, ()), sheet)
 
 
@@ -578,7 +672,7 @@ def ddmin(items: list, fails: Callable[[list], bool]) -> list:
     n = 2
     while len(items) >= 2:
         chunk = -(-len(items) // n)
-        subsets = [items[i:i + chunk] for i in range(0, len(items), chunk)]
+        subsets = [items[i : i + chunk] for i in range(0, len(items), chunk)]
         for subset in subsets:  # reduce to a subset
             if fails(subset):
                 items, n = subset, 2
@@ -700,8 +794,10 @@ def coarsen(sig: str) -> str:
 
 def page_signature(page: "realweb.PageResult") -> str | None:
     """The first format's signature (cdp before aria), None if both are exact."""
-    return next((sig for fmt in realweb.FORMATS if fmt in page.formats
-                 for sig in [signature(fmt, page.formats[fmt])] if sig), None)
+    return next(
+        (sig for fmt in realweb.FORMATS if fmt in page.formats for sig in [signature(fmt, page.formats[fmt])] if sig),
+        None,
+    )
 
 
 def first_difference(page: "realweb.PageResult") -> str:
@@ -710,7 +806,8 @@ def first_difference(page: "realweb.PageResult") -> str:
         result = page.formats.get(fmt)
         if result is not None and not result.exact and result.first is not None:
             item = result.first
-            return f"{fmt} line {item.line}: Chromium {item.chromium or '(nothing)'} / axsynth {item.axsynth or '(nothing)'}"
+            chromium, ours = item.chromium or "(nothing)", item.axsynth or "(nothing)"
+            return f"{fmt} line {item.line}: Chromium {chromium} / axsynth {ours}"
     return "none"
 
 
@@ -803,10 +900,12 @@ class Totals:
 
     def summary(self) -> str:
         pct = lambda n: f"{100 * n / max(self.tried, 1):.1f}%"  # noqa: E731
-        return (f"{self.tried} cases tried; byte-exact cdp {self.exact_cdp} ({pct(self.exact_cdp)}), "
-                f"aria {self.exact_aria} ({pct(self.exact_aria)}); {self.mismatches} mismatches, "
-                f"{len(self.signatures)} distinct signatures, {self.minimized} minimized; "
-                f"{self.capture_errors} capture errors")
+        return (
+            f"{self.tried} cases tried; byte-exact cdp {self.exact_cdp} ({pct(self.exact_cdp)}), "
+            f"aria {self.exact_aria} ({pct(self.exact_aria)}); {self.mismatches} mismatches, "
+            f"{len(self.signatures)} distinct signatures, {self.minimized} minimized; "
+            f"{self.capture_errors} capture errors"
+        )
 
 
 def case_index(cache: Path) -> dict[str, Path]:
@@ -862,8 +961,12 @@ def cmd_run(args: argparse.Namespace) -> int:
                         continue
                     result = results[str(s)]
                     sig = page_signature(result)
-                    entry = {"seed": s, "cdp": result.formats["cdp"].exact, "aria": result.formats["aria"].exact,
-                             "signature": sig}
+                    entry = {
+                        "seed": s,
+                        "cdp": result.formats["cdp"].exact,
+                        "aria": result.formats["aria"].exact,
+                        "signature": sig,
+                    }
                     totals.add(entry)
                     log.write(json.dumps(entry, ensure_ascii=False) + "\n")
                     log.flush()
@@ -882,8 +985,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
-def save_case(cache: Path, seed: int, page: str, sig: str, difference: str, oracle: Oracle,
-              max_calls: int) -> Path:
+def save_case(cache: Path, seed: int, page: str, sig: str, difference: str, oracle: Oracle, max_calls: int) -> Path:
     case = cache / "cases" / sig_hash(sig)
     case.mkdir(parents=True, exist_ok=True)
     (case / "original.html").write_text(page, encoding="utf-8")
@@ -902,7 +1004,9 @@ def save_case(cache: Path, seed: int, page: str, sig: str, difference: str, orac
     (case / "signature.txt").write_text(
         f"{sig}\nseed {seed}\n{first_difference(result) if page_signature(result) == sig else difference}\n"
         f"minimized with {small.calls} Chromium captures in {time.monotonic() - started:.0f}s"
-        f"{'' if small.complete else ' (budget spent)'}\n", encoding="utf-8")
+        f"{'' if small.complete else ' (budget spent)'}\n",
+        encoding="utf-8",
+    )
     return case
 
 
@@ -937,8 +1041,10 @@ def fixture_text(minimal: str, title: str, sig: str, seed: str, difference: str)
     head = minimal.split("<title>case</title>", 1)[1].split("</head>", 1)[0]
     note = f"Found by tools/difffuzz.py ({seed}). First difference: {sig}; {difference}"
     note = note.replace("--", "- -")  # nothing in it may end the comment
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-            f"{head}</head>\n<body>\n<!-- {note} -->\n{body}\n</body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+        f"{head}</head>\n<body>\n<!-- {note} -->\n{body}\n</body></html>\n"
+    )
 
 
 def cmd_promote(args: argparse.Namespace) -> int:
@@ -956,8 +1062,11 @@ def cmd_promote(args: argparse.Namespace) -> int:
     capture_goldens([fixture])
     print(f"wrote {fixture.path.relative_to(ROOT)} and its goldens")
     if not args.no_expectations:
-        subprocess.run([sys.executable, "-m", "axsynth.conformance", "--update-expectations",
-                        str(EXPECTATIONS.relative_to(ROOT))], cwd=ROOT, check=True)
+        subprocess.run(
+            [sys.executable, "-m", "axsynth.conformance", "--update-expectations", str(EXPECTATIONS.relative_to(ROOT))],
+            cwd=ROOT,
+            check=True,
+        )
     return 0
 
 
@@ -981,8 +1090,9 @@ def main(argv: list[str] | None = None) -> int:
     promote.add_argument("case", type=Path, help="the case's directory, or its name (the signature hash)")
     promote.add_argument("name", help="the fixture is tests/fixtures/fuzz-NAME.html")
     promote.add_argument("--title", default="")
-    promote.add_argument("--no-expectations", action="store_true",
-                         help="do not regenerate tests/conformance_expected.txt")
+    promote.add_argument(
+        "--no-expectations", action="store_true", help="do not regenerate tests/conformance_expected.txt"
+    )
     promote.set_defaults(func=cmd_promote)
     args = parser.parse_args(argv)
     return args.func(args)

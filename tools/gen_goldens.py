@@ -62,8 +62,9 @@ def main() -> int:
     fixtures = [f for f in find_fixtures(FIXTURES) if args.filter in f.name]
     versions = capture_goldens(fixtures)
     (GOLDENS / "VERSIONS.json").write_text(json.dumps(versions, indent=2) + "\n", encoding="utf-8")
-    print(f"{len(fixtures)} fixtures captured with Chromium {versions['chromium']}, "
-          f"Playwright {versions['playwright']}")
+    print(
+        f"{len(fixtures)} fixtures captured with Chromium {versions['chromium']}, Playwright {versions['playwright']}"
+    )
     return 0
 
 

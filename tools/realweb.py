@@ -170,19 +170,24 @@ def cmd_capture(args: argparse.Namespace) -> int:
         manifest["corpus_commit"] = args.commit
     entries: dict[str, dict[str, Any]] = manifest["pages"]
     for rel in pages:  # goldens of a page that navigated away (older captures) are taken again
-        if is_captured(args.cache, args.name, rel) and not same_url(golden_url(args.cache, args.name, rel),
-                                                                     page_url(args.name, rel)):
+        if is_captured(args.cache, args.name, rel) and not same_url(
+            golden_url(args.cache, args.name, rel), page_url(args.name, rel)
+        ):
             print(f"{rel}: golden is of {golden_url(args.cache, args.name, rel)}, capturing again")
             for fmt in FORMATS:
                 golden_path(args.cache, args.name, rel, fmt).unlink()
     todo = [
-        rel for rel in pages
+        rel
+        for rel in pages
         if not is_captured(args.cache, args.name, rel)
         and (args.retry_failed or entries.get(rel, {}).get("status") != "failed")
     ]
     captured = sum(is_captured(args.cache, args.name, rel) for rel in pages)
-    print(f"{args.name}: {len(pages)} pages, {captured} captured before, "
-          f"{len(pages) - captured - len(todo)} failed before (skipped), {len(todo)} to capture", flush=True)
+    print(
+        f"{args.name}: {len(pages)} pages, {captured} captured before, "
+        f"{len(pages) - captured - len(todo)} failed before (skipped), {len(todo)} to capture",
+        flush=True,
+    )
     started = time.perf_counter()
     for event in supervise_capture(corpus, args.name, args.cache, todo, args.page_timeout, args.hang_timeout):
         kind, rel, info = event
@@ -196,13 +201,16 @@ def cmd_capture(args: argparse.Namespace) -> int:
     save_manifest(args.cache, args.name, manifest)
     failed = [rel for rel in pages if entries.get(rel, {}).get("status") == "failed"]
     done = sum(is_captured(args.cache, args.name, rel) for rel in pages)
-    print(f"{args.name}: {done}/{len(pages)} captured, {len(failed)} failed "
-          f"({time.perf_counter() - started:.0f}s); manifest {goldens_dir(args.cache, args.name) / MANIFEST}")
+    print(
+        f"{args.name}: {done}/{len(pages)} captured, {len(failed)} failed "
+        f"({time.perf_counter() - started:.0f}s); manifest {goldens_dir(args.cache, args.name) / MANIFEST}"
+    )
     return 0
 
 
-def supervise_capture(corpus: Path, name: str, cache: Path, todo: list[str], page_timeout: float,
-                      hang_timeout: float) -> Iterator[tuple[str, str, dict[str, Any]]]:
+def supervise_capture(
+    corpus: Path, name: str, cache: Path, todo: list[str], page_timeout: float, hang_timeout: float
+) -> Iterator[tuple[str, str, dict[str, Any]]]:
     """Capture ``todo`` in a worker process, restarted whenever it dies or hangs.
 
     Yields ("versions", "", {...}) and ("page", rel, manifest entry). The worker
@@ -212,8 +220,7 @@ def supervise_capture(corpus: Path, name: str, cache: Path, todo: list[str], pag
     ctx = multiprocessing.get_context("spawn")
     while todo:
         receiver, sender = ctx.Pipe(duplex=False)
-        worker = ctx.Process(target=capture_worker, args=(sender, corpus, name, cache, todo, page_timeout),
-                             daemon=True)
+        worker = ctx.Process(target=capture_worker, args=(sender, corpus, name, cache, todo, page_timeout), daemon=True)
         worker.start()
         sender.close()
         current, since = None, time.monotonic()
@@ -227,23 +234,34 @@ def supervise_capture(corpus: Path, name: str, cache: Path, todo: list[str], pag
                     current, since = rel, time.monotonic()
                     continue
                 if kind == "page":
-                    todo = todo[todo.index(rel) + 1:]
+                    todo = todo[todo.index(rel) + 1 :]
                     current = None
                 yield kind, rel, info
             elif current is not None and time.monotonic() - since > hang_timeout:
                 kill_group(worker.pid)
-                todo = todo[todo.index(current) + 1:]
-                yield "page", current, failure(f"hung: no result after {hang_timeout:.0f}s; browser killed",
-                                               time.monotonic() - since, name, current)
+                todo = todo[todo.index(current) + 1 :]
+                yield (
+                    "page",
+                    current,
+                    failure(
+                        f"hung: no result after {hang_timeout:.0f}s; browser killed",
+                        time.monotonic() - since,
+                        name,
+                        current,
+                    ),
+                )
                 current = None
                 break
             elif not worker.is_alive():
                 break
         worker.join(10)
         if current is not None:  # died in the middle of a page: that page is the failure
-            todo = todo[todo.index(current) + 1:]
-            yield "page", current, failure(f"capture worker died (exit code {worker.exitcode})",
-                                           time.monotonic() - since, name, current)
+            todo = todo[todo.index(current) + 1 :]
+            yield (
+                "page",
+                current,
+                failure(f"capture worker died (exit code {worker.exitcode})", time.monotonic() - since, name, current),
+            )
         receiver.close()
 
 
@@ -259,8 +277,7 @@ def failure(error: str, seconds: float, name: str, rel: str) -> dict[str, Any]:
     return {"status": "failed", "error": error, "seconds": round(seconds, 2), "url": page_url(name, rel)}
 
 
-def capture_worker(out: Connection, corpus: Path, name: str, cache: Path, todo: list[str],
-                   page_timeout: float) -> None:
+def capture_worker(out: Connection, corpus: Path, name: str, cache: Path, todo: list[str], page_timeout: float) -> None:
     """Capture pages in order until one fails, then exit so the supervisor restarts a
     fresh browser: after a crash, Playwright's connection may be unusable too."""
     os.setsid()  # its own process group, which the supervisor can kill with Chromium
@@ -286,11 +303,13 @@ def capture_worker(out: Connection, corpus: Path, name: str, cache: Path, todo: 
                 return
             write_atomic(golden_path(cache, name, rel, "cdp"), capture.cdp)
             write_atomic(golden_path(cache, name, rel, "aria"), capture.aria)
-            entry = {"status": "ok", "seconds": round(time.perf_counter() - started, 2),
-                     "url": root_url(capture.cdp) or url,
-                     "sha256": hashlib.sha256(body).hexdigest()}
+            entry = {
+                "status": "ok",
+                "seconds": round(time.perf_counter() - started, 2),
+                "url": root_url(capture.cdp) or url,
+                "sha256": hashlib.sha256(body).hexdigest(),
+            }
             out.send(("page", rel, entry))
-
 
 
 # --- classifying differences -------------------------------------------------
@@ -311,14 +330,33 @@ def capture_worker(out: Connection, corpus: Path, name: str, cache: Path, todo: 
 
 #: Kinds in the order a node pair is attributed: the first differing one is the
 #: cause (a changed role also changes the name and properties that follow from it).
-KINDS = ("crash", "timeout", "role", "ignored", "ignoredReasons", "name", "description", "value",
-         "property", "other", "missing", "extra", "moved", "text", "structure", "relatedNodes", "realigned", "ids")
+KINDS = (
+    "crash",
+    "timeout",
+    "role",
+    "ignored",
+    "ignoredReasons",
+    "name",
+    "description",
+    "value",
+    "property",
+    "other",
+    "missing",
+    "extra",
+    "moved",
+    "text",
+    "structure",
+    "relatedNodes",
+    "realigned",
+    "ids",
+)
 _PAIR_LIMIT = 4_000_000  # above this many line pairs in one hunk, pair by position (difflib is quadratic)
 
 
 @dataclass
 class Item:
     """One classified difference (a node pair, or a missing/extra subtree)."""
+
     kind: str
     group: str
     line: int  # 1-based line in the golden (for extra items: where they would be)
@@ -331,6 +369,7 @@ class Item:
 @dataclass
 class GroupStat:
     """A page's items of one group, added up, with the first as the example."""
+
     kind: str
     items: int
     lost: int
@@ -366,7 +405,7 @@ class PageResult:
 
 def shorten(text: str, limit: int = 90) -> str:
     text = " ".join(text.split()) if len(text) > limit else text
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def text_lines(text: str) -> list[str]:
@@ -412,8 +451,7 @@ def group_items(items: Iterable[Item]) -> dict[str, GroupStat]:
     for item in items:
         stat = groups.get(item.group)
         if stat is None:
-            groups[item.group] = GroupStat(item.kind, 1, item.lost, item.extra, item.line, item.chromium,
-                                           item.axsynth)
+            groups[item.group] = GroupStat(item.kind, 1, item.lost, item.extra, item.line, item.chromium, item.axsynth)
         else:
             stat.items += 1
             stat.lost += item.lost
@@ -461,8 +499,9 @@ Plan = list[tuple[Any, ...]]
 _SEARCH_LIMIT = 1_000_000  # line pairs up to which a coarser pairing is also tried
 
 
-def plan_block(lines: CdpLines | AriaLines, want_idx: list[int], got_idx: list[int], at: int,
-               level: int = 0) -> tuple[Plan, tuple[int, int]]:
+def plan_block(
+    lines: CdpLines | AriaLines, want_idx: list[int], got_idx: list[int], at: int, level: int = 0
+) -> tuple[Plan, tuple[int, int]]:
     """Pair unmatched golden and axsynth lines, the most alike first; return the
     plan and its score (pairs made, then how alike they are).
 
@@ -554,8 +593,15 @@ def realigned(i: int, j: int, text: str) -> Item:
     """An identical line on both sides that the matcher left unmatched: among many
     identical lines it aligned others, out of step after a difference nearby. A
     consequence (like shifted relatedNodes), not a cause."""
-    return Item("realigned", "realigned: identical lines the matcher paired out of step", i + 1, 1, 0, text,
-                f"same, at line {j + 1}")
+    return Item(
+        "realigned",
+        "realigned: identical lines the matcher paired out of step",
+        i + 1,
+        1,
+        0,
+        text,
+        f"same, at line {j + 1}",
+    )
 
 
 def mark_moved(items: list[Item], signatures: dict[int, str]) -> None:
@@ -578,8 +624,9 @@ def mark_moved(items: list[Item], signatures: dict[int, str]) -> None:
 
 def as_windows_1252(text: str) -> str:
     """``text``'s UTF-8 bytes read as windows-1252 (WHATWG: unmapped bytes are C1 controls)."""
-    return "".join(chr(b) if b in (0x81, 0x8D, 0x8F, 0x90, 0x9D) else bytes([b]).decode("cp1252")
-                   for b in text.encode("utf-8"))
+    return "".join(
+        chr(b) if b in (0x81, 0x8D, 0x8F, 0x90, 0x9D) else bytes([b]).decode("cp1252") for b in text.encode("utf-8")
+    )
 
 
 def text_change(want: str, got: str) -> str:
@@ -715,23 +762,38 @@ def classify_nodes(w: dict[str, Any], g: dict[str, Any]) -> tuple[str, str, str,
     if role != got_role:
         return "role", f"role: {node_label(w)}→{node_label(g)}", node_text(w), node_text(g)
     if w.get("ignored") != g.get("ignored"):
-        return ("ignored", f"ignored: {role} {_ignored_state(w)}→{_ignored_state(g)}",
-                node_text(w), node_text(g))
+        return ("ignored", f"ignored: {role} {_ignored_state(w)}→{_ignored_state(g)}", node_text(w), node_text(g))
     if w.get("ignoredReasons") != g.get("ignoredReasons"):
         if _ignored_state(w) != _ignored_state(g):
-            return "ignoredReasons", f"ignoredReasons: {role} {_ignored_state(w)}→{_ignored_state(g)}", node_text(w), node_text(g)
+            return (
+                "ignoredReasons",
+                f"ignoredReasons: {role} {_ignored_state(w)}→{_ignored_state(g)}",
+                node_text(w),
+                node_text(g),
+            )
         # The same reasons, other values: e.g. ariaHiddenSubtree naming another aria-hidden ancestor.
-        chromium, axsynth = _difference_window(json.dumps(without_backend_ids(w["ignoredReasons"]), ensure_ascii=False),
-                                               json.dumps(without_backend_ids(g["ignoredReasons"]), ensure_ascii=False))
-        return "ignoredReasons", f"ignoredReasons: {role} {_ignored_state(w)} (value)", shorten(chromium), shorten(axsynth)
+        chromium, axsynth = _difference_window(
+            json.dumps(without_backend_ids(w["ignoredReasons"]), ensure_ascii=False),
+            json.dumps(without_backend_ids(g["ignoredReasons"]), ensure_ascii=False),
+        )
+        return (
+            "ignoredReasons",
+            f"ignoredReasons: {role} {_ignored_state(w)} (value)",
+            shorten(chromium),
+            shorten(axsynth),
+        )
     for key in ("name", "description", "value"):
         if w.get(key) != g.get(key):
             return _string_difference(key, role, w.get(key), g.get(key))
     if w.get("properties") != g.get("properties"):
         return _property_difference(role, w.get("properties", []), g.get("properties", []))
     key = next(k for k in list(_content(w)) + list(_content(g)) if w.get(k) != g.get(k))
-    return ("other", f"other: {key}", shorten(f"{role} {key}={json.dumps(w.get(key), ensure_ascii=False)}"),
-            shorten(f"{role} {key}={json.dumps(g.get(key), ensure_ascii=False)}"))
+    return (
+        "other",
+        f"other: {key}",
+        shorten(f"{role} {key}={json.dumps(w.get(key), ensure_ascii=False)}"),
+        shorten(f"{role} {key}={json.dumps(g.get(key), ensure_ascii=False)}"),
+    )
 
 
 def _content(node: dict[str, Any]) -> dict[str, Any]:
@@ -739,7 +801,7 @@ def _content(node: dict[str, Any]) -> dict[str, Any]:
 
 
 def _ignored_state(node: dict[str, Any]) -> str:
-    """"included", or the reasons Chromium gives for ignoring the node."""
+    """ "included", or the reasons Chromium gives for ignoring the node."""
     if not node.get("ignored"):
         return "included"
     return ",".join(r["name"] for r in node.get("ignoredReasons", [])) or "ignored"
@@ -780,10 +842,18 @@ def _property_difference(role: str, want: list[dict[str, Any]], got: list[dict[s
             change = "extra in axsynth"
         else:
             change = "value"
-        return ("property", f"property:{name} ({change}) on {role}", shorten(f"{role} {name}={_prop_value(want_props.get(name))}"),
-                shorten(f"{role} {name}={_prop_value(got_props.get(name))}"))
-    return "property", "property: order", shorten(f"{role} {[p['name'] for p in want]}"), shorten(
-        f"{role} {[p['name'] for p in got]}")
+        return (
+            "property",
+            f"property:{name} ({change}) on {role}",
+            shorten(f"{role} {name}={_prop_value(want_props.get(name))}"),
+            shorten(f"{role} {name}={_prop_value(got_props.get(name))}"),
+        )
+    return (
+        "property",
+        "property: order",
+        shorten(f"{role} {[p['name'] for p in want]}"),
+        shorten(f"{role} {[p['name'] for p in got]}"),
+    )
 
 
 def _prop_value(value: dict[str, Any] | None) -> str:
@@ -821,7 +891,7 @@ def parse_aria_line(line: str) -> AriaLine:
         rest = rest[:-1]
     name_match = _ARIA_NAME.match(rest)
     name = name_match[1] if name_match else ""
-    after = rest[name_match.end():] if name_match else rest
+    after = rest[name_match.end() :] if name_match else rest
     head, _, text = after.partition(": ")
     attrs = {a: v or "" for a, v in _ARIA_ATTRS.findall(head)}
     return AriaLine(len(m["indent"]), m["role"], name, attrs, text.strip(), line)
@@ -904,15 +974,13 @@ def classify_aria_pair(w: AriaLine, g: AriaLine) -> tuple[str, str]:
         return "name", f"name: {w.role} ({text_change(w.name, g.name)})"
     if w.attrs != g.attrs:
         attr = next(a for a in list(w.attrs) + list(g.attrs) if w.attrs.get(a) != g.attrs.get(a))
-        change = ("missing in axsynth" if attr not in g.attrs else
-                  "extra in axsynth" if attr not in w.attrs else "value")
+        change = "missing in axsynth" if attr not in g.attrs else "extra in axsynth" if attr not in w.attrs else "value"
         return "property", f"property:[{attr}] ({change})"
     if w.text != g.text:
         return "text", f"text: inline in {w.role} ({text_change(w.text, g.text)})"
     if w.indent != g.indent:
         return "structure", "structure: nesting differs"
     return "other", "other: line differs"
-
 
 
 # --- running axsynth on captured pages ---------------------------------------
@@ -958,6 +1026,7 @@ def compare_child(out: Connection, job: Job, memory_mb: int) -> None:
     ("format", fmt, FormatResult) as soon as a format is done, and ("done",)."""
     if memory_mb:
         import resource
+
         resource.setrlimit(resource.RLIMIT_AS, (memory_mb << 20, memory_mb << 20))
     from axsynth import Document
 
@@ -967,8 +1036,9 @@ def compare_child(out: Connection, job: Job, memory_mb: int) -> None:
         doc = Document.from_html(job.page.read_bytes(), url=job.url)
     except BaseException as exc:  # noqa: BLE001 - any failure is this page's result
         for fmt, golden in job.goldens.items():
-            result = failed_result("crash", crash_group(exc) + " (parse)", golden_line_count(golden),
-                                   traceback.format_exc())
+            result = failed_result(
+                "crash", crash_group(exc) + " (parse)", golden_line_count(golden), traceback.format_exc()
+            )
             out.send(("format", fmt, result))
         out.send(("done",))
         return
@@ -977,8 +1047,13 @@ def compare_child(out: Connection, job: Job, memory_mb: int) -> None:
         try:
             actual = render(doc, fmt)
         except BaseException as exc:  # noqa: BLE001
-            out.send(("format", fmt, failed_result("crash", crash_group(exc), golden_line_count(golden),
-                                                   traceback.format_exc())))
+            out.send(
+                (
+                    "format",
+                    fmt,
+                    failed_result("crash", crash_group(exc), golden_line_count(golden), traceback.format_exc()),
+                )
+            )
             continue
         seconds = time.perf_counter() - started
         out.send(("stage", fmt + " compare"))
@@ -992,6 +1067,7 @@ def compare_child(out: Connection, job: Job, memory_mb: int) -> None:
 @dataclass
 class Running:
     """A page being compared: its worker, and where it is (for its deadline)."""
+
     job: Job
     process: Any
     started: float
@@ -1019,8 +1095,9 @@ class Running:
         return (self.stage_started or self.started) + timeout - self.axsynth_seconds
 
 
-def run_jobs(jobs: list[Job], workers: int, timeout: float, memory_mb: int,
-             compare_timeout: float = 900) -> Iterator[PageResult]:
+def run_jobs(
+    jobs: list[Job], workers: int, timeout: float, memory_mb: int, compare_timeout: float = 900
+) -> Iterator[PageResult]:
     """Compare every job in forked processes, ``workers`` at a time; a page that
     hangs is killed after ``timeout`` seconds of axsynth and one that dies is reported."""
     ctx = multiprocessing.get_context("fork")  # axsynth is already imported: a fork starts at once
@@ -1062,13 +1139,15 @@ def finish(state: Running, conn: Connection, died: bool = False, timed_out: floa
             continue
         lines = golden_line_count(golden)
         if timed_out is not None:
-            state.formats[fmt] = failed_result("timeout", f"timeout: in {state.stage}", lines,
-                                               f"no result after {timed_out:.0f}s (in {state.stage})")
+            state.formats[fmt] = failed_result(
+                "timeout", f"timeout: in {state.stage}", lines, f"no result after {timed_out:.0f}s (in {state.stage})"
+            )
         else:
             code = state.process.exitcode
             why = f"signal {-code}" if code is not None and code < 0 else f"exit code {code}"
-            state.formats[fmt] = failed_result("crash", f"crash: worker died ({why}) in {state.stage}",
-                                               lines, f"worker died ({why}) in {state.stage}")
+            state.formats[fmt] = failed_result(
+                "crash", f"crash: worker died ({why}) in {state.stage}", lines, f"worker died ({why}) in {state.stage}"
+            )
     formats = {fmt: state.formats[fmt] for fmt in FORMATS if fmt in state.formats}
     return PageResult(state.job.rel, formats, round(time.monotonic() - state.started, 3))
 
@@ -1080,8 +1159,12 @@ def jobs_for(cache: Path, name: str, only: str = "") -> list[Job]:
         sys.exit(f"no corpus {name!r} captured in {goldens_dir(cache, name)}")
     corpus = Path(manifest["corpus_dir"])
     return [
-        Job(rel, corpus / rel, entry.get("url") or page_url(name, rel),
-            {fmt: golden_path(cache, name, rel, fmt) for fmt in FORMATS})
+        Job(
+            rel,
+            corpus / rel,
+            entry.get("url") or page_url(name, rel),
+            {fmt: golden_path(cache, name, rel, fmt) for fmt in FORMATS},
+        )
         for rel, entry in sorted(manifest["pages"].items())
         if entry.get("status") == "ok" and only in rel and is_captured(cache, name, rel)
     ]
@@ -1099,20 +1182,30 @@ def axsynth_version() -> dict[str, Any]:
     import axsynth
 
     source = Path(axsynth.__file__).resolve().parent
+
     def git(*args: str) -> str:
         try:
-            return subprocess.run(["git", "-C", str(source), *args], capture_output=True, text=True, check=False,
-                                  timeout=30).stdout.strip()
+            return subprocess.run(
+                ["git", "-C", str(source), *args], capture_output=True, text=True, check=False, timeout=30
+            ).stdout.strip()
         except (OSError, subprocess.SubprocessError):
             return ""
-    return {"path": str(source), "commit": git("rev-parse", "--short", "HEAD"),
-            "dirty": bool(git("status", "--porcelain", "--", "."))}
+
+    return {
+        "path": str(source),
+        "commit": git("rev-parse", "--short", "HEAD"),
+        "dirty": bool(git("status", "--porcelain", "--", ".")),
+    }
 
 
 def results_to_json(name: str, pages: list[PageResult], meta: dict[str, Any]) -> dict[str, Any]:
-    return {"name": name, **meta,
-            "pages": {p.rel: {"seconds": p.seconds, "formats": {f: asdict(r) for f, r in p.formats.items()}}
-                      for p in pages}}
+    return {
+        "name": name,
+        **meta,
+        "pages": {
+            p.rel: {"seconds": p.seconds, "formats": {f: asdict(r) for f, r in p.formats.items()}} for p in pages
+        },
+    }
 
 
 def results_from_json(data: dict[str, Any]) -> list[PageResult]:
@@ -1194,6 +1287,7 @@ def summarize(pages: list[PageResult], fmt: str) -> Summary:
 @dataclass
 class Row:
     """One kind or group of differences, added up over pages."""
+
     kind: str
     group: str
     pages: int = 0
@@ -1209,8 +1303,9 @@ class Row:
         return self.lost + self.extra
 
 
-def histogram(pages: list[PageResult], fmt: str, first_only: bool = False, by_kind: bool = False,
-              examples: int = 2) -> list[Row]:
+def histogram(
+    pages: list[PageResult], fmt: str, first_only: bool = False, by_kind: bool = False, examples: int = 2
+) -> list[Row]:
     """Rows of differences. ``first_only``: each page counts under its first
     difference only (with that group's lines on the page); otherwise every group of
     every page counts. Sorted by lines, then pages; examples are the pages where the
@@ -1223,7 +1318,9 @@ def histogram(pages: list[PageResult], fmt: str, first_only: bool = False, by_ki
             continue
         groups = result.groups
         if first_only and result.first is not None:
-            groups = {result.first.group: groups.get(result.first.group) or group_items([result.first])[result.first.group]}
+            groups = {
+                result.first.group: groups.get(result.first.group) or group_items([result.first])[result.first.group]
+            }
         for group, stat in groups.items():
             key = stat.kind if by_kind else group
             row = rows.setdefault(key, Row(stat.kind, key))
@@ -1245,18 +1342,26 @@ def histogram(pages: list[PageResult], fmt: str, first_only: bool = False, by_ki
 
 
 def format_summary(fmt: str, s: Summary) -> str:
-    return (f"{fmt:4}  {s.pages} pages, {s.exact} byte-exact ({100 * s.exact / max(s.pages, 1):.1f}%), "
-            f"mean line agreement {100 * s.mean_agreement:.2f}% (all lines {100 * s.matching / max(s.golden_lines, 1):.2f}%), "
-            f"{s.lost:,} of {s.golden_lines:,} golden lines lost; {s.crashes} crashed, {s.timeouts} timed out")
+    return (
+        f"{fmt:4}  {s.pages} pages, {s.exact} byte-exact ({100 * s.exact / max(s.pages, 1):.1f}%), "
+        f"mean line agreement {100 * s.mean_agreement:.2f}% (all lines"
+        f" {100 * s.matching / max(s.golden_lines, 1):.2f}%), "
+        f"{s.lost:,} of {s.golden_lines:,} golden lines lost; {s.crashes} crashed, {s.timeouts} timed out"
+    )
 
 
 def format_rows(title: str, rows: list[Row], top: int, with_examples: bool) -> list[str]:
     out = [title, f"  {'pages':>5} {'only':>4} {'lines':>7} {'lost':>7} {'extra':>6} {'items':>6}  group"]
     for row in rows[:top]:
-        out.append(f"  {row.pages:5} {row.only:4} {row.lines:7,} {row.lost:7,} {row.extra:6,} {row.items:6,}  {row.group}")
+        out.append(
+            f"  {row.pages:5} {row.only:4} {row.lines:7,} {row.lost:7,} {row.extra:6,} {row.items:6,}  {row.group}"
+        )
         if with_examples:
             for rel, stat in row.examples:
-                out.append(f"  {'':32}e.g. {rel}:{stat.line}  chromium: {stat.chromium or '-'}  |  axsynth: {stat.axsynth or '-'}")
+                out.append(
+                    f"  {'':32}e.g. {rel}:{stat.line}  chromium: {stat.chromium or '-'}  |  axsynth:"
+                    f" {stat.axsynth or '-'}"
+                )
     if len(rows) > top:
         out.append(f"  ... {len(rows) - top} more")
     return out
@@ -1269,14 +1374,25 @@ def report(pages: list[PageResult], top: int = 30, examples: int = 2, formats: I
         out.append(format_summary(fmt, summarize(pages, fmt)))
     for fmt in formats:
         out.append("")
-        out += format_rows(f"{fmt}: first difference of each page, by kind (only: the sole difference of the page)",
-                           histogram(pages, fmt, first_only=True, by_kind=True), top, False)
-        out += format_rows(f"{fmt}: first difference of each page, by group",
-                           histogram(pages, fmt, first_only=True, examples=examples), top, True)
-        out += format_rows(f"{fmt}: all differences, by kind (lines = golden lines lost + extra axsynth lines)",
-                           histogram(pages, fmt, by_kind=True), top, False)
-        out += format_rows(f"{fmt}: all differences, by group",
-                           histogram(pages, fmt, examples=examples), top, True)
+        out += format_rows(
+            f"{fmt}: first difference of each page, by kind (only: the sole difference of the page)",
+            histogram(pages, fmt, first_only=True, by_kind=True),
+            top,
+            False,
+        )
+        out += format_rows(
+            f"{fmt}: first difference of each page, by group",
+            histogram(pages, fmt, first_only=True, examples=examples),
+            top,
+            True,
+        )
+        out += format_rows(
+            f"{fmt}: all differences, by kind (lines = golden lines lost + extra axsynth lines)",
+            histogram(pages, fmt, by_kind=True),
+            top,
+            False,
+        )
+        out += format_rows(f"{fmt}: all differences, by group", histogram(pages, fmt, examples=examples), top, True)
     return "\n".join(out)
 
 
@@ -1291,8 +1407,9 @@ def compare_runs(old: list[PageResult], new: list[PageResult]) -> tuple[list[str
             then = before[page.rel].formats.get(fmt)
             if then is None or (then.exact, then.matching) == (now.exact, now.matching):
                 continue
-            line = (f"{fmt:4} {page.rel}: {then.matching}/{then.golden_lines} → {now.matching}/{now.golden_lines}"
-                    + (" now exact" if now.exact else " no longer exact" if then.exact else ""))
+            line = f"{fmt:4} {page.rel}: {then.matching}/{then.golden_lines} → {now.matching}/{now.golden_lines}" + (
+                " now exact" if now.exact else " no longer exact" if then.exact else ""
+            )
             gained = (now.exact, now.matching - now.golden_lines) > (then.exact, then.matching - then.golden_lines)
             (better if gained else worse).append(line)
     return better, worse
@@ -1303,8 +1420,10 @@ def format_baseline(old: list[PageResult], new: list[PageResult], baseline: Path
     out = [f"against {baseline}:"]
     for fmt in FORMATS:
         a, b = summarize(old, fmt), summarize(new, fmt)
-        out.append(f"  {fmt:4} byte-exact {a.exact} → {b.exact}, mean line agreement "
-                   f"{100 * a.mean_agreement:.2f}% → {100 * b.mean_agreement:.2f}%, lines lost {a.lost:,} → {b.lost:,}")
+        out.append(
+            f"  {fmt:4} byte-exact {a.exact} → {b.exact}, mean line agreement "
+            f"{100 * a.mean_agreement:.2f}% → {100 * b.mean_agreement:.2f}%, lines lost {a.lost:,} → {b.lost:,}"
+        )
     out.append(f"  {len(better)} better:")
     out += ["    " + line for line in better]
     out.append(f"  {len(worse)} worse:")
@@ -1322,17 +1441,28 @@ def cmd_compare(args: argparse.Namespace) -> int:
     for page in run_jobs(jobs, args.jobs, args.timeout, args.memory_mb, args.compare_timeout):
         pages.append(page)
         if not args.quiet:
-            status = "  ".join(f"{fmt} " + ("exact" if r.exact else f"{r.status} " * (r.status != "ok")
-                                            + f"{r.matching}/{r.golden_lines}") for fmt, r in page.formats.items())
-            print(f"[{len(pages):4}/{len(jobs)}] {page.rel}  {status}  {page.seconds:.1f}s", file=sys.stderr, flush=True)
+            status = "  ".join(
+                f"{fmt} "
+                + ("exact" if r.exact else f"{r.status} " * (r.status != "ok") + f"{r.matching}/{r.golden_lines}")
+                for fmt, r in page.formats.items()
+            )
+            print(
+                f"[{len(pages):4}/{len(jobs)}] {page.rel}  {status}  {page.seconds:.1f}s", file=sys.stderr, flush=True
+            )
     pages.sort(key=lambda p: p.rel)
-    meta = {"created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
-            "axsynth": axsynth_version(), "timeout": args.timeout, "seconds": round(time.perf_counter() - started, 1)}
+    meta = {
+        "created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        "axsynth": axsynth_version(),
+        "timeout": args.timeout,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
     stamp = meta["created"].replace(":", "").replace("+0000", "Z")
     out = args.out or results_dir(args.cache, args.name) / f"{stamp}-{meta['axsynth']['commit'] or 'unknown'}.json"
     save_results(out, results_to_json(args.name, pages, meta))
-    print(f"{args.name}: {len(pages)} pages compared in {meta['seconds']:.0f}s with axsynth "
-          f"{meta['axsynth']['commit']}{' (modified)' if meta['axsynth']['dirty'] else ''}; results {out}")
+    print(
+        f"{args.name}: {len(pages)} pages compared in {meta['seconds']:.0f}s with axsynth "
+        f"{meta['axsynth']['commit']}{' (modified)' if meta['axsynth']['dirty'] else ''}; results {out}"
+    )
     print(report(pages, args.top, args.examples))
     if args.baseline:
         baseline = find_results(args.cache, args.name, args.baseline, exclude=out)
@@ -1350,8 +1480,10 @@ def cmd_report(args: argparse.Namespace) -> int:
     for name in args.names:
         path = find_results(args.cache, name, args.results or "last")
         data, loaded = load_results(path)
-        print(f"{name}: {len(loaded)} pages, results {path} (axsynth {data.get('axsynth', {}).get('commit')}, "
-              f"{data.get('created')})")
+        print(
+            f"{name}: {len(loaded)} pages, results {path} (axsynth {data.get('axsynth', {}).get('commit')}, "
+            f"{data.get('created')})"
+        )
         if len(args.names) > 1:
             for fmt in args.format or FORMATS:
                 print("  " + format_summary(fmt, summarize(loaded, fmt)))
@@ -1378,8 +1510,15 @@ def unified_diff(fmt: str, golden: str, actual: str, style: str = "json", contex
     elif fmt == "cdp":
         golden = "".join(conformance._without_ids(x) + "\n" for x in text_lines(golden))
         actual = "".join(conformance._without_ids(x) + "\n" for x in text_lines(actual))
-    return "".join(difflib.unified_diff([x + "\n" for x in text_lines(golden)], [x + "\n" for x in text_lines(actual)],
-                                        "chromium", "axsynth", n=context))
+    return "".join(
+        difflib.unified_diff(
+            [x + "\n" for x in text_lines(golden)],
+            [x + "\n" for x in text_lines(actual)],
+            "chromium",
+            "axsynth",
+            n=context,
+        )
+    )
 
 
 def find_job(cache: Path, name: str, page: str) -> Job:
@@ -1402,8 +1541,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
         golden = job.goldens[fmt].read_text(encoding="utf-8")
         actual = render(doc, fmt)
         result = compare_texts(fmt, golden, actual)
-        print(f"== {fmt} {job.rel} ({job.url}): " + ("byte-exact" if result.exact else
-              f"{result.matching}/{result.golden_lines} golden lines match"))
+        print(
+            f"== {fmt} {job.rel} ({job.url}): "
+            + ("byte-exact" if result.exact else f"{result.matching}/{result.golden_lines} golden lines match")
+        )
         for group, stat in sorted(result.groups.items(), key=lambda g: (-g[1].lost - g[1].extra, g[0])):
             print(f"  {stat.lost:5} lost {stat.extra:5} extra {stat.items:4}×  {group}   (first at line {stat.line})")
         if not result.exact:
@@ -1424,8 +1565,9 @@ def build_parser() -> argparse.ArgumentParser:
     cap.add_argument("--name", required=True, help="corpus name: goldens/NAME, URLs http://realweb.test/NAME/")
     cap.add_argument("--commit", help="the corpus repository's commit, recorded in the manifest")
     cap.add_argument("--page-timeout", type=float, default=30, help="Playwright timeout per step (s)")
-    cap.add_argument("--hang-timeout", type=float, default=180,
-                     help="kill the browser if one page takes longer than this (s)")
+    cap.add_argument(
+        "--hang-timeout", type=float, default=180, help="kill the browser if one page takes longer than this (s)"
+    )
     cap.add_argument("--retry-failed", action="store_true", help="capture pages that failed before again")
     cap.add_argument("--only", default="", metavar="TEXT", help="only pages whose path contains TEXT")
     cap.set_defaults(run=cmd_capture)
@@ -1433,10 +1575,12 @@ def build_parser() -> argparse.ArgumentParser:
     cmp = sub.add_parser("compare", help="run axsynth on every captured page and rank the differences")
     cmp.add_argument("name")
     cmp.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
-    cmp.add_argument("--timeout", type=float, default=180,
-                     help="seconds of axsynth per page before the page counts as a hang")
-    cmp.add_argument("--compare-timeout", type=float, default=900,
-                     help="seconds for comparing one format of a page with its golden")
+    cmp.add_argument(
+        "--timeout", type=float, default=180, help="seconds of axsynth per page before the page counts as a hang"
+    )
+    cmp.add_argument(
+        "--compare-timeout", type=float, default=900, help="seconds for comparing one format of a page with its golden"
+    )
     cmp.add_argument("--memory-mb", type=int, default=4096, help="address-space limit per worker (0: none)")
     cmp.add_argument("--only", default="", metavar="TEXT", help="only pages whose path contains TEXT")
     cmp.add_argument("--out", type=Path, help="results file (default: results/NAME/<time>-<commit>.json)")
@@ -1459,8 +1603,12 @@ def build_parser() -> argparse.ArgumentParser:
     dif.add_argument("name")
     dif.add_argument("page", help="the page's path below the corpus, or a unique part of it")
     dif.add_argument("--format", choices=FORMATS, action="append", help="default: both")
-    dif.add_argument("--style", choices=("json", "nodes"), default="json",
-                     help="CDP as indented JSON (as axsynth.conformance --diff) or one node per line without ids")
+    dif.add_argument(
+        "--style",
+        choices=("json", "nodes"),
+        default="json",
+        help="CDP as indented JSON (as axsynth.conformance --diff) or one node per line without ids",
+    )
     dif.add_argument("--context", type=int, default=4, help="lines of context")
     dif.set_defaults(run=cmd_diff)
     return parser

@@ -13,10 +13,15 @@ OPTIONS = ("include_values", "max_interactive", "filter")
 
 def add_options(snapshot: argparse.ArgumentParser) -> None:
     flat = snapshot.add_argument_group("flat format")
-    flat.add_argument("--include-values", action="store_true",
-                      help="add field values (never those of password or payment fields)")
-    flat.add_argument("--max-interactive", type=_non_negative, metavar="N",
-                      help="leave out interactive nodes after the first N (counted in stats)")
+    flat.add_argument(
+        "--include-values", action="store_true", help="add field values (never those of password or payment fields)"
+    )
+    flat.add_argument(
+        "--max-interactive",
+        type=_non_negative,
+        metavar="N",
+        help="leave out interactive nodes after the first N (counted in stats)",
+    )
     flat.add_argument("--filter", metavar="CSS", help="keep only nodes whose element matches, in their groups")
 
 

@@ -13,10 +13,18 @@ from ..limits import DEFAULT_MAX_HTML_BYTES
 def add_parser(commands: "argparse._SubParsersAction") -> None:
     mcp = commands.add_parser("mcp", help="serve snapshot, find, diff and resolve_ref over the Model Context Protocol")
     mcp.add_argument("--root", default=".", metavar="DIR", help="read files only under this directory (default: .)")
-    mcp.add_argument("--http", metavar="HOST:PORT", help="serve streamable HTTP at /mcp instead of stdio "
-                                                         "(HOST may be omitted: localhost)")
-    mcp.add_argument("--max-html-bytes", type=int, default=DEFAULT_MAX_HTML_BYTES, metavar="N",
-                     help=f"refuse larger pages (default {DEFAULT_MAX_HTML_BYTES:,})")
+    mcp.add_argument(
+        "--http",
+        metavar="HOST:PORT",
+        help="serve streamable HTTP at /mcp instead of stdio (HOST may be omitted: localhost)",
+    )
+    mcp.add_argument(
+        "--max-html-bytes",
+        type=int,
+        default=DEFAULT_MAX_HTML_BYTES,
+        metavar="N",
+        help=f"refuse larger pages (default {DEFAULT_MAX_HTML_BYTES:,})",
+    )
     mcp.set_defaults(run=run)
 
 

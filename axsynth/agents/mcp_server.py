@@ -13,7 +13,9 @@ from pydantic import Field
 
 from .service import DEFAULT_MAX_BYTES, Service, ToolFailure
 
-PATH = Annotated[str | None, Field(description="HTML file, relative to the server's root (files outside it are refused)")]
+PATH = Annotated[
+    str | None, Field(description="HTML file, relative to the server's root (files outside it are refused)")
+]
 HTML = Annotated[str | None, Field(description="the HTML itself, instead of a path")]
 INSTRUCTIONS = (
     "axsynth computes Chromium's accessibility tree of an HTML page without a browser. Read a page with snapshot "
@@ -44,34 +46,63 @@ def build_server(service: Service) -> MCPServer:
     def snapshot(
         path: PATH = None,
         html: HTML = None,
-        format: Annotated[Literal["agent", "aria", "devtools", "flat", "cdp"],
-                          Field(description="agent: outline with refs; aria: Playwright's ARIA snapshot; devtools: "
-                                            "Chrome DevTools MCP's; flat: flattened JSON; cdp: getFullAXTree")] = "agent",
-        scope: Annotated[str | None, Field(description="CSS selector: only this element's subtree (agent, aria)")] = None,
+        format: Annotated[
+            Literal["agent", "aria", "devtools", "flat", "cdp"],
+            Field(
+                description="agent: outline with refs; aria: Playwright's ARIA snapshot; devtools: "
+                "Chrome DevTools MCP's; flat: flattened JSON; cdp: getFullAXTree"
+            ),
+        ] = "agent",
+        scope: Annotated[
+            str | None, Field(description="CSS selector: only this element's subtree (agent, aria)")
+        ] = None,
         interactive_only: Annotated[bool, Field(description="agent: only refs and their landmark context")] = False,
         all_items: Annotated[bool, Field(description="agent: do not shorten long lists and tables")] = False,
-        max_depth: Annotated[int | None, Field(ge=0, description="agent, flat: deeper nodes are left out or hoisted")] = None,
-        max_bytes: Annotated[int, Field(ge=0, description="agent: cut here and return a cursor; other formats: "
-                                                          "refuse a larger result; 0: no limit")] = DEFAULT_MAX_BYTES,
+        max_depth: Annotated[
+            int | None, Field(ge=0, description="agent, flat: deeper nodes are left out or hoisted")
+        ] = None,
+        max_bytes: Annotated[
+            int,
+            Field(
+                ge=0,
+                description="agent: cut here and return a cursor; other formats: refuse a larger result; 0: no limit",
+            ),
+        ] = DEFAULT_MAX_BYTES,
         cursor: Annotated[str | None, Field(description="agent: continue a cut outline (its truncated.cursor)")] = None,
-        frame: Annotated[str | None, Field(description="cdp: a child frame's tree (a frame id, as the agent "
-                                                       "outline's iframe lines give it)")] = None,
+        frame: Annotated[
+            str | None,
+            Field(description="cdp: a child frame's tree (a frame id, as the agent outline's iframe lines give it)"),
+        ] = None,
     ) -> CallToolResult:
         """The accessibility snapshot of a page, in one of five formats. A cut agent outline
         says what it left out and gives a cursor to continue it."""
-        return call(service.snapshot, path=path, html=html, format=format, scope=scope,
-                    interactive_only=interactive_only, max_depth=max_depth, max_bytes=max_bytes, cursor=cursor,
-                    frame=frame, all_items=all_items)
+        return call(
+            service.snapshot,
+            path=path,
+            html=html,
+            format=format,
+            scope=scope,
+            interactive_only=interactive_only,
+            max_depth=max_depth,
+            max_bytes=max_bytes,
+            cursor=cursor,
+            frame=frame,
+            all_items=all_items,
+        )
 
     @server.tool()
     def find(
         path: PATH = None,
         html: HTML = None,
-        role: Annotated[str | None, Field(description="role as the agent outline prints it: button, link, textbox…")] = None,
+        role: Annotated[
+            str | None, Field(description="role as the agent outline prints it: button, link, textbox…")
+        ] = None,
         name: Annotated[str | None, Field(description="accessible name to match")] = None,
         text: Annotated[str | None, Field(description="text to match in names and text runs")] = None,
-        mode: Annotated[Literal["contains", "exact", "regex"],
-                        Field(description="how name and text match (contains and regex ignore case)")] = "contains",
+        mode: Annotated[
+            Literal["contains", "exact", "regex"],
+            Field(description="how name and text match (contains and regex ignore case)"),
+        ] = "contains",
         limit: Annotated[int, Field(ge=1, description="matches returned at most (total counts them all)")] = 50,
     ) -> CallToolResult:
         """Search the page's agent outline instead of reading it all: matching lines with their
@@ -82,22 +113,34 @@ def build_server(service: Service) -> MCPServer:
     def diff(
         after_path: Annotated[str | None, Field(description="the page now (a file under the root)")] = None,
         after_html: Annotated[str | None, Field(description="the page now, as HTML")] = None,
-        before_path: Annotated[str | None, Field(description="the page before; omit both before_* to compare "
-                                                             "with the last snapshot or diff of this page")] = None,
+        before_path: Annotated[
+            str | None,
+            Field(
+                description="the page before; omit both before_* to compare with the last snapshot or diff of this page"
+            ),
+        ] = None,
         before_html: Annotated[str | None, Field(description="the page before, as HTML")] = None,
         format: Annotated[Literal["agent", "aria"], Field(description="outline compared")] = "agent",
     ) -> CallToolResult:
         """What changed between two versions of a page: added, removed and changed nodes keyed
         by ref, each placed by its ancestors."""
-        return call(service.diff, before_path=before_path, before_html=before_html, after_path=after_path,
-                    after_html=after_html, format=format)
+        return call(
+            service.diff,
+            before_path=before_path,
+            before_html=before_html,
+            after_path=after_path,
+            after_html=after_html,
+            format=format,
+        )
 
     @server.tool()
     def resolve_ref(
         ref: Annotated[str, Field(description="a ref from the agent outline of the same page, e.g. e1k2x9")],
         path: PATH = None,
         html: HTML = None,
-        max_html_chars: Annotated[int, Field(ge=0, description="the outer HTML is cut after this many characters")] = 2000,
+        max_html_chars: Annotated[
+            int, Field(ge=0, description="the outer HTML is cut after this many characters")
+        ] = 2000,
     ) -> CallToolResult:
         """What a ref names: a unique CSS selector, tag, role, name, states and the element's outer HTML."""
         return call(service.resolve_ref, ref=ref, path=path, html=html, max_html_chars=max_html_chars)

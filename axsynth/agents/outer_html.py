@@ -5,8 +5,28 @@ from __future__ import annotations
 from ..html.dom import Comment, Element, Text
 
 # Elements serialized without an end tag, and those whose text is not escaped.
-_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
-                   "wbr", "basefont", "bgsound", "frame", "keygen", "param"})
+_VOID = frozenset(
+    {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+        "basefont",
+        "bgsound",
+        "frame",
+        "keygen",
+        "param",
+    }
+)
 _RAW_TEXT = frozenset({"style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext", "noscript"})
 
 

@@ -54,20 +54,37 @@ class Service:
 
     # -- the tools ----------------------------------------------------------------------------
 
-    def snapshot(self, path: str | None = None, html: str | None = None, format: Format = "agent",
-                 scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
-                 max_bytes: int = DEFAULT_MAX_BYTES, cursor: str | None = None,
-                 frame: str | None = None, all_items: bool = False) -> dict[str, Any]:
+    def snapshot(
+        self,
+        path: str | None = None,
+        html: str | None = None,
+        format: Format = "agent",
+        scope: str | None = None,
+        interactive_only: bool = False,
+        max_depth: int | None = None,
+        max_bytes: int = DEFAULT_MAX_BYTES,
+        cursor: str | None = None,
+        frame: str | None = None,
+        all_items: bool = False,
+    ) -> dict[str, Any]:
         _check_options(format, interactive_only or all_items, cursor, max_depth, max_bytes, scope)
         if frame is not None and format != "cdp":
-            raise ToolFailure("bad_arguments", "frame applies to the cdp format (the agent and flat formats"
-                                               " include every loaded frame)")
+            raise ToolFailure(
+                "bad_arguments",
+                "frame applies to the cdp format (the agent and flat formats include every loaded frame)",
+            )
         with self._lock:
             source, doc = self._load(path, html)
             with _engine_errors():
                 if format == "agent":
-                    snap = doc.agent_snapshot(scope=scope, interactive_only=interactive_only, max_depth=max_depth,
-                                              max_bytes=max_bytes or None, cursor=cursor, all_items=all_items)
+                    snap = doc.agent_snapshot(
+                        scope=scope,
+                        interactive_only=interactive_only,
+                        max_depth=max_depth,
+                        max_bytes=max_bytes or None,
+                        cursor=cursor,
+                        all_items=all_items,
+                    )
                     if cursor is None:
                         self._remember(source, "agent", doc.outline_text("agent", scope))
                     return {"format": "agent", **snap.to_json()}
@@ -90,9 +107,16 @@ class Service:
                     raise ToolFailure("unknown_frame", str(exc)) from None
                 return _bounded({"format": "cdp", **data}, json.dumps(data, ensure_ascii=False), max_bytes)
 
-    def find(self, path: str | None = None, html: str | None = None, role: str | None = None,
-             name: str | None = None, text: str | None = None, mode: FindMode = "contains",
-             limit: int = 50) -> dict[str, Any]:
+    def find(
+        self,
+        path: str | None = None,
+        html: str | None = None,
+        role: str | None = None,
+        name: str | None = None,
+        text: str | None = None,
+        mode: FindMode = "contains",
+        limit: int = 50,
+    ) -> dict[str, Any]:
         if role is None and name is None and text is None:
             raise ToolFailure("bad_arguments", "give a role, a name or a text to look for")
         if limit < 1:
@@ -125,8 +149,14 @@ class Service:
                 matches.append(match)
         return {"url": doc.url, "total": total, "matches": matches}
 
-    def diff(self, before_path: str | None = None, before_html: str | None = None, after_path: str | None = None,
-             after_html: str | None = None, format: Literal["agent", "aria"] = "agent") -> dict[str, Any]:
+    def diff(
+        self,
+        before_path: str | None = None,
+        before_html: str | None = None,
+        after_path: str | None = None,
+        after_html: str | None = None,
+        format: Literal["agent", "aria"] = "agent",
+    ) -> dict[str, Any]:
         if format not in ("agent", "aria"):
             raise ToolFailure("bad_arguments", f"diff format must be agent or aria, not {format!r}")
         with self._lock:
@@ -136,17 +166,21 @@ class Service:
                 if before_path is None and before_html is None:
                     old_text = self._previous.get((after_source, format))
                     if old_text is None:
-                        raise ToolFailure("no_previous_snapshot", f"no {format} snapshot of this page was taken yet: call"
-                                                                  f" snapshot (format {format}) first, or give before_path"
-                                                                  " or before_html")
+                        raise ToolFailure(
+                            "no_previous_snapshot",
+                            f"no {format} snapshot of this page was taken yet: call"
+                            f" snapshot (format {format}) first, or give before_path"
+                            " or before_html",
+                        )
                 else:
                     _, before = self._load(before_path, before_html, "before_")
                     old_text = before.outline_text(format)
             self._remember(after_source, format, new_text)
         return diff_outlines(old_text, new_text, format).to_json()
 
-    def resolve_ref(self, ref: str, path: str | None = None, html: str | None = None,
-                    max_html_chars: int = 2000) -> dict[str, Any]:
+    def resolve_ref(
+        self, ref: str, path: str | None = None, html: str | None = None, max_html_chars: int = 2000
+    ) -> dict[str, Any]:
         if max_html_chars < 0:
             raise ToolFailure("bad_arguments", "max_html_chars must be >= 0")
         with self._lock:
@@ -155,11 +189,19 @@ class Service:
                 emitter = doc.agent_emitter
                 found = emitter.ref(ref.strip())
                 if found is None:
-                    raise ToolFailure("unknown_ref", f"no element of this page has ref {ref!r} (refs come from the"
-                                                     " agent snapshot of the same version of the page)")
+                    raise ToolFailure(
+                        "unknown_ref",
+                        f"no element of this page has ref {ref!r} (refs come from the"
+                        " agent snapshot of the same version of the page)",
+                    )
                 html_text, cut = outer_html(found.obj.element, max_html_chars)
-                return {**found.to_json(), "ref": found.ref, "states": emitter.states_of(found.obj),
-                        "outerHTML": html_text, "outerHTMLTruncated": cut}
+                return {
+                    **found.to_json(),
+                    "ref": found.ref,
+                    "states": emitter.states_of(found.obj),
+                    "outerHTML": html_text,
+                    "outerHTMLTruncated": cut,
+                }
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -203,16 +245,18 @@ class Service:
         except (OSError, RuntimeError) as exc:  # a symlink loop, a permission problem
             raise ToolFailure("bad_path", f"{path}: {exc}") from None
         if not resolved.is_relative_to(self.root):
-            raise ToolFailure("outside_root", f"{path} resolves outside the root {self.root}; only files under it"
-                                              " are read")
+            raise ToolFailure(
+                "outside_root", f"{path} resolves outside the root {self.root}; only files under it are read"
+            )
         if not resolved.is_file():
             raise ToolFailure("not_a_file", f"{path} is not a regular file")
         return resolved
 
     def _check_size(self, size: int) -> None:
         if size > self.max_html_bytes:
-            raise ToolFailure("too_large", f"the HTML is {size:,} bytes, over the limit of {self.max_html_bytes:,}"
-                                           " (--max-html-bytes)")
+            raise ToolFailure(
+                "too_large", f"the HTML is {size:,} bytes, over the limit of {self.max_html_bytes:,} (--max-html-bytes)"
+            )
 
     def _remember(self, source: str, format: str, text: str) -> None:
         self._previous[(source, format)] = text
@@ -231,8 +275,9 @@ def _engine_errors() -> Iterator[None]:
         raise ToolFailure("limit", str(exc)) from None
 
 
-def _check_options(format: str, interactive_only: bool, cursor: str | None, max_depth: int | None, max_bytes: int,
-                   scope: str | None) -> None:
+def _check_options(
+    format: str, interactive_only: bool, cursor: str | None, max_depth: int | None, max_bytes: int, scope: str | None
+) -> None:
     if format not in ("agent", "aria", "devtools", "flat", "cdp"):
         raise ToolFailure("bad_arguments", f"unknown format {format!r}")
     if format != "agent" and (interactive_only or cursor):
@@ -248,9 +293,12 @@ def _check_options(format: str, interactive_only: bool, cursor: str | None, max_
 def _bounded(result: dict[str, Any], text: str, max_bytes: int) -> dict[str, Any]:
     size = len(text.encode("utf-8"))
     if max_bytes and size > max_bytes:
-        raise ToolFailure("result_too_large", f"the {result['format']} result is {size:,} bytes, over max_bytes"
-                                              f" {max_bytes:,}: raise max_bytes (0: no limit), or use the agent"
-                                              " format, which cuts and continues with a cursor")
+        raise ToolFailure(
+            "result_too_large",
+            f"the {result['format']} result is {size:,} bytes, over max_bytes"
+            f" {max_bytes:,}: raise max_bytes (0: no limit), or use the agent"
+            " format, which cuts and continues with a cursor",
+        )
     return result
 
 

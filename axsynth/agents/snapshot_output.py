@@ -17,16 +17,30 @@ FORMATS = ("cdp", "aria", "agent", "devtools", "flat")
 
 def add_options(snap: argparse.ArgumentParser) -> None:
     snap.add_argument("--format", choices=FORMATS, default="cdp")
-    snap.add_argument("--scope", metavar="CSS",
-                      help="only the subtree of the one element this selector matches (any format; "
-                           "no match or several is an error listing them)")
+    snap.add_argument(
+        "--scope",
+        metavar="CSS",
+        help="only the subtree of the one element this selector matches (any format; "
+        "no match or several is an error listing them)",
+    )
     agent = snap.add_argument_group("agent format")
-    agent.add_argument("--json", action="store_true", help="wrap the outline in JSON (url, title, counts, refs, tokens)")
+    agent.add_argument(
+        "--json", action="store_true", help="wrap the outline in JSON (url, title, counts, refs, tokens)"
+    )
     agent.add_argument("--interactive-only", action="store_true", help="keep only refs and their landmark context")
-    agent.add_argument("--max-depth", type=_non_negative, metavar="N",
-                       help="deeper nodes are left out (refs surface); flat: deeper groups are hoisted")
-    agent.add_argument("--max-bytes", type=_non_negative, metavar="N", default=None,
-                       help="cut the outline at N bytes, saying what was left out (default 50000; 0: no limit)")
+    agent.add_argument(
+        "--max-depth",
+        type=_non_negative,
+        metavar="N",
+        help="deeper nodes are left out (refs surface); flat: deeper groups are hoisted",
+    )
+    agent.add_argument(
+        "--max-bytes",
+        type=_non_negative,
+        metavar="N",
+        default=None,
+        help="cut the outline at N bytes, saying what was left out (default 50000; 0: no limit)",
+    )
     agent.add_argument("--cursor", help="continue a cut outline from the cursor its last line gives")
     agent.add_argument("--all-items", action="store_true", help="do not shorten long lists and tables")
     flat_format.add_options(snap)
@@ -62,8 +76,15 @@ def default_options(format: str) -> argparse.Namespace:
 
 def _agent(doc: Document, args: argparse.Namespace) -> str:
     max_bytes = 50_000 if args.max_bytes is None else (args.max_bytes or None)
-    snap = doc.agent_snapshot(scope=args.scope, interactive_only=args.interactive_only, max_depth=args.max_depth,
-                              max_bytes=max_bytes, with_cdp_size=args.json, cursor=args.cursor, all_items=args.all_items)
+    snap = doc.agent_snapshot(
+        scope=args.scope,
+        interactive_only=args.interactive_only,
+        max_depth=args.max_depth,
+        max_bytes=max_bytes,
+        with_cdp_size=args.json,
+        cursor=args.cursor,
+        all_items=args.all_items,
+    )
     if args.json:
         return json.dumps(snap.to_json(), ensure_ascii=False, indent=1)
     return snap.text.rstrip("\n")
@@ -74,5 +95,3 @@ def _non_negative(value: str) -> int:
     if number < 0:
         raise argparse.ArgumentTypeError("must be >= 0")
     return number
-
-

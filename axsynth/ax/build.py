@@ -83,13 +83,17 @@ class TreeBuilder:
             return
         style = self.styles.get(el)
         display = style["display"] if style else "none"
-        if el.namespace == SVG_NS and (el.local_name in UNRENDERED_SVG or el.local_name not in KNOWN_SVG
-                                       or _uninstanced_symbol(el)):
+        if el.namespace == SVG_NS and (
+            el.local_name in UNRENDERED_SVG or el.local_name not in KNOWN_SVG or _uninstanced_symbol(el)
+        ):
             display = "none"  # no layout object, whatever the computed display
         # <wbr>'s LayoutWordBreak is an empty LayoutText, which accessibility
         # does not count: the element is created from its node, layout-less.
-        has_layout, child_box = boxes(display, parent_box and not locked,
-                                      own_box=not (el.is_html and el.local_name == "wbr") and not _is_svg_stop(el))
+        has_layout, child_box = boxes(
+            display,
+            parent_box and not locked,
+            own_box=not (el.is_html and el.local_name == "wbr") and not _is_svg_stop(el),
+        )
         hidden = display == "none" or not parent_box and display != "contents"
         if style and style["visibility"] != "visible":
             hidden = True
@@ -139,11 +143,14 @@ class TreeBuilder:
             return
         # Text SVG does not draw has no box, yet is not hidden: it still names a link.
         unrendered_in_svg = parent.element is not None and parent.element.namespace == SVG_NS
-        obj = self.new_text(node, parent, has_layout, parent.hidden_via_style or not has_layout and not unrendered_in_svg)
+        obj = self.new_text(
+            node, parent, has_layout, parent.hidden_via_style or not has_layout and not unrendered_in_svg
+        )
         self.by_text[node] = obj
 
-    def new_element(self, el: Element, parent: AXObject, style: dict | None, has_layout: bool,
-                    hidden: bool) -> AXObject:
+    def new_element(
+        self, el: Element, parent: AXObject, style: dict | None, has_layout: bool, hidden: bool
+    ) -> AXObject:
         """An object for a page element, added under ``parent`` and indexed, its role computed."""
         obj = AXObject("element", el, style, parent)
         obj.node_id = el.node_id
@@ -223,7 +230,7 @@ def _is_pruned(el: Element, parent: AXObject) -> bool:
             return True
         if tag in ("head", "script", "style", "template", "meta", "link", "base", "noscript") and tag != "noscript":
             return True
-        if tag == "slot" and not el.children and not parent.node is None:
+        if tag == "slot" and not el.children and parent.node is not None:
             return False
     if parent.kind == "element" and parent.tag() in ("iframe", "frame"):
         return True

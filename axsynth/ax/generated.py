@@ -28,7 +28,6 @@ class GeneratedContent:
         self.styles = builder.styles
         self._quote_depth = 0  # open-quote nesting, in layout (document) order
 
-
     def has_first_letter_style(self, obj: AXObject) -> bool:
         return obj.kind == "element" and self.styles.pseudo(obj.node, FIRST_LETTER) is not None
 
@@ -37,8 +36,9 @@ class GeneratedContent:
         the only case accessibility exposes one (IsRelevantPseudoElement). It takes
         the letter out of that text, which keeps the rest. Returns a DOM text whose
         first letter is floated out of it (its StaticText still holds the letter)."""
-        if not (host.has_layout and self.has_first_letter_style(host)
-                and first_letter.behaves_like_block_container(host)):
+        if not (
+            host.has_layout and self.has_first_letter_style(host) and first_letter.behaves_like_block_container(host)
+        ):
             return None
         found = first_letter.first_letter_text(host, self.has_first_letter_style)
         if found is None:
@@ -69,19 +69,33 @@ class GeneratedContent:
             return
         el = owner.node
         if which == "marker":
-            if owner.display != "list-item" or (style["list-style-type"] == "none" and style["content"] in ("normal", "none")
-                                                and not _marker_image_loads(style)):
+            if owner.display != "list-item" or (
+                style["list-style-type"] == "none"
+                and style["content"] in ("normal", "none")
+                and not _marker_image_loads(style)
+            ):
                 return
         if which != "marker" and not isinstance(style["content"], tuple):
             return  # content: normal/none generates no box
-        parts, alt = (style["content"] if isinstance(style["content"], tuple) else ((), None))
+        parts, alt = style["content"] if isinstance(style["content"], tuple) else ((), None)
         images = any(p[0] == "image" for p in parts)
         counter_values = self.styles.counters(el, which) if which != "marker" else {}
         segments, quote_depth = _content_segments(el, parts, style, self._quote_depth, counter_values)
-        text = "".join(t for _, t in segments) if which != "marker" else _marker_text(owner, style, self.styles.list_ordinal(el))
+        text = (
+            "".join(t for _, t in segments)
+            if which != "marker"
+            else _marker_text(owner, style, self.styles.list_ordinal(el))
+        )
         owner_inline = owner.is_layout_inline() or owner.is_atomic_inline()
         block_level = style["display"] not in INLINE_LEVEL_DISPLAYS
-        if which != "marker" and block_level and not owner_inline and is_whitespace_only(text) and alt is None and not images:
+        if (
+            which != "marker"
+            and block_level
+            and not owner_inline
+            and is_whitespace_only(text)
+            and alt is None
+            and not images
+        ):
             # The "clearfix" hack: a block pseudo holding only whitespace.
             if style["float"] == "none" and style["position"] in ("static", "relative", "sticky"):
                 owner.has_clearfix_box = True
@@ -129,7 +143,9 @@ class GeneratedContent:
             # A table part's content sits in the anonymous table boxes it lacks
             # (CSS 2 §17.2.1): ignored sections and rows, and a cell, shown as a generic.
             kind = "anonymous" if wrapper == "table-cell" else "anonymous-box"
-            holder = self._anonymous(holder, dict(style, display=wrapper, position="static", float="none"), "GenericContainer", kind)
+            holder = self._anonymous(
+                holder, dict(style, display=wrapper, position="static", float="none"), "GenericContainer", kind
+            )
         for kind, segment in segments:
             parent = holder
             if kind == "image":
@@ -257,8 +273,13 @@ def _marker_text(li: AXObject, style: dict, ordinal: int) -> str:
     if isinstance(kind, tuple):
         return kind[1]
     if kind in ("disc", "circle", "square", "disclosure-open", "disclosure-closed"):
-        return {"disc": "\u2022 ", "circle": "\u25e6 ", "square": "\u25a0 ",
-                "disclosure-open": "\u25be ", "disclosure-closed": "\u25b8 "}[kind]
+        return {
+            "disc": "\u2022 ",
+            "circle": "\u25e6 ",
+            "square": "\u25a0 ",
+            "disclosure-open": "\u25be ",
+            "disclosure-closed": "\u25b8 ",
+        }[kind]
     if kind == "none":
         return ""
     return format_counter(ordinal, kind) + ". "
@@ -269,5 +290,5 @@ def drop_space_after_floated_letter(text: AXObject) -> None:
     right after the letter collapses away; the StaticText joins the two."""
     rendered = text.rendered_text
     length = first_letter.first_letter_length(rendered)
-    if length and rendered[length:length + 1] == " " and text.style["white-space"] not in PRESERVES_SPACES:
-        text.rendered_text = rendered[:length] + rendered[length + 1:]
+    if length and rendered[length : length + 1] == " " and text.style["white-space"] not in PRESERVES_SPACES:
+        text.rendered_text = rendered[:length] + rendered[length + 1 :]

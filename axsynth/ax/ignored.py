@@ -153,8 +153,11 @@ class IgnoredRules:
     @staticmethod
     def _can_set_focus(obj: AXObject) -> bool:
         return (
-            focus.supports_focus(obj.element) and not forms.has_disabled_attribute(obj.element) and obj.inert_root is None
-            and obj.has_layout and not obj.hidden_via_style
+            focus.supports_focus(obj.element)
+            and not forms.has_disabled_attribute(obj.element)
+            and obj.inert_root is None
+            and obj.has_layout
+            and not obj.hidden_via_style
         )
 
     @staticmethod
@@ -205,7 +208,12 @@ class IgnoredRules:
                     obj.add_reason("notRendered")  # text SVG does not draw (not in a <text>)
                     return True
                 return False
-            no_box = obj.tag() == "wbr" or obj.element is not None and obj.element.namespace == SVG_NS and obj.element.local_name == "stop"
+            no_box = (
+                obj.tag() == "wbr"
+                or obj.element is not None
+                and obj.element.namespace == SVG_NS
+                and obj.element.local_name == "stop"
+            )
             obj.add_reason("notRendered" if no_box else "uninteresting")
             return True
         if obj.tag() in ("iframe", "frame", "object", "embed"):
@@ -214,7 +222,11 @@ class IgnoredRules:
             return False
         if obj.kind in ("text", "anonymous"):
             marker = obj.parent if obj.parent is not None and obj.parent.kind == "pseudo" else None
-            if marker is not None and marker.pseudo_which == "marker" and (marker.role == "ListMarker" or self._summary_marker(marker)):
+            if (
+                marker is not None
+                and marker.pseudo_which == "marker"
+                and (marker.role == "ListMarker" or self._summary_marker(marker))
+            ):
                 obj.add_reason("presentationalRole")
                 return True
             if obj.role == "StaticText" and (label := _text_owner(obj)) is not None and label.used_for_label:
@@ -255,8 +267,14 @@ class IgnoredRules:
             return Inclusion.IGNORE
         if obj.kind in ("anonymous", "pseudo"):
             # A pseudo-element with CSS alt text is itself the Image/StaticText.
-            return Inclusion.INCLUDE if role == "Image" or (obj.kind == "pseudo" and role == "StaticText") else Inclusion.DEFAULT
-        if role == "RubyAnnotation" or (obj.kind == "text" and obj.parent is not None and obj.parent.role == "RubyAnnotation"):
+            return (
+                Inclusion.INCLUDE
+                if role == "Image" or (obj.kind == "pseudo" and role == "StaticText")
+                else Inclusion.DEFAULT
+            )
+        if role == "RubyAnnotation" or (
+            obj.kind == "text" and obj.parent is not None and obj.parent.role == "RubyAnnotation"
+        ):
             return Inclusion.IGNORE
         el = obj.element
         if el is None:
@@ -308,13 +326,18 @@ class IgnoredRules:
                 obj.add_reason("emptyAlt")
                 return Inclusion.IGNORE
             return Inclusion.INCLUDE
-        if el.namespace == HTML_NS and not obj.in_ua_shadow and not self._in_shadow_tree(el) and (
-            (tag == "a" and el.has("name")) or ("id" in el.attrs and tag not in ("label", "optgroup"))
+        if (
+            el.namespace == HTML_NS
+            and not obj.in_ua_shadow
+            and not self._in_shadow_tree(el)
+            and ((tag == "a" and el.has("name")) or ("id" in el.attrs and tag not in ("label", "optgroup")))
         ):
             return Inclusion.INCLUDE
         if (
-            role not in ("SvgRoot", "Canvas", "EmbeddedObject", "PluginObject") and obj.is_atomic_inline()
-            and isinstance(el.parent, Element) and sum(1 for _ in el.parent) > 1
+            role not in ("SvgRoot", "Canvas", "EmbeddedObject", "PluginObject")
+            and obj.is_atomic_inline()
+            and isinstance(el.parent, Element)
+            and sum(1 for _ in el.parent) > 1
         ):
             return Inclusion.INCLUDE
         if tag == "span":
@@ -352,7 +375,16 @@ class IgnoredRules:
             return False
         if editing.has_contenteditable_attribute(el):
             return True
-        return roles.native_role(obj) in CLICKABLE_ROLES and obj.tag() not in ("input", "select", "textarea", "button", "a", "summary", "option", "area")
+        return roles.native_role(obj) in CLICKABLE_ROLES and obj.tag() not in (
+            "input",
+            "select",
+            "textarea",
+            "button",
+            "a",
+            "summary",
+            "option",
+            "area",
+        )
 
     def _redundant_label(self, label: AXObject, control: AXObject) -> bool:
         el = control.element
@@ -396,7 +428,9 @@ class IgnoredRules:
         dom_parent = _dom_parent(obj) if node is not None and obj.kind in ("element", "text") else None
         if is_ua_details_root(dom_parent) and el.attrs.get("id") == "details-content":
             return not details_content_is_empty(dom_parent.host)  # probed: an empty content slot is left out
-        if obj.kind in ("element", "text") and (dom_parent is None or isinstance(dom_parent, ShadowRoot) or self.flat.slot_of(node) is not None):
+        if obj.kind in ("element", "text") and (
+            dom_parent is None or isinstance(dom_parent, ShadowRoot) or self.flat.slot_of(node) is not None
+        ):
             return True
         if obj.kind in ("element", "text") and isinstance(dom_parent, Element) and dom_parent.is_html:
             if dom_parent.local_name == "label" and obj.tag() != "span":
@@ -421,7 +455,12 @@ class IgnoredRules:
         tag = obj.tag()
         if tag == "html" or obj.role in ("Video", "Audio", "Menu"):
             return True
-        if self._is_line_breaking(obj) and obj.is_visible_box() and obj.aria_hidden_root is None and obj.inert_root is None:
+        if (
+            self._is_line_breaking(obj)
+            and obj.is_visible_box()
+            and obj.aria_hidden_root is None
+            and obj.inert_root is None
+        ):
             return True
         if tag in ("rt", "table", "tbody", "tr", "td", "th"):
             return True
@@ -447,9 +486,17 @@ class IgnoredRules:
 
 # Displays of a ::before/::after that is ignored: inline, or a table box whose
 # content sits in anonymous table parts (the cell holding it is the generic).
-_PSEUDO_TABLE_WRAPPERS = frozenset({
-    "inline", "table", "inline-table", "table-row-group", "table-header-group", "table-footer-group", "table-row",
-})
+_PSEUDO_TABLE_WRAPPERS = frozenset(
+    {
+        "inline",
+        "table",
+        "inline-table",
+        "table-row-group",
+        "table-header-group",
+        "table-footer-group",
+        "table-row",
+    }
+)
 
 
 def _is_overflowing_scroll_container(obj: AXObject) -> bool:
@@ -602,4 +649,6 @@ def _is_bare_picker(obj: AXObject) -> bool:
 
 def _inner_field_internal(obj: AXObject) -> bool:
     """An object inside the inner container of a search or number field."""
-    return obj.parent is not None and obj.parent.kind == "ua-internal" and _shadow_host_type(obj) in ("search", "number")
+    return (
+        obj.parent is not None and obj.parent.kind == "ua-internal" and _shadow_host_type(obj) in ("search", "number")
+    )

@@ -155,4 +155,4 @@ def _has_later_row(row: AXObject) -> bool:
 
 def _after(parent: AXObject, child: AXObject) -> list[AXObject]:
     siblings = list(parent.layout_children())
-    return siblings[siblings.index(child) + 1:] if child in siblings else []
+    return siblings[siblings.index(child) + 1 :] if child in siblings else []

@@ -39,11 +39,22 @@ if TYPE_CHECKING:
 
 # WTF::String::StripWhiteSpace's set: ASCII white space and the characters of bidi
 # class WS (U+2009 thin space...), not a no-break space (str.strip() would take it).
-_STRIPPED_SPACE = " \t\n\v\f\r\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u205f\u3000"
+_STRIPPED_SPACE = (
+    " \t\n\v\f\r\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u205f\u3000"
+)
 MAX_DESCENDANTS = 100  # kMaxDescendantsForTextAlternativeComputation
-_SPACED_NAME_FROM = frozenset({
-    "attribute", "caption", "css-alt", "placeholder", "related", "svg-title", "title", "value",
-})
+_SPACED_NAME_FROM = frozenset(
+    {
+        "attribute",
+        "caption",
+        "css-alt",
+        "placeholder",
+        "related",
+        "svg-title",
+        "title",
+        "value",
+    }
+)
 
 
 class Names:
@@ -154,8 +165,11 @@ class Names:
                 return simplify_whitespace(text)
         title = el.attrs.get("title")
         # HTML white space only: a no-break space in the text makes it differ from the title.
-        if title and title.strip(_STRIPPED_SPACE) and self.name_from(obj) != "title" and (
-            title.strip(_STRIPPED_SPACE) != inner_text(self.tree, el).strip(_STRIPPED_SPACE)
+        if (
+            title
+            and title.strip(_STRIPPED_SPACE)
+            and self.name_from(obj) != "title"
+            and (title.strip(_STRIPPED_SPACE) != inner_text(self.tree, el).strip(_STRIPPED_SPACE))
         ):
             return simplify_whitespace(title)
         return ""
@@ -171,8 +185,9 @@ class Names:
             return "", "none"
         return self._text_alternative(obj, True, root, visited, None)
 
-    def _text_alternative(self, obj: AXObject, recursive: bool, root: AXObject | None, visited: set,
-                          sources: list[NameSource] | None) -> tuple[str, str]:
+    def _text_alternative(
+        self, obj: AXObject, recursive: bool, root: AXObject | None, visited: set, sources: list[NameSource] | None
+    ) -> tuple[str, str]:
         if media.is_unplayable(obj.element, obj.has_layout):
             return PLAYBACK_ERROR, "attribute"  # AXMediaElement::TextAlternative: no sources
         # Fast paths: layout text, <br>, list markers, CSS alt text.
@@ -220,7 +235,9 @@ class Names:
                 if sources is None:
                     return text, "contents"
                 found[0] = True
-        if (root is not None or not self._name_prohibited(obj)) and not (explicitly_empty and obj.tag() in ("img", "area")):
+        if (root is not None or not self._name_prohibited(obj)) and not (
+            explicitly_empty and obj.tag() in ("img", "area")
+        ):
             text = self.title(obj, sources, found)
             if text is not None and sources is None:
                 return text, "title"
@@ -298,7 +315,11 @@ class Names:
         if obj.kind == "document":
             el = None
         if root is None and not already:
-            attr = "aria-labeledby" if el is not None and "aria-labeledby" in el.attrs and "aria-labelledby" not in el.attrs else "aria-labelledby"
+            attr = (
+                "aria-labeledby"
+                if el is not None and "aria-labeledby" in el.attrs and "aria-labelledby" not in el.attrs
+                else "aria-labelledby"
+            )
             source = NameSource("relatedElement", attribute=attr, superseded=found[0])
             if sources is not None:
                 sources.append(source)
@@ -342,8 +363,9 @@ class Names:
 
     # --- helpers -------------------------------------------------------------------
 
-    def text_from_elements(self, targets: list[AXObject], in_labelledby: bool, visited: set,
-                            related: list) -> tuple[str | None, list]:
+    def text_from_elements(
+        self, targets: list[AXObject], in_labelledby: bool, visited: set, related: list
+    ) -> tuple[str | None, list]:
         parts = []
         for target in targets:
             text, _ = self.recursive(target, target if in_labelledby else None, visited)
@@ -385,7 +407,6 @@ class Names:
         if roles.is_text_field(obj) and root is not obj:
             return False
         return True
-
 
     def _name_prohibited(self, obj: AXObject) -> bool:
         if focus.supports_focus(obj.element) or obj.ignored:

@@ -39,8 +39,9 @@ class NativeNames:
         self.names = names
         self.tree = names.tree
 
-    def text_alternative(self, obj: AXObject, visited: set, sources: list[NameSource] | None,
-                         found: Found) -> tuple[str, str] | None:
+    def text_alternative(
+        self, obj: AXObject, visited: set, sources: list[NameSource] | None, found: Found
+    ) -> tuple[str, str] | None:
         el = obj.element
         push: Push = sources.append if sources is not None else (lambda s: None)
         if obj.kind == "document":
@@ -92,8 +93,9 @@ class NativeNames:
         title_el = self.tree.page.document.find_first("title")
         title = simplify_whitespace(title_el.text_content()) if title_el is not None else ""
         # Without a <title> the source carries no value at all.
-        source = NameSource("relatedElement", native_source="title", superseded=found[0],
-                            text=title if title_el is not None else None)
+        source = NameSource(
+            "relatedElement", native_source="title", superseded=found[0], text=title if title_el is not None else None
+        )
         if title_el is not None and not title_el.text_content():
             source.type = "attribute"
         push(source)
@@ -143,8 +145,9 @@ class NativeNames:
         text = self.names.title(obj, sources, found)
         if text is not None and sources is None:
             return text, "title"
-        source = NameSource("attribute", attribute="type", attribute_value=el.attrs.get("type", ""), text="Submit",
-                            superseded=found[0])
+        source = NameSource(
+            "attribute", attribute="type", attribute_value=el.attrs.get("type", ""), text="Submit", superseded=found[0]
+        )
         push(source)
         found[0] = True
         return "Submit", "value"

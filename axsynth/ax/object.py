@@ -15,18 +15,12 @@ from ..html.dom import HTML_NS, SVG_NS, Element
 
 # Elements whose box is replaced content: atomic inlines when display is inline.
 REPLACED = frozenset(
-    "img input select textarea button iframe video audio canvas object embed meter progress "
-    "svg math".split()
+    "img input select textarea button iframe video audio canvas object embed meter progress svg math".split()
 )
-BLOCK_FLOW_DISPLAYS = frozenset(
-    {"block", "inline-block", "list-item", "flow-root", "table-cell", "table-caption"}
-)
-FLEX_OR_GRID = frozenset(
-    {"flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box"}
-)
+BLOCK_FLOW_DISPLAYS = frozenset({"block", "inline-block", "list-item", "flow-root", "table-cell", "table-caption"})
+FLEX_OR_GRID = frozenset({"flex", "inline-flex", "grid", "inline-grid", "-webkit-box", "-webkit-inline-box"})
 INLINE_LEVEL_DISPLAYS = frozenset(
-    {"inline", "inline-block", "inline-flex", "inline-grid", "inline-table", "ruby", "ruby-text",
-     "-webkit-inline-box"}
+    {"inline", "inline-block", "inline-flex", "inline-grid", "inline-table", "ruby", "ruby-text", "-webkit-inline-box"}
 )
 # One (reason, None) pair per ignored-reason name, shared by every object with it.
 _PLAIN_REASONS: dict[str, tuple[str, None]] = {}
@@ -37,11 +31,34 @@ class AXObject:
     pseudo (a ::before/::after/::marker box), anonymous (text inside a pseudo)."""
 
     __slots__ = (
-        "kind", "node", "style", "parent", "children", "role", "ignored", "reasons",
-        "included", "text", "has_layout", "aria_hidden_root", "inert_root", "hidden_via_style",
-        "owned_by", "tree_children", "node_id", "used_for_label", "pseudo_which", "host",
-        "rendered_text", "in_ua_shadow", "element", "_tag", "has_clearfix_box",
-        "has_out_of_flow_empty_box", "collapsed_away", "is_counter_text",
+        "kind",
+        "node",
+        "style",
+        "parent",
+        "children",
+        "role",
+        "ignored",
+        "reasons",
+        "included",
+        "text",
+        "has_layout",
+        "aria_hidden_root",
+        "inert_root",
+        "hidden_via_style",
+        "owned_by",
+        "tree_children",
+        "node_id",
+        "used_for_label",
+        "pseudo_which",
+        "host",
+        "rendered_text",
+        "in_ua_shadow",
+        "element",
+        "_tag",
+        "has_clearfix_box",
+        "has_out_of_flow_empty_box",
+        "collapsed_away",
+        "is_counter_text",
     )
 
     def __init__(self, kind: str, node: Any, style: dict | None, parent: "AXObject | None") -> None:
@@ -127,8 +144,10 @@ class AXObject:
         if el is None:
             return False
         if el.namespace == SVG_NS:
-            return el.local_name == "svg" and not isinstance(el.parent, Element) or (
-                el.local_name == "svg" and getattr(el.parent, "namespace", HTML_NS) != SVG_NS
+            return (
+                el.local_name == "svg"
+                and not isinstance(el.parent, Element)
+                or (el.local_name == "svg" and getattr(el.parent, "namespace", HTML_NS) != SVG_NS)
             )
         return el.namespace == HTML_NS and el.local_name in REPLACED
 
@@ -245,4 +264,3 @@ def boxes(display: str, parent_box: bool, own_box: bool = True) -> tuple[bool, b
     makes no box of its own yet leaves its children theirs."""
     has_box = own_box and parent_box and display not in ("none", "contents")
     return has_box, has_box or (display == "contents" and parent_box)
-

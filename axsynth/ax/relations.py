@@ -144,11 +144,14 @@ class Relations:
         if targets:
             props.append(("describedby", _idref_list(obj, "aria-describedby", targets)))
         # Every unignored target, whether or not the relation is valid (AriaOwnsElements).
-        owns = [t for t in self.objects_for_idrefs(obj, "aria-owns", repeats=True) if not t.ignored] if obj.kind == "element" else []
+        owns = (
+            [t for t in self.objects_for_idrefs(obj, "aria-owns", repeats=True) if not t.ignored]
+            if obj.kind == "element"
+            else []
+        )
         if owns:
             props.append(("owns", _idref_list(obj, "aria-owns", owns)))
         return props
-
 
     def sparse_properties(self, obj: AXObject, aria: bool, error_shown: bool, names: "Names") -> list[tuple[str, Any]]:
         """The relations among the sparse attributes: the active descendant, then
@@ -181,13 +184,22 @@ class Relations:
             return []
         owned = self.objects_for_idrefs(obj, "aria-owns")
         candidate = owned[0] if owned else None
-        if candidate is None and obj.role == "TextField" and obj.parent is not None and obj.parent.role == "ComboBoxGrouping":
+        if (
+            candidate is None
+            and obj.role == "TextField"
+            and obj.parent is not None
+            and obj.parent.role == "ComboBoxGrouping"
+        ):
             candidate = self.tree.unignored_next_sibling(obj)
         if candidate is None and obj.role == "TextFieldWithComboBox":
             if not self.object_for_idref(obj, "aria-activedescendant"):
                 return []
             candidate = self.tree.unignored_next_sibling(obj)
-            if candidate is None or candidate.tag() == "select" or roles.aria_role(candidate) not in COMBOBOX_CONTAINER_ROLES:
+            if (
+                candidate is None
+                or candidate.tag() == "select"
+                or roles.aria_role(candidate) not in COMBOBOX_CONTAINER_ROLES
+            ):
                 return []
             if names.name(candidate):
                 return []  # a named listbox is a separate widget

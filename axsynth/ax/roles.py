@@ -48,29 +48,13 @@ def has_author_name(el: Element) -> bool:
     )
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 def is_non_atomic_text_field(obj: AXObject) -> bool:
     """AXObject::IsNonAtomicTextField: a contenteditable host (even one nested in
     another) or an element with an ARIA text-field role, never <input>/<textarea>."""
     el = obj.element
-    return is_aria_text_field(obj) or (el is not None and editing.has_contenteditable_attribute(el) and not forms.is_text_control(el))
+    return is_aria_text_field(obj) or (
+        el is not None and editing.has_contenteditable_attribute(el) and not forms.is_text_control(el)
+    )
 
 
 def is_aria_text_field(obj: AXObject) -> bool:
@@ -85,10 +69,6 @@ def is_aria_text_field(obj: AXObject) -> bool:
 def is_text_field(obj: AXObject) -> bool:
     """AXObject::IsTextField: an atomic (<input>/<textarea>) or non-atomic one."""
     return forms.is_text_control(obj.element) or is_non_atomic_text_field(obj)
-
-
-
-
 
 
 # --- ARIA role ---------------------------------------------------------------
@@ -155,7 +135,9 @@ def _is_transparent_for_context(el: Element) -> bool:
 def _is_context(anc: AXObject, role: str) -> bool:
     if anc.kind != "element":
         return False
-    return raw_aria_role(anc.element) in REQUIRED_CONTEXT_ARIA[role] or native_role(anc) in REQUIRED_CONTEXT_NATIVE[role]
+    return (
+        raw_aria_role(anc.element) in REQUIRED_CONTEXT_ARIA[role] or native_role(anc) in REQUIRED_CONTEXT_NATIVE[role]
+    )
 
 
 def button_role(obj: AXObject) -> str:
@@ -175,7 +157,12 @@ def button_role(obj: AXObject) -> str:
 
 def native_role(obj: AXObject, style_of: StyleOf = None) -> str:
     role = _native_role(obj, style_of)
-    if role == "GenericContainer" and obj.element is not None and obj.element.is_html and _grouped_by_attribute(obj.element):
+    if (
+        role == "GenericContainer"
+        and obj.element is not None
+        and obj.element.is_html
+        and _grouped_by_attribute(obj.element)
+    ):
         return "Group"
     return role
 
@@ -305,10 +292,6 @@ def _input(obj: AXObject) -> str:
     if kind in ("button", "submit", "reset", "image"):
         return button_role(obj)
     return INPUT_ROLES.get(kind, "TextField")
-
-
-
-
 
 
 def _select(obj: AXObject) -> str:
@@ -544,10 +527,26 @@ def _header_from_siblings(th: Element) -> str:
 
 
 _CONTEXT_ROLES = {
-    "a": _link, "area": _link, "aside": _aside, "header": _header, "footer": _footer,
-    "section": _section, "form": _form, "img": _img, "input": _input, "select": _select,
-    "option": _option, "button": _button, "li": _li, "summary": _summary, "th": _th_td,
-    "td": _th_td, "tr": _tr, "thead": _row_group, "tbody": _row_group, "tfoot": _row_group,
+    "a": _link,
+    "area": _link,
+    "aside": _aside,
+    "header": _header,
+    "footer": _footer,
+    "section": _section,
+    "form": _form,
+    "img": _img,
+    "input": _input,
+    "select": _select,
+    "option": _option,
+    "button": _button,
+    "li": _li,
+    "summary": _summary,
+    "th": _th_td,
+    "td": _th_td,
+    "tr": _tr,
+    "thead": _row_group,
+    "tbody": _row_group,
+    "tfoot": _row_group,
     "table": _table,
 }
 

@@ -49,7 +49,18 @@ _REQUIRED_ROLES = frozenset(
     "ComboBoxGrouping ComboBoxMenuButton GridCell ListBox RadioGroup SpinButton TextField "
     "TextFieldWithComboBox Tree ColumnHeader RowHeader TreeGrid".split()
 )
-_CHECKABLE = frozenset({"CheckBox", "Switch", "RadioButton", "MenuItemCheckBox", "MenuItemRadio", "ToggleButton", "TreeItem", "ListBoxOption"})
+_CHECKABLE = frozenset(
+    {
+        "CheckBox",
+        "Switch",
+        "RadioButton",
+        "MenuItemCheckBox",
+        "MenuItemRadio",
+        "ToggleButton",
+        "TreeItem",
+        "ListBoxOption",
+    }
+)
 # ui::IsSelectRequiredOrImplicit: roles whose selection follows focus.
 _SELECT_FOLLOWS_FOCUS = frozenset({"ListBoxOption", "MenuListOption", "Tab", "TreeItem"})
 # ui::IsContainerWithSelectableChildren / AXObject::ContainerWidget.
@@ -64,17 +75,25 @@ _EXPANDABLE = frozenset(
 )
 # The orientation a role has without aria-orientation.
 _IMPLICIT_ORIENTATION = {
-    "ScrollBar": "vertical", "Slider": "horizontal", "Splitter": "horizontal", "TabList": "horizontal",
-    "Toolbar": "horizontal", "MenuBar": "horizontal", "Menu": "vertical", "ListBox": "vertical", "Tree": "vertical",
+    "ScrollBar": "vertical",
+    "Slider": "horizontal",
+    "Splitter": "horizontal",
+    "TabList": "horizontal",
+    "Toolbar": "horizontal",
+    "MenuBar": "horizontal",
+    "Menu": "vertical",
+    "ListBox": "vertical",
+    "Tree": "vertical",
 }
 _GRID_CELLS = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader"})
-_COMBOBOXES = frozenset({"TextFieldWithComboBox", "ComboBoxMenuButton", "ComboBoxGrouping"})  # ui::IsComboBox, but <select>
+_COMBOBOXES = frozenset(
+    {"TextFieldWithComboBox", "ComboBoxMenuButton", "ComboBoxGrouping"}
+)  # ui::IsComboBox, but <select>
 # The roles of objects with no element that _text_properties answers for.
 _TEXT_ROLES = frozenset({"StaticText", "ListMarker"})
-_SELECTABLE = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader", "ListBoxOption", "MenuListOption", "Row", "Tab", "TreeItem"})
-
-
-
+_SELECTABLE = frozenset(
+    {"Cell", "GridCell", "ColumnHeader", "RowHeader", "ListBoxOption", "MenuListOption", "Row", "Tab", "TreeItem"}
+)
 
 
 class States:
@@ -152,7 +171,9 @@ class States:
         props: list[Prop] = []
         role = obj.role
         autocomplete = (obj.attr("aria-autocomplete") or "").strip().lower()
-        if autocomplete in ("inline", "list", "both") and (forms.is_text_control(obj.element) or roles.is_aria_text_field(obj)):
+        if autocomplete in ("inline", "list", "both") and (
+            forms.is_text_control(obj.element) or roles.is_aria_text_field(obj)
+        ):
             props.append(("autocomplete", autocomplete))
         elif obj.tag() == "input" and forms.datalist_of(obj.element) is not None:
             props.append(("autocomplete", "list"))
@@ -370,7 +391,11 @@ class States:
         if select.has("multiple") or not forms.uses_menu_list(select):
             return False
         first = options[0]
-        return selected[-1] is first and first.parent is select and first.attrs.get("value", simplify_whitespace(first.text_content())) == ""
+        return (
+            selected[-1] is first
+            and first.parent is select
+            and first.attrs.get("value", simplify_whitespace(first.text_content())) == ""
+        )
 
     def _editable(self, obj: AXObject) -> str | None:
         if forms.is_text_control(obj.element):
@@ -404,8 +429,11 @@ class States:
             if node.kind == "inner-editor":
                 level = "plaintext" if _user_modifiable(node.parent) else None
                 break
-            if node.in_ua_shadow and node.kind not in ("ua-slot", "ua-nested-slot") and not (
-                    node.parent is not None and node.parent.in_ua_shadow):
+            if (
+                node.in_ua_shadow
+                and node.kind not in ("ua-slot", "ua-nested-slot")
+                and not (node.parent is not None and node.parent.in_ua_shadow)
+            ):
                 break  # a UA shadow root's content (not its slotted children) is not editable
             el = node.element
             state = editing.contenteditable_state(el) if el is not None else None
@@ -427,9 +455,14 @@ class States:
         if self.is_disabled(obj):
             return "disabled"
         el = obj.element
-        if el.is_html and el.has("readonly") and (
-            el.local_name == "textarea"
-            or el.local_name == "input" and forms.input_type(el) in TEXT_FIELD_INPUT_TYPES
+        if (
+            el.is_html
+            and el.has("readonly")
+            and (
+                el.local_name == "textarea"
+                or el.local_name == "input"
+                and forms.input_type(el) in TEXT_FIELD_INPUT_TYPES
+            )
         ):
             return "readonly"
         if obj.role in ARIA_READONLY_ROLES:
@@ -466,7 +499,18 @@ class States:
             return "horizontal" if horizontal else "vertical"
         value = (obj.attr("aria-orientation") or "").strip().lower()
         if value in ("horizontal", "vertical") and obj.role in (
-            "ScrollBar", "Slider", "Splitter", "TabList", "Toolbar", "ListBox", "Menu", "MenuBar", "RadioGroup", "Tree", "TreeGrid", "ComboBoxGrouping",
+            "ScrollBar",
+            "Slider",
+            "Splitter",
+            "TabList",
+            "Toolbar",
+            "ListBox",
+            "Menu",
+            "MenuBar",
+            "RadioGroup",
+            "Tree",
+            "TreeGrid",
+            "ComboBoxGrouping",
         ):
             return value
         return _IMPLICIT_ORIENTATION.get(obj.role)
@@ -490,13 +534,19 @@ class States:
             return "true" if self.forms.is_checked(el) else "false"
         value = (el.attrs.get("aria-checked") or "").strip().lower()
         if value in ("", "undefined"):
-            return "false" if role in ("CheckBox", "Switch", "RadioButton", "MenuItemCheckBox", "MenuItemRadio") else None
+            return (
+                "false" if role in ("CheckBox", "Switch", "RadioButton", "MenuItemCheckBox", "MenuItemRadio") else None
+            )
         if value == "mixed":  # switches and radios cannot be half-checked
             return "mixed" if role in ("CheckBox", "MenuItemCheckBox", "TreeItem") else "false"
         return "false" if value == "false" else "true"  # unknown tokens count as true
 
     def _expanded(self, obj: AXObject) -> bool | None:
-        if obj.tag() == "summary" and obj.role in _EXPANDABLE or obj.role in ("DisclosureTriangle", "DisclosureTriangleGrouped"):
+        if (
+            obj.tag() == "summary"
+            and obj.role in _EXPANDABLE
+            or obj.role in ("DisclosureTriangle", "DisclosureTriangleGrouped")
+        ):
             # AXNodeObject::IsExpanded asks a summary's <details> first, whatever the
             # summary's role; only a summary whose DOM parent is the <details> (not the
             # default summary).
@@ -553,7 +603,6 @@ class States:
             return True
         return obj.role == "Splitter" and self.is_focusable(obj)
 
-
     def value(self, obj: AXObject) -> float | str | None:
         """The node's value: a range widget's number (a float attribute in Blink),
         else a control's non-empty string value."""
@@ -564,8 +613,6 @@ class States:
 
     def string_value(self, obj: AXObject) -> str:
         return string_value(obj, self.tree, self.names)
-
-
 
 
 def _has_aria_attribute(obj: AXObject) -> bool:
@@ -595,8 +642,10 @@ def _has_explicit_selection(container: AXObject) -> bool:
     one option with aria-selected="false" or "" leaves the others with no state)."""
     if any((e.attrs.get("aria-selected") or "").strip().lower() == "true" for e in container.element.iter_elements()):
         return True
-    return any(o.role in _SELECT_FOLLOWS_FOCUS and o.element is not None and _marks_selection(o)
-               for o in container.iter_descendants())
+    return any(
+        o.role in _SELECT_FOLLOWS_FOCUS and o.element is not None and _marks_selection(o)
+        for o in container.iter_descendants()
+    )
 
 
 def _marks_selection(item: AXObject) -> bool:
@@ -611,7 +660,6 @@ def _ax_ancestors(obj: AXObject):
     while node is not None:
         yield node
         node = node.owned_by or node.parent
-
 
 
 def _in_svg_hidden_container(obj: AXObject) -> bool:
@@ -636,11 +684,6 @@ def _owner_select(obj: AXObject):
     return owner if owner is not None and owner.tag() == "select" else None
 
 
-
-
-
-
-
 def _user_modifiable(node: AXObject) -> bool:
     """The inner editor only gets -webkit-user-modify when its host control is
     neither disabled nor readonly (TextControlInnerEditorElement style)."""
@@ -649,7 +692,6 @@ def _user_modifiable(node: AXObject) -> bool:
     if node is None:
         return True
     return not _native_disabled(node) and not node.element.has("readonly")
-
 
 
 # Blink's strict integer: optional whitespace around an optionally signed run of ASCII digits

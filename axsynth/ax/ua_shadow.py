@@ -72,8 +72,9 @@ class UAShadow:
             return self._synthetic(obj, "slot", "GenericContainer", kind="ua-slot")
         return obj
 
-    def _synthetic(self, parent: AXObject, tag: str, role: str, style: dict | None = None,
-                   kind: str = "element") -> AXObject:
+    def _synthetic(
+        self, parent: AXObject, tag: str, role: str, style: dict | None = None, kind: str = "element"
+    ) -> AXObject:
         """A UA-shadow object; ``kind`` is fixed here, as AXObject derives its DOM facts from it."""
         el = Element(tag)
         el.node_id = self.builder.new_id()
@@ -138,10 +139,12 @@ class UAShadow:
         wrapper = self._synthetic(obj, "div", "GenericContainer", kind="ua-block")
         edit = self._synthetic(wrapper, "div", "GenericContainer", kind="ua-box")
         # html.css: the edit keeps its literal separators (white-space: pre).
-        fields = self._synthetic(edit, "div", "GenericContainer", dict(obj.style or {}, **{"white-space": "pre"}),
-                                 kind="ua-box")
-        parts = datetime_edit.layout(kind, el.attrs.get("value"), el.attrs.get("step"),
-                                     el.attrs.get("min"), el.attrs.get("max"))
+        fields = self._synthetic(
+            edit, "div", "GenericContainer", dict(obj.style or {}, **{"white-space": "pre"}), kind="ua-box"
+        )
+        parts = datetime_edit.layout(
+            kind, el.attrs.get("value"), el.attrs.get("step"), el.attrs.get("min"), el.attrs.get("max")
+        )
         disabled = forms.has_disabled_attribute(obj.element)
         for part in parts:
             if isinstance(part, str):
@@ -149,8 +152,12 @@ class UAShadow:
                 continue
             spin = self._synthetic(fields, "span", "SpinButton")
             spin.node.attrs = {
-                "role": "spinbutton", "aria-label": part.label, "aria-valuetext": "",
-                "aria-valuenow": str(part.value), "aria-valuemin": str(part.low), "aria-valuemax": str(part.high),
+                "role": "spinbutton",
+                "aria-label": part.label,
+                "aria-valuetext": "",
+                "aria-valuenow": str(part.value),
+                "aria-valuemin": str(part.low),
+                "aria-valuemax": str(part.high),
             }
             if disabled:
                 spin.node.attrs["aria-disabled"] = "true"
@@ -160,8 +167,12 @@ class UAShadow:
         if not disabled and not el.has("readonly"):
             # aria-haspopup makes it a kPopUpButton (exposed as "button").
             button = self._synthetic(wrapper, "div", "PopUpButton")
-            button.node.attrs = {"role": "button", "title": DATE_TIME_PICKER_TITLES[kind],
-                                 "aria-haspopup": "menu", "tabindex": "-1"}
+            button.node.attrs = {
+                "role": "button",
+                "title": DATE_TIME_PICKER_TITLES[kind],
+                "aria-haspopup": "menu",
+                "tabindex": "-1",
+            }
 
     def _add_image_fallback(self, obj: AXObject) -> None:
         """HTMLImageFallbackHelper's alt-text shadow for an image that did not
@@ -231,8 +242,9 @@ class UAShadow:
             # Probed: under another ARIA role the select is no AXMenuList, and its
             # closed picker popover is just a node without a box.
             menu_list_object = obj.role == "ComboBoxSelect"
-            picker = self._synthetic(obj, "div", "MenuListPopup" if menu_list_object else "GenericContainer",
-                                     kind="ua-slot")
+            picker = self._synthetic(
+                obj, "div", "MenuListPopup" if menu_list_object else "GenericContainer", kind="ua-slot"
+            )
             picker.has_layout = picker.has_layout and menu_list_object
             popup = self._synthetic(picker, "slot", "GenericContainer", kind="ua-nested-slot")
             popup.has_layout = False
@@ -249,8 +261,9 @@ class UAShadow:
         wrapper = self._synthetic(obj, "slot", "GenericContainer", kind="ua-box")
         self._add_select_element(button, wrapper, True, wrapper.has_layout)[0].hidden_via_style = True
 
-    def _add_select_items(self, obj: AXObject, options_parent: AXObject, menu_list: bool,
-                          button: Element | None) -> None:
+    def _add_select_items(
+        self, obj: AXObject, options_parent: AXObject, menu_list: bool, button: Element | None
+    ) -> None:
         """A select's content, as the customizable-select parser keeps it:
         options (leaves), optgroups (their content in a slot), separators,
         and any other element or text around them."""
@@ -276,16 +289,18 @@ class UAShadow:
                 # assigned nodes; unslotted light children have no box and no object.
                 stack.extend((c, child, child_box) for c in reversed(self.builder.flat.children(node)))
 
-    def _add_select_element(self, node: Element, parent: AXObject, menu_list: bool,
-                            parent_box: bool) -> tuple[AXObject, bool]:
+    def _add_select_element(
+        self, node: Element, parent: AXObject, menu_list: bool, parent_box: bool
+    ) -> tuple[AXObject, bool]:
         """An element inside a select, and whether its children can have boxes. A
         drop-down's content has no layout (the picker is closed) yet stays exposed;
         a listbox lays it out."""
         style = self.builder.styles.get(node)
         shown = style["display"] != "none"
         has_layout, child_box = boxes(style["display"], not menu_list and parent_box)
-        child = self.builder.new_element(node, parent, style, has_layout,
-                                         parent.hidden_via_style or (not menu_list and not shown))
+        child = self.builder.new_element(
+            node, parent, style, has_layout, parent.hidden_via_style or (not menu_list and not shown)
+        )
         return child, child_box
 
     def _add_select_text(self, node: Text, parent: AXObject, menu_list: bool, parent_box: bool) -> None:

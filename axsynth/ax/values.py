@@ -62,6 +62,7 @@ def range_bounds(obj: AXObject) -> tuple[float | None, float | None]:
         high = 100.0 if full_range else None
     return low, high
 
+
 def range_value(obj: AXObject) -> float | None:
     """ValueForRange: aria-valuenow clamped to the range (also where it names an
     ancestor), else the native element's value, else the role's default."""
@@ -113,6 +114,7 @@ def range_value(obj: AXObject) -> float | None:
     if role == "SpinButton":
         return 0.0
     return None
+
 
 def _float(text: str | None) -> float | None:
     if text is None:

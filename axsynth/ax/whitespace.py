@@ -41,12 +41,24 @@ def transform(text: str, mode: str) -> str:
 # ItalicMathVariant (math_transform.cc): the Mathematical Italic letter for a Latin or
 # Greek letter; the italic block's offsets from the source characters.
 _ITALIC_SPECIAL = {
-    0x0131: 0x1D6A4, 0x0237: 0x1D6A5, 0x03F4: 0x1D6F3, 0x2207: 0x1D6FB, 0x2202: 0x1D715,
-    0x03F5: 0x1D716, 0x03D1: 0x1D717, 0x03F0: 0x1D718, 0x03D5: 0x1D719, 0x03F1: 0x1D71A,
-    0x03D6: 0x1D71B, 0x0068: 0x210E,  # italic small h lives in Letterlike Symbols
+    0x0131: 0x1D6A4,
+    0x0237: 0x1D6A5,
+    0x03F4: 0x1D6F3,
+    0x2207: 0x1D6FB,
+    0x2202: 0x1D715,
+    0x03F5: 0x1D716,
+    0x03D1: 0x1D717,
+    0x03F0: 0x1D718,
+    0x03D5: 0x1D719,
+    0x03F1: 0x1D71A,
+    0x03D6: 0x1D71B,
+    0x0068: 0x210E,  # italic small h lives in Letterlike Symbols
 }
 _ITALIC_RANGES = (  # (first, last, italic of first); U+03A2 is a hole in Greek
-    (0x41, 0x5A, 0x1D434), (0x61, 0x7A, 0x1D44E), (0x391, 0x3A1, 0x1D6E2), (0x3A3, 0x3A9, 0x1D6F4),
+    (0x41, 0x5A, 0x1D434),
+    (0x61, 0x7A, 0x1D44E),
+    (0x391, 0x3A1, 0x1D6E2),
+    (0x3A3, 0x3A9, 0x1D6F4),
     (0x3B1, 0x3C9, 0x1D6FC),
 )
 
@@ -132,6 +144,7 @@ class _LineBreak:
 
 class _Atomic:
     """An atomic inline (inline-block, img, control): text before it is not at a line end."""
+
     kind = "atomic"
     rendered_text = ""
 
@@ -139,22 +152,34 @@ class _Atomic:
 def layout_text_needed(text_obj: AXObject, prev: AXObject | None, parent: AXObject) -> bool:
     """Text::TextLayoutObjectIsNeeded for a whitespace-only text node."""
     white_space = text_obj.style["white-space"] if text_obj.style else "normal"
-    if parent.display in ("table", "inline-table", "table-row", "table-row-group", "table-header-group",
-                          "table-footer-group", "flex", "inline-flex", "grid", "inline-grid", "-webkit-box",
-                          "-webkit-inline-box") or _is_svg_graphics_box(parent):
-        return prev is not None and prev.kind == "text" and (
-            white_space in PRESERVES_BREAKS or not prev.text[-1:] in _HTML_SPACE
+    if parent.display in (
+        "table",
+        "inline-table",
+        "table-row",
+        "table-row-group",
+        "table-header-group",
+        "table-footer-group",
+        "flex",
+        "inline-flex",
+        "grid",
+        "inline-grid",
+        "-webkit-box",
+        "-webkit-inline-box",
+    ) or _is_svg_graphics_box(parent):
+        return (
+            prev is not None
+            and prev.kind == "text"
+            and (white_space in PRESERVES_BREAKS or prev.text[-1:] not in _HTML_SPACE)
         )
     if white_space in PRESERVES_BREAKS:
         return True
     if prev is None:
         return parent.is_layout_inline()
     if prev.kind == "text":
-        return not (prev.text[-1:] in _HTML_SPACE)
+        return prev.text[-1:] not in _HTML_SPACE
     if prev.tag() == "br":
         return False
     return prev.is_layout_inline() or prev.is_atomic_inline() or (prev.kind == "pseudo" and prev.display == "inline")
-
 
 
 def _is_svg_graphics_box(obj: AXObject) -> bool:
@@ -183,8 +208,14 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_Spa
         if not collapsed:
             return True
         return (collapsed[0] if after else collapsed[-1]) in " \n\t"
-    if (depth > 0 and obj.kind == "element" and not obj.is_inline_level() and not obj.is_out_of_flow()
-            and obj.parent is not None and obj.parent.is_layout_inline()):
+    if (
+        depth > 0
+        and obj.kind == "element"
+        and not obj.is_inline_level()
+        and not obj.is_out_of_flow()
+        and obj.parent is not None
+        and obj.parent.is_layout_inline()
+    ):
         # Reached through an inline's children: an in-flow block there is wrapped in an
         # anonymous block, which is what Blink finds (the node itself is not).
         return True
@@ -209,7 +240,9 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_Spa
     return True
 
 
-def finish_text(root: AXObject, objects: list[AXObject], object_of: Callable[[Node], AXObject | None]) -> list[AXObject]:
+def finish_text(
+    root: AXObject, objects: list[AXObject], object_of: Callable[[Node], AXObject | None]
+) -> list[AXObject]:
     """Drop whitespace that gets no layout text or is not needed, and set every
     text's rendered text; returns the objects left, in tree order.
     ``object_of``: the object of a DOM node, if it has one."""
@@ -217,8 +250,11 @@ def finish_text(root: AXObject, objects: list[AXObject], object_of: Callable[[No
     for obj in objects:
         if obj.kind in ("text", "anonymous") or not obj.children:
             continue
-        kept = [child for i, child in enumerate(obj.children)
-                if not (_collapsible_space(child) and not layout_text_needed(child, _prev_in_flow(obj.children, i), obj))]
+        kept = [
+            child
+            for i, child in enumerate(obj.children)
+            if not (_collapsible_space(child) and not layout_text_needed(child, _prev_in_flow(obj.children, i), obj))
+        ]
         if len(kept) != len(obj.children):
             kept_ids = {id(child) for child in kept}
             for child in obj.children:
@@ -228,16 +264,28 @@ def finish_text(root: AXObject, objects: list[AXObject], object_of: Callable[[No
     # 2. White space collapses across each block's inline content.
     for obj in _preorder(root):
         # A block with no children has no inline content to collapse (most leaves).
-        if obj.children and obj.kind != "text" and (obj.has_layout or obj.kind == "document") and not obj.is_layout_inline():
+        if (
+            obj.children
+            and obj.kind != "text"
+            and (obj.has_layout or obj.kind == "document")
+            and not obj.is_layout_inline()
+        ):
             collapse_block(obj)
     # 3. A rendered space the accessibility tree does not need (CanIgnoreSpace) leaves it:
     #    its neighbours are read after collapsing.
     #    Every space is judged against the whole layout tree before any leaves
     #    (probed: two spaces that each see the other as a neighbour both go).
     spaces = _SpaceNeighbours(object_of)
-    unneeded = {id(child) for obj in objects if obj.kind not in ("text", "anonymous") for child in obj.children
-                if _collapsible_space(child) and child.style and child.style["white-space"] not in PRESERVES_BREAKS
-                and not spaces.needed(child)}
+    unneeded = {
+        id(child)
+        for obj in objects
+        if obj.kind not in ("text", "anonymous")
+        for child in obj.children
+        if _collapsible_space(child)
+        and child.style
+        and child.style["white-space"] not in PRESERVES_BREAKS
+        and not spaces.needed(child)
+    }
     for obj in objects:
         if unneeded and any(id(child) in unneeded for child in obj.children):
             obj.children = [child for child in obj.children if id(child) not in unneeded]
@@ -291,8 +339,13 @@ class _SpaceNeighbours:
             if 0 <= position + step < len(parent.children):
                 return parent.children[position + step]
             box = self.object_of(parent)
-            pseudo = None if box is None else _generated_box(box, "after") if step > 0 else (
-                _generated_box(box, "before") or _generated_box(box, "marker"))
+            pseudo = (
+                None
+                if box is None
+                else _generated_box(box, "after")
+                if step > 0
+                else (_generated_box(box, "before") or _generated_box(box, "marker"))
+            )
             if pseudo is not None:
                 return pseudo  # the layout tree puts ::marker, then ::before first and ::after last (probed)
             if within_line and box is not None and not box.is_layout_inline():

@@ -18,15 +18,21 @@ if TYPE_CHECKING:
     import dask.bag
 
 
-
 class BatchError(Exception):
     """The batch cannot run or go on: its output cannot be written, Dask is missing...
     (a one-line message).  A bad page is never one: it gets an error line."""
 
 
-def snapshot_many(sources: Iterable[str], formats: Iterable[str] = ("cdp",), *, stats: bool = False,
-                  jobs: int | None = None, timeout: float | None = 60.0, max_memory_mb: int | None = None,
-                  dask: str | None = None) -> Iterator[dict]:
+def snapshot_many(
+    sources: Iterable[str],
+    formats: Iterable[str] = ("cdp",),
+    *,
+    stats: bool = False,
+    jobs: int | None = None,
+    timeout: float | None = 60.0,
+    max_memory_mb: int | None = None,
+    dask: str | None = None,
+) -> Iterator[dict]:
     """The output line (a dict) of every page of ``sources`` (files, directories, globs,
     ``@list`` files, ``.warc``/``.warc.gz`` archives), in input order: ``source`` (and
     ``offset``/``record_id`` for an archive record), ``url``, ``ok``, ``error`` when not ok,
@@ -39,8 +45,9 @@ def snapshot_many(sources: Iterable[str], formats: Iterable[str] = ("cdp",), *, 
         yield line
 
 
-def to_dask_bag(sources: Iterable[str], formats: Iterable[str] = ("cdp",), *, stats: bool = False,
-                npartitions: int | None = None) -> "dask.bag.Bag":
+def to_dask_bag(
+    sources: Iterable[str], formats: Iterable[str] = ("cdp",), *, stats: bool = False, npartitions: int | None = None
+) -> "dask.bag.Bag":
     """A Dask bag of the output lines of ``sources`` (as ``snapshot_many`` gives them),
     for composing with your own Dask pipeline (needs ``axsynth[dask]``)."""
     import dask.bag
@@ -50,11 +57,19 @@ def to_dask_bag(sources: Iterable[str], formats: Iterable[str] = ("cdp",), *, st
 
     pages = list(expand(sources, Skipped()))
     return dask.bag.from_sequence(pages, npartitions=npartitions or min(len(pages), 100) or 1).map(
-        snapshot_page, formats=_checked(formats), with_stats=stats)
+        snapshot_page, formats=_checked(formats), with_stats=stats
+    )
 
 
-def run(pages, formats: tuple[str, ...], stats: bool, jobs: int | None, timeout: float | None,
-        max_memory_mb: int | None, dask: str | None) -> Iterator[tuple]:
+def run(
+    pages,
+    formats: tuple[str, ...],
+    stats: bool,
+    jobs: int | None,
+    timeout: float | None,
+    max_memory_mb: int | None,
+    dask: str | None,
+) -> Iterator[tuple]:
     """(page, line) for every page, in order, on the local pool or on Dask."""
     if dask:
         from .dask_runner import run_dask

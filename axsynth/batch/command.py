@@ -13,30 +13,61 @@ EXIT_PAGE_ERRORS = 3  # the batch completed, and some pages have error lines
 
 def add_parser(commands: "argparse._SubParsersAction") -> None:
     batch = commands.add_parser(
-        "batch", help="snapshot many pages (files, folders, globs, @lists, WARC archives) to JSON Lines",
+        "batch",
+        help="snapshot many pages (files, folders, globs, @lists, WARC archives) to JSON Lines",
         description="One JSON line per page, in input order. Exit status: 0 all pages ok, "
-                    f"{EXIT_PAGE_ERRORS} some pages have error lines, 1 the batch could not run or finish.")
-    batch.add_argument("inputs", nargs="+", metavar="INPUT",
-                       help="HTML file, directory (its *.html, *.htm, *.xhtml, recursively), glob, "
-                            "@FILE (a list of paths, one a line), or a .warc/.warc.gz web archive")
-    batch.add_argument("--out", "-o", required=True, metavar="FILE",
-                       help="the JSON Lines output (gzipped when it ends in .gz), or - for standard output")
-    batch.add_argument("--format", action="append", choices=FORMATS, dest="formats",
-                       help="an output to include for each page, as `snapshot --format` prints it; may be repeated "
-                            "(default: cdp, or none with --stats)")
-    batch.add_argument("--stats", action="store_true",
-                       help="add per-page figures (unnamed controls and images, headings, landmarks, language); "
-                            "`axsynth summarize` aggregates them")
+        f"{EXIT_PAGE_ERRORS} some pages have error lines, 1 the batch could not run or finish.",
+    )
+    batch.add_argument(
+        "inputs",
+        nargs="+",
+        metavar="INPUT",
+        help="HTML file, directory (its *.html, *.htm, *.xhtml, recursively), glob, "
+        "@FILE (a list of paths, one a line), or a .warc/.warc.gz web archive",
+    )
+    batch.add_argument(
+        "--out",
+        "-o",
+        required=True,
+        metavar="FILE",
+        help="the JSON Lines output (gzipped when it ends in .gz), or - for standard output",
+    )
+    batch.add_argument(
+        "--format",
+        action="append",
+        choices=FORMATS,
+        dest="formats",
+        help="an output to include for each page, as `snapshot --format` prints it; may be repeated "
+        "(default: cdp, or none with --stats)",
+    )
+    batch.add_argument(
+        "--stats",
+        action="store_true",
+        help="add per-page figures (unnamed controls and images, headings, landmarks, language); "
+        "`axsynth summarize` aggregates them",
+    )
     batch.add_argument("--jobs", "-j", type=_positive, metavar="N", help="worker processes (default: one per core)")
-    batch.add_argument("--timeout", type=float, default=60.0, metavar="S",
-                       help="seconds a page may take before it is an error line (default 60; 0: no limit)")
-    batch.add_argument("--max-memory", type=_positive, default=4096, metavar="MB",
-                       help="address space a worker may use, in MB, before its page is an error line (default 4096)")
-    batch.add_argument("--resume", action="store_true",
-                       help="keep the pages already in --out and do only the others")
-    batch.add_argument("--dask", metavar="local|ADDRESS",
-                       help="run on a Dask cluster: local (a LocalCluster of --jobs workers) or a scheduler "
-                            "address such as tcp://10.0.0.1:8786 (needs axsynth[dask])")
+    batch.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="seconds a page may take before it is an error line (default 60; 0: no limit)",
+    )
+    batch.add_argument(
+        "--max-memory",
+        type=_positive,
+        default=4096,
+        metavar="MB",
+        help="address space a worker may use, in MB, before its page is an error line (default 4096)",
+    )
+    batch.add_argument("--resume", action="store_true", help="keep the pages already in --out and do only the others")
+    batch.add_argument(
+        "--dask",
+        metavar="local|ADDRESS",
+        help="run on a Dask cluster: local (a LocalCluster of --jobs workers) or a scheduler "
+        "address such as tcp://10.0.0.1:8786 (needs axsynth[dask])",
+    )
     batch.set_defaults(run=run)
 
 
@@ -58,8 +89,9 @@ def run(args: argparse.Namespace) -> int:
     outcome = "done"
     try:
         pages = _not_done(expand(args.inputs, skipped), done)
-        for _, line in run_pages(pages, formats, args.stats, args.jobs, args.timeout or None, args.max_memory,
-                                 args.dask):
+        for _, line in run_pages(
+            pages, formats, args.stats, args.jobs, args.timeout or None, args.max_memory, args.dask
+        ):
             writer.write(line)
             progress.add(line)
     except BatchError as exc:

@@ -16,8 +16,9 @@ from .sources import Page
 from .work import error_line, snapshot_page
 
 
-def run_dask(pages: Iterable[Page], address: str, formats: tuple[str, ...], with_stats: bool,
-             jobs: int | None) -> Iterator[tuple[Page, dict]]:
+def run_dask(
+    pages: Iterable[Page], address: str, formats: tuple[str, ...], with_stats: bool, jobs: int | None
+) -> Iterator[tuple[Page, dict]]:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -36,8 +37,9 @@ def run_dask(pages: Iterable[Page], address: str, formats: tuple[str, ...], with
             cluster.close()
 
 
-def _ordered(client, pages: Iterable[Page], formats: tuple[str, ...], with_stats: bool,
-             window: int) -> Iterator[tuple[Page, dict]]:
+def _ordered(
+    client, pages: Iterable[Page], formats: tuple[str, ...], with_stats: bool, window: int
+) -> Iterator[tuple[Page, dict]]:
     """Results in input order, with at most ``window`` pages on the cluster at once."""
     in_flight: deque = deque()
     for page in pages:

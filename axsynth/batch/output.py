@@ -61,15 +61,17 @@ class JsonlWriter:
                 self._write_plain(data)
         except OSError as exc:
             self._failed = True
-            raise OutputError(f"{self.target}: {exc.strerror or exc} (the file ends with the last complete line; "
-                              "rerun with --resume to go on)") from None
+            raise OutputError(
+                f"{self.target}: {exc.strerror or exc} (the file ends with the last complete line; "
+                "rerun with --resume to go on)"
+            ) from None
 
     def _write_plain(self, data: bytes) -> None:
         start = os.lseek(self._fd, 0, os.SEEK_END) if self.target != "-" else None
         view = memoryview(data)
         try:
             while view:
-                view = view[os.write(self._fd, view):]
+                view = view[os.write(self._fd, view) :]
         except OSError:
             if start is not None:
                 _truncate(self._fd, start)

@@ -21,11 +21,13 @@ from .work import OUT_OF_MEMORY, error_line, snapshot_page
 
 
 class _Worker:
-    def __init__(self, context, formats: tuple[str, ...], with_stats: bool, max_memory_mb: int | None,
-                 timeout: float | None) -> None:
+    def __init__(
+        self, context, formats: tuple[str, ...], with_stats: bool, max_memory_mb: int | None, timeout: float | None
+    ) -> None:
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, daemon=True,
-                                       args=(child, formats, with_stats, max_memory_mb, timeout, os.getpid()))
+        self.process = context.Process(
+            target=_serve, daemon=True, args=(child, formats, with_stats, max_memory_mb, timeout, os.getpid())
+        )
         self.process.start()
         child.close()
         self.task: tuple[int, Page, float] | None = None  # (index, page, start time) while busy
@@ -37,8 +39,14 @@ class _Worker:
         self.conn.close()
 
 
-def _serve(conn: Connection, formats: tuple[str, ...], with_stats: bool, max_memory_mb: int | None,
-           timeout: float | None, parent: int) -> None:
+def _serve(
+    conn: Connection,
+    formats: tuple[str, ...],
+    with_stats: bool,
+    max_memory_mb: int | None,
+    timeout: float | None,
+    parent: int,
+) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     if max_memory_mb:
         import resource
@@ -65,8 +73,14 @@ def _serve(conn: Connection, formats: tuple[str, ...], with_stats: bool, max_mem
             return
 
 
-def run_pool(pages: Iterable[Page], formats: tuple[str, ...], with_stats: bool = False, jobs: int | None = None,
-             timeout: float | None = 60.0, max_memory_mb: int | None = None) -> Iterator[tuple[Page, dict]]:
+def run_pool(
+    pages: Iterable[Page],
+    formats: tuple[str, ...],
+    with_stats: bool = False,
+    jobs: int | None = None,
+    timeout: float | None = 60.0,
+    max_memory_mb: int | None = None,
+) -> Iterator[tuple[Page, dict]]:
     """Each page with its output line, in the order of ``pages``."""
     jobs = jobs or default_jobs()
     context = _start_method()
@@ -110,8 +124,10 @@ def run_pool(pages: Iterable[Page], formats: tuple[str, ...], with_stats: bool =
                     return
                 continue
             deadline = min(w.task[2] for w in busy) + timeout if timeout else None
-            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy],
-                         None if deadline is None else max(0.0, deadline - time.monotonic()))
+            ready = wait(
+                [w.conn for w in busy] + [w.process.sentinel for w in busy],
+                None if deadline is None else max(0.0, deadline - time.monotonic()),
+            )
             for i, worker in enumerate(workers):
                 if worker.task is None:
                     continue
@@ -120,7 +136,10 @@ def run_pool(pages: Iterable[Page], formats: tuple[str, ...], with_stats: bool =
                 if worker.conn in ready or worker.process.sentinel in ready:
                     line, healthy = _receive(worker, page, elapsed)
                 elif timeout and elapsed >= timeout:
-                    line, healthy = error_line(page, f"timed out after {timeout:g} s (--timeout)", round(elapsed, 4)), False
+                    line, healthy = (
+                        error_line(page, f"timed out after {timeout:g} s (--timeout)", round(elapsed, 4)),
+                        False,
+                    )
                 else:
                     continue
                 done[index] = page, line
@@ -165,5 +184,6 @@ def _receive(worker: _Worker, page: Page, elapsed: float) -> tuple[dict, bool]:
     code = worker.process.exitcode
     how = f"killed by {signal.Signals(-code).name}" if code is not None and code < 0 else f"exit code {code}"
     hint = " (out of memory?)" if code == -signal.SIGKILL else ""
-    return error_line(page, f"worker crashed on this page ({how}{hint}); the batch went on with a new worker",
-                      round(elapsed, 4)), False
+    return error_line(
+        page, f"worker crashed on this page ({how}{hint}); the batch went on with a new worker", round(elapsed, 4)
+    ), False

@@ -6,12 +6,30 @@ from collections import Counter
 
 from ..api import Document
 
-INTERACTIVE_ROLES = frozenset({
-    "button", "link", "checkbox", "radio", "textbox", "searchbox", "combobox", "listbox", "slider", "spinbutton",
-    "switch", "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "treeitem", "option",
-})
-FORM_FIELD_ROLES = frozenset({"checkbox", "radio", "textbox", "searchbox", "combobox", "listbox", "slider",
-                              "spinbutton", "switch"})
+INTERACTIVE_ROLES = frozenset(
+    {
+        "button",
+        "link",
+        "checkbox",
+        "radio",
+        "textbox",
+        "searchbox",
+        "combobox",
+        "listbox",
+        "slider",
+        "spinbutton",
+        "switch",
+        "menuitem",
+        "menuitemcheckbox",
+        "menuitemradio",
+        "tab",
+        "treeitem",
+        "option",
+    }
+)
+FORM_FIELD_ROLES = frozenset(
+    {"checkbox", "radio", "textbox", "searchbox", "combobox", "listbox", "slider", "spinbutton", "switch"}
+)
 LANDMARK_ROLES = ("banner", "navigation", "main", "contentinfo", "complementary", "search", "form", "region")
 NAMED_LANDMARK_ROLES = ("form", "region")  # landmarks only when they have a name (ARIA)
 

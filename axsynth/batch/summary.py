@@ -46,22 +46,29 @@ def summarize(lines: Iterable[dict]) -> dict:
             failing[key] += failed
         unnamed_by_role.update(stats["unnamed_interactive"])
         landmarks.update(stats["landmarks"])
-        totals.update({key: stats[key] for key in ("nodes", "ignored", "interactive", "unnamed_images",
-                                                    "heading_skips")})
+        totals.update(
+            {key: stats[key] for key in ("nodes", "ignored", "interactive", "unnamed_images", "heading_skips")}
+        )
     return {
         "pages": pages,
         "ok": ok,
         "errors": pages - ok,
         "pages_with_stats": with_stats,
         "cpu_s": round(cpu_s, 3),
-        "totals": {**{key: totals[key] for key in ("nodes", "ignored", "interactive")},
-                   "unnamed_interactive": sum(unnamed_by_role.values()),
-                   "unnamed_images": totals["unnamed_images"], "heading_skips": totals["heading_skips"]},
-        "checks": {key: {"label": label, "pages": failing[key], "share": _share(failing[key], with_stats)}
-                   for key, label in PAGE_CHECKS},
+        "totals": {
+            **{key: totals[key] for key in ("nodes", "ignored", "interactive")},
+            "unnamed_interactive": sum(unnamed_by_role.values()),
+            "unnamed_images": totals["unnamed_images"],
+            "heading_skips": totals["heading_skips"],
+        },
+        "checks": {
+            key: {"label": label, "pages": failing[key], "share": _share(failing[key], with_stats)}
+            for key, label in PAGE_CHECKS
+        },
         "unnamed_by_role": dict(unnamed_by_role.most_common()),
-        "landmarks": {role: {"pages": landmarks[role], "share": _share(landmarks[role], with_stats)}
-                      for role in LANDMARK_ROLES},
+        "landmarks": {
+            role: {"pages": landmarks[role], "share": _share(landmarks[role], with_stats)} for role in LANDMARK_ROLES
+        },
         "top_errors": dict(errors.most_common(10)),
     }
 
@@ -90,8 +97,10 @@ def _share(count: int, total: int) -> float:
 
 
 def render_text(summary: dict) -> str:
-    out = [f"pages: {summary['pages']} ({summary['ok']} ok, {summary['errors']} errors), "
-           f"{summary['pages_with_stats']} with stats, {summary['cpu_s']:.1f} CPU s"]
+    out = [
+        f"pages: {summary['pages']} ({summary['ok']} ok, {summary['errors']} errors), "
+        f"{summary['pages_with_stats']} with stats, {summary['cpu_s']:.1f} CPU s"
+    ]
     totals = summary["totals"]
     out.append("nodes: " + ", ".join(f"{value:,} {key.replace('_', ' ')}" for key, value in totals.items()))
     if summary["pages_with_stats"]:
@@ -100,10 +109,14 @@ def render_text(summary: dict) -> str:
         for check in summary["checks"].values():
             out.append(f"  {check['label']:<{width}}  {check['pages']:>7,}  {100 * check['share']:5.1f}%")
         if summary["unnamed_by_role"]:
-            out.append("\nunnamed controls by role: " + ", ".join(
-                f"{role} {count:,}" for role, count in summary["unnamed_by_role"].items()))
-        out.append("landmarks (share of pages): " + ", ".join(
-            f"{role} {100 * value['share']:.0f}%" for role, value in summary["landmarks"].items()))
+            out.append(
+                "\nunnamed controls by role: "
+                + ", ".join(f"{role} {count:,}" for role, count in summary["unnamed_by_role"].items())
+            )
+        out.append(
+            "landmarks (share of pages): "
+            + ", ".join(f"{role} {100 * value['share']:.0f}%" for role, value in summary["landmarks"].items())
+        )
     else:
         out.append("no page has stats: run `axsynth batch --stats`")
     if summary["top_errors"]:
@@ -115,21 +128,37 @@ def render_text(summary: dict) -> str:
 def render_html(summary: dict, title: str) -> str:
     """One self-contained page (inline CSS, no script): the figures and three bar charts."""
     charts = [
-        _chart("Share of pages with each problem",
-               [(check["label"], check["share"], _share_text(check)) for check in summary["checks"].values()]),
-        _chart("Share of pages with each landmark",
-               [(role, value["share"], _share_text(value)) for role, value in summary["landmarks"].items()]),
+        _chart(
+            "Share of pages with each problem",
+            [(check["label"], check["share"], _share_text(check)) for check in summary["checks"].values()],
+        ),
+        _chart(
+            "Share of pages with each landmark",
+            [(role, value["share"], _share_text(value)) for role, value in summary["landmarks"].items()],
+        ),
     ]
     by_role = summary["unnamed_by_role"]
     if by_role:
         most = max(by_role.values())
-        charts.append(_chart("Controls without a name, by role",
-                             [(role, count / most, f"{count:,}") for role, count in by_role.items()]))
-    totals = "".join(f"<tr><th>{html.escape(key.replace('_', ' '))}</th><td>{value:,}</td></tr>"
-                     for key, value in [("pages", summary["pages"]), ("ok", summary["ok"]),
-                                        ("errors", summary["errors"]), *summary["totals"].items()])
-    errors = "".join(f"<tr><td>{count:,}</td><td>{html.escape(message)}</td></tr>"
-                     for message, count in summary["top_errors"].items())
+        charts.append(
+            _chart(
+                "Controls without a name, by role",
+                [(role, count / most, f"{count:,}") for role, count in by_role.items()],
+            )
+        )
+    totals = "".join(
+        f"<tr><th>{html.escape(key.replace('_', ' '))}</th><td>{value:,}</td></tr>"
+        for key, value in [
+            ("pages", summary["pages"]),
+            ("ok", summary["ok"]),
+            ("errors", summary["errors"]),
+            *summary["totals"].items(),
+        ]
+    )
+    errors = "".join(
+        f"<tr><td>{count:,}</td><td>{html.escape(message)}</td></tr>"
+        for message, count in summary["top_errors"].items()
+    )
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>axsynth summary: {html.escape(title)}</title>
 <style>
@@ -159,7 +188,9 @@ def _chart(title: str, rows: list[tuple[str, float, str]]) -> str:
     """A bar per row: (label, length as a fraction of the track, the figure it shows)."""
     bars = "".join(
         f'<div class="bar-row"><span>{html.escape(label)}</span>'
-        f'<div class="track" role="img" aria-label="{html.escape(text)}"><div class="bar" style="width:{100 * fraction:.1f}%">'
+        f'<div class="track" role="img" aria-label="{html.escape(text)}">'
+        f'<div class="bar" style="width:{100 * fraction:.1f}%">'
         f'</div></div><span class="value">{html.escape(text)}</span></div>'
-        for label, fraction, text in rows)
+        for label, fraction, text in rows
+    )
     return f'<section class="chart"><h2>{html.escape(title)}</h2>{bars}</section>'

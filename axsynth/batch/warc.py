@@ -56,24 +56,35 @@ def _cut_short(records, record) -> bool:
 
 
 def _cut(path: str, offset: int, size: int) -> Page:
-    return Page(path, offset=offset, error=f"{path}: the archive is cut short or damaged at byte {offset:,} of "
-                                           f"{size:,}; the records before it were read")
+    return Page(
+        path,
+        offset=offset,
+        error=f"{path}: the archive is cut short or damaged at byte {offset:,} of "
+        f"{size:,}; the records before it were read",
+    )
 
 
 def _page(path: str, records, record) -> Page | None:
     if record.rec_type not in ("response", "resource"):
         return None
     headers = record.http_headers
-    content_type = headers.get_header("Content-Type") if headers is not None else record.rec_headers.get_header(
-        "Content-Type")
+    content_type = (
+        headers.get_header("Content-Type") if headers is not None else record.rec_headers.get_header("Content-Type")
+    )
     media_type, charset = _parse_content_type(content_type or "")
     if media_type and media_type not in HTML_TYPES:
         return None
     if record.rec_type == "response" and headers is None:  # not an HTTP response (dns:, whois:...)
         return None
     payload = record.content_stream().read()
-    return Page(path, offset=records.get_record_offset(), record_id=record.rec_headers.get_header("WARC-Record-ID"),
-                url=record.rec_headers.get_header("WARC-Target-URI"), payload=payload, charset=charset)
+    return Page(
+        path,
+        offset=records.get_record_offset(),
+        record_id=record.rec_headers.get_header("WARC-Record-ID"),
+        url=record.rec_headers.get_header("WARC-Target-URI"),
+        payload=payload,
+        charset=charset,
+    )
 
 
 def _parse_content_type(value: str) -> tuple[str, str | None]:

@@ -38,8 +38,11 @@ def snapshot_page(page: Page, formats: tuple[str, ...], with_stats: bool) -> dic
         except (ParseError, LimitError, SnapshotOptionError, OSError, ValueError) as exc:
             error = describe(exc, page.source)
         except Exception as exc:  # an engine bug: the page's line says what to report, the batch goes on
-            error = (OUT_OF_MEMORY + " (over --max-memory)" if _near_memory_limit() else
-                     f"internal error ({type(exc).__name__}: {exc}); please report it with the input")
+            error = (
+                OUT_OF_MEMORY + " (over --max-memory)"
+                if _near_memory_limit()
+                else f"internal error ({type(exc).__name__}: {exc}); please report it with the input"
+            )
     line["ok"] = error is None
     if error is not None:
         line["error"] = " ".join(error.split())

@@ -24,17 +24,57 @@ PRESENTATIONAL = frozenset({"none", "presentation"})
 # (A, AREA, FOOTER, FORM, HEADER, IMG, INPUT, SECTION, SELECT, TD, TH) are
 # decided in code.
 TAG_ROLES: dict[str, str] = {
-    "ARTICLE": "article", "ASIDE": "complementary", "BLOCKQUOTE": "blockquote", "BUTTON": "button",
-    "CAPTION": "caption", "CODE": "code", "DATALIST": "listbox", "DD": "definition", "DEL": "deletion",
-    "DETAILS": "group", "DFN": "term", "DIALOG": "dialog", "DT": "term", "EM": "emphasis",
-    "FIELDSET": "group", "FIGURE": "figure", "H1": "heading", "H2": "heading", "H3": "heading",
-    "H4": "heading", "H5": "heading", "H6": "heading", "HR": "separator", "HTML": "document",
-    "INS": "insertion", "LI": "listitem", "MAIN": "main", "MARK": "mark", "MATH": "math",
-    "MENU": "list", "METER": "meter", "NAV": "navigation", "OL": "list", "OPTGROUP": "group",
-    "OPTION": "option", "OUTPUT": "status", "P": "paragraph", "PROGRESS": "progressbar",
-    "SEARCH": "search", "STRONG": "strong", "SUB": "subscript", "SUP": "superscript", "SVG": "img",
-    "TABLE": "table", "TBODY": "rowgroup", "TEXTAREA": "textbox", "TFOOT": "rowgroup",
-    "THEAD": "rowgroup", "TIME": "time", "TR": "row", "UL": "list",
+    "ARTICLE": "article",
+    "ASIDE": "complementary",
+    "BLOCKQUOTE": "blockquote",
+    "BUTTON": "button",
+    "CAPTION": "caption",
+    "CODE": "code",
+    "DATALIST": "listbox",
+    "DD": "definition",
+    "DEL": "deletion",
+    "DETAILS": "group",
+    "DFN": "term",
+    "DIALOG": "dialog",
+    "DT": "term",
+    "EM": "emphasis",
+    "FIELDSET": "group",
+    "FIGURE": "figure",
+    "H1": "heading",
+    "H2": "heading",
+    "H3": "heading",
+    "H4": "heading",
+    "H5": "heading",
+    "H6": "heading",
+    "HR": "separator",
+    "HTML": "document",
+    "INS": "insertion",
+    "LI": "listitem",
+    "MAIN": "main",
+    "MARK": "mark",
+    "MATH": "math",
+    "MENU": "list",
+    "METER": "meter",
+    "NAV": "navigation",
+    "OL": "list",
+    "OPTGROUP": "group",
+    "OPTION": "option",
+    "OUTPUT": "status",
+    "P": "paragraph",
+    "PROGRESS": "progressbar",
+    "SEARCH": "search",
+    "STRONG": "strong",
+    "SUB": "subscript",
+    "SUP": "superscript",
+    "SVG": "img",
+    "TABLE": "table",
+    "TBODY": "rowgroup",
+    "TEXTAREA": "textbox",
+    "TFOOT": "rowgroup",
+    "THEAD": "rowgroup",
+    "TIME": "time",
+    "TR": "row",
+    "UL": "list",
 }
 
 HEADING_LEVELS = {"H1": 1, "H2": 2, "H3": 3, "H4": 4, "H5": 5, "H6": 6}
@@ -45,30 +85,65 @@ LANDMARK_BLOCKERS_BY_ROLE = frozenset({"article", "complementary", "main", "navi
 
 # <input type> → role, for the types not handled as text fields.
 INPUT_TYPE_ROLES = {
-    "button": "button", "checkbox": "checkbox", "image": "button", "number": "spinbutton",
-    "radio": "radio", "range": "slider", "reset": "button", "submit": "button", "file": "button",
+    "button": "button",
+    "checkbox": "checkbox",
+    "image": "button",
+    "number": "spinbutton",
+    "radio": "radio",
+    "range": "slider",
+    "reset": "button",
+    "submit": "button",
+    "file": "button",
 }
 TEXT_FIELD_TYPES = frozenset({"email", "search", "tel", "text", "url", ""})
 PLACEHOLDER_TYPES = frozenset({"text", "password", "number", "search", "tel", "email", "url"})
 
 # A presentational parent passes its role down to these children.
 PRESENTATION_PARENTS = {
-    "DD": ("DL", "DIV"), "DIV": ("DL",), "DT": ("DL", "DIV"), "LI": ("OL", "UL"),
-    "TBODY": ("TABLE",), "TD": ("TR",), "TFOOT": ("TABLE",), "TH": ("TR",), "THEAD": ("TABLE",),
+    "DD": ("DL", "DIV"),
+    "DIV": ("DL",),
+    "DT": ("DL", "DIV"),
+    "LI": ("OL", "UL"),
+    "TBODY": ("TABLE",),
+    "TD": ("TR",),
+    "TFOOT": ("TABLE",),
+    "TH": ("TR",),
+    "THEAD": ("TABLE",),
     "TR": ("THEAD", "TBODY", "TFOOT", "TABLE"),
 }
 
 _NAME_PROHIBITED = (
-    "caption", "code", "deletion", "emphasis", "generic", "insertion", "paragraph", "presentation",
-    "strong", "subscript", "superscript",
+    "caption",
+    "code",
+    "deletion",
+    "emphasis",
+    "generic",
+    "insertion",
+    "paragraph",
+    "presentation",
+    "strong",
+    "subscript",
+    "superscript",
 )
 # Global ARIA attributes → the roles on which they do not count as global.
 GLOBAL_ARIA_ATTRIBUTES: dict[str, tuple[str, ...]] = {
-    "aria-atomic": (), "aria-busy": (), "aria-controls": (), "aria-current": (),
-    "aria-describedby": (), "aria-details": (), "aria-dropeffect": (), "aria-flowto": (),
-    "aria-grabbed": (), "aria-hidden": (), "aria-keyshortcuts": (),
-    "aria-label": _NAME_PROHIBITED, "aria-labelledby": _NAME_PROHIBITED,
-    "aria-live": (), "aria-owns": (), "aria-relevant": (), "aria-roledescription": ("generic",),
+    "aria-atomic": (),
+    "aria-busy": (),
+    "aria-controls": (),
+    "aria-current": (),
+    "aria-describedby": (),
+    "aria-details": (),
+    "aria-dropeffect": (),
+    "aria-flowto": (),
+    "aria-grabbed": (),
+    "aria-hidden": (),
+    "aria-keyshortcuts": (),
+    "aria-label": _NAME_PROHIBITED,
+    "aria-labelledby": _NAME_PROHIBITED,
+    "aria-live": (),
+    "aria-owns": (),
+    "aria-relevant": (),
+    "aria-roledescription": ("generic",),
 }
 
 # Elements never shown, whatever their style.
@@ -83,9 +158,32 @@ NAME_FROM_CONTENT = frozenset(
 )
 # Also named from content when they sit inside the element being named ("" = no role).
 NAME_FROM_CONTENT_INSIDE = frozenset(
-    ("", "caption", "code", "contentinfo", "definition", "deletion", "emphasis", "insertion", "list",
-     "listitem", "mark", "none", "paragraph", "presentation", "region", "row", "rowgroup", "section",
-     "strong", "subscript", "superscript", "table", "term", "time")
+    (
+        "",
+        "caption",
+        "code",
+        "contentinfo",
+        "definition",
+        "deletion",
+        "emphasis",
+        "insertion",
+        "list",
+        "listitem",
+        "mark",
+        "none",
+        "paragraph",
+        "presentation",
+        "region",
+        "row",
+        "rowgroup",
+        "section",
+        "strong",
+        "subscript",
+        "superscript",
+        "table",
+        "term",
+        "time",
+    )
 )
 NAMING_PROHIBITED = frozenset(
     "caption code definition deletion emphasis generic insertion mark paragraph presentation "

@@ -2,19 +2,56 @@
 
 # AXObject::CanSetValueAttribute: roles whose value can be set (CDP "settable")
 # when the object's restriction is none.
-SETTABLE_ROLES = frozenset({
-    "ColorWell", "Date", "DateTime", "InputTime", "ScrollBar", "SearchBox", "Slider",
-    "SpinButton", "Splitter", "TextField", "TextFieldWithComboBox",
-})
+SETTABLE_ROLES = frozenset(
+    {
+        "ColorWell",
+        "Date",
+        "DateTime",
+        "InputTime",
+        "ScrollBar",
+        "SearchBox",
+        "Slider",
+        "SpinButton",
+        "Splitter",
+        "TextField",
+        "TextFieldWithComboBox",
+    }
+)
 
 # AXObject::SupportsARIAReadOnly: roles on which aria-readonly is honoured.
-ARIA_READONLY_ROLES = frozenset({
-    "CheckBox", "ColorWell", "ComboBoxGrouping", "ComboBoxMenuButton", "ComboBoxSelect",
-    "Date", "DateTime", "Grid", "InputTime", "ListBox", "MenuItemCheckBox", "MenuItemRadio",
-    "MenuListPopup", "PopUpButton", "RadioButton", "RadioGroup", "SearchBox", "Slider",
-    "SpinButton", "Switch", "TextField", "TextFieldWithComboBox", "ToggleButton", "TreeGrid",
-    "Cell", "GridCell", "ColumnHeader", "RowHeader", "Row",
-})
+ARIA_READONLY_ROLES = frozenset(
+    {
+        "CheckBox",
+        "ColorWell",
+        "ComboBoxGrouping",
+        "ComboBoxMenuButton",
+        "ComboBoxSelect",
+        "Date",
+        "DateTime",
+        "Grid",
+        "InputTime",
+        "ListBox",
+        "MenuItemCheckBox",
+        "MenuItemRadio",
+        "MenuListPopup",
+        "PopUpButton",
+        "RadioButton",
+        "RadioGroup",
+        "SearchBox",
+        "Slider",
+        "SpinButton",
+        "Switch",
+        "TextField",
+        "TextFieldWithComboBox",
+        "ToggleButton",
+        "TreeGrid",
+        "Cell",
+        "GridCell",
+        "ColumnHeader",
+        "RowHeader",
+        "Row",
+    }
+)
 
 # HTMLInputElement types whose InputType::IsTextField() is true (the only
 # inputs where the native readonly attribute applies).
@@ -25,7 +62,9 @@ LISTED_ELEMENTS = frozenset({"button", "fieldset", "input", "object", "output", 
 
 # Inputs whose readonly attribute does not bar them from validation
 # (readonly does not apply to these types).
-READONLY_IGNORED_INPUT_TYPES = frozenset({"checkbox", "radio", "file", "range", "color", "hidden", "button", "submit", "reset", "image"})
+READONLY_IGNORED_INPUT_TYPES = frozenset(
+    {"checkbox", "radio", "file", "range", "color", "hidden", "button", "submit", "reset", "image"}
+)
 
 # Elements inside a contenteditable="true" host that Chromium reports as editable
 # "plaintext", not "richtext" (probed in Chromium 156: rich editing does not reach into
@@ -37,18 +76,44 @@ EDITING_LEAF_TAGS = frozenset({"img", "hr", "br", "input", "select", "option", "
 VALUELESS_INPUT_TYPES = frozenset({"range", "color", "hidden", "button", "submit", "reset", "image"})
 
 # InputType::ShouldRespectListAttribute: types whose list attribute links a <datalist>.
-LIST_INPUT_TYPES = frozenset({
-    "text", "search", "tel", "url", "email", "number", "range", "color",
-    "date", "datetime-local", "month", "week", "time",
-})
+LIST_INPUT_TYPES = frozenset(
+    {
+        "text",
+        "search",
+        "tel",
+        "url",
+        "email",
+        "number",
+        "range",
+        "color",
+        "date",
+        "datetime-local",
+        "month",
+        "week",
+        "time",
+    }
+)
 
 # MIME types Blink's image decoders support: a <picture> <source type=…> with any
 # other type is skipped when choosing the image's current source.
-SUPPORTED_IMAGE_TYPES = frozenset({
-    "image/avif", "image/webp", "image/png", "image/apng", "image/jpeg", "image/jpg", "image/pjpeg",
-    "image/gif", "image/bmp", "image/x-ms-bmp", "image/vnd.microsoft.icon", "image/x-icon",
-    "image/svg+xml", "image/jxl",
-})
+SUPPORTED_IMAGE_TYPES = frozenset(
+    {
+        "image/avif",
+        "image/webp",
+        "image/png",
+        "image/apng",
+        "image/jpeg",
+        "image/jpg",
+        "image/pjpeg",
+        "image/gif",
+        "image/bmp",
+        "image/x-ms-bmp",
+        "image/vnd.microsoft.icon",
+        "image/x-icon",
+        "image/svg+xml",
+        "image/jxl",
+    }
+)
 
 # FileInputType's button label (IDS_FORM_FILE_BUTTON_LABEL /
 # IDS_FORM_MULTIPLE_FILES_BUTTON_LABEL, en-US), keyed by the multiple attribute.
@@ -89,8 +154,18 @@ DATE_TIME_PICKER_TITLES = {
 }
 
 MONTH_NAMES = (
-    "January", "February", "March", "April", "May", "June", "July", "August",
-    "September", "October", "November", "December",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
 )
 
 # HTMLInputElement::AltText's last resort (IDS_FORM_INPUT_ALT, en-US).

@@ -49,11 +49,20 @@ def _mute(muted: bool) -> tuple[str, dict]:
 
 
 def _timeline(media: str) -> tuple[str, dict]:
-    return ("input", {
-        "type": "range", "step": "any", "max": "NaN", "min": "0", "value": "0",
-        "aria-label": f"{media} time scrubber", "aria-valuetext": "elapsed time: 0:00",
-        "aria-description": "total time: 0:00", "disabled": "",
-    })
+    return (
+        "input",
+        {
+            "type": "range",
+            "step": "any",
+            "max": "NaN",
+            "min": "0",
+            "value": "0",
+            "aria-label": f"{media} time scrubber",
+            "aria-valuetext": "elapsed time: 0:00",
+            "aria-description": "total time: 0:00",
+            "disabled": "",
+        },
+    )
 
 
 def _hidden(*children):
@@ -79,26 +88,32 @@ def _enabled_unless(playable: bool, attrs: dict) -> tuple[str, dict]:
 def video(has_source: bool, playable: bool, muted: bool) -> tuple:
     """A rendered <video>. The loading panel shows while a source is being tried."""
     loading = (LOADING_PANEL, [_spinner()]) if has_source else _hidden()
-    buttons = (BOX, [
-        (_enabled_unless(playable, _PLAY), [(BOX, [])]),
-        (BLOCK, []),  # the button spacer
-        (BOX, [(BOX, []), _hidden(), (_mute(muted), [])]),  # volume: hover background, slider, mute
-        (FULLSCREEN, [(BOX, [])]),
-        (_enabled_unless(playable, _OVERFLOW), [(BOX, [])]),
-    ])
+    buttons = (
+        BOX,
+        [
+            (_enabled_unless(playable, _PLAY), [(BOX, [])]),
+            (BLOCK, []),  # the button spacer
+            (BOX, [(BOX, []), _hidden(), (_mute(muted), [])]),  # volume: hover background, slider, mute
+            (FULLSCREEN, [(BOX, [])]),
+            (_enabled_unless(playable, _OVERFLOW), [(BOX, [])]),
+        ],
+    )
     panel = (BLOCK, [_hidden(), buttons, (_timeline("video"), [])])
     return (BLOCK, [loading, (BOX, [_hidden()]), (BLOCK, [panel])] + _menus(10))
 
 
 def audio(playable: bool, muted: bool) -> tuple:
     """A rendered <audio> (only one with ``controls`` is rendered)."""
-    panel = (BLOCK, [
-        (_enabled_unless(playable, _PLAY), [(BOX, [])]),
-        (_timeline("audio"), []),
-        (BOX, [(BOX, []), _hidden(), (_mute(muted), [])]),
-        _hidden(_hidden()),  # the full-screen button
-        (("input", _OVERFLOW), [(BOX, [])]),
-    ])
+    panel = (
+        BLOCK,
+        [
+            (_enabled_unless(playable, _PLAY), [(BOX, [])]),
+            (_timeline("audio"), []),
+            (BOX, [(BOX, []), _hidden(), (_mute(muted), [])]),
+            _hidden(_hidden()),  # the full-screen button
+            (("input", _OVERFLOW), [(BOX, [])]),
+        ],
+    )
     return (BLOCK, [_hidden(_hidden()), (BLOCK, [panel])] + _menus(9))
 
 

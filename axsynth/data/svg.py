@@ -2,16 +2,26 @@
 
 # SVG elements whose class keeps SVGElement's default CreateLayoutObject (no
 # layout object): never rendered, so their subtree is "notRendered".
-UNRENDERED_SVG = frozenset({
-    "title", "desc", "metadata", "script", "style", "animate", "animateMotion",
-    "animateTransform", "set", "discard", "mpath", "view",
-})
+UNRENDERED_SVG = frozenset(
+    {
+        "title",
+        "desc",
+        "metadata",
+        "script",
+        "style",
+        "animate",
+        "animateMotion",
+        "animateTransform",
+        "set",
+        "discard",
+        "mpath",
+        "view",
+    }
+)
 
 # SVG containers laid out but never painted (LayoutSVGHiddenContainer and the
 # resource containers): what is inside takes no focus.
-HIDDEN_CONTAINERS = frozenset(
-    "defs symbol clipPath mask pattern marker linearGradient radialGradient filter".split()
-)
+HIDDEN_CONTAINERS = frozenset("defs symbol clipPath mask pattern marker linearGradient radialGradient filter".split())
 
 # Every SVG element Blink knows (SVG 2, filters, animation): any other name is an
 # SVGUnknownElement, which has no layout object either.
@@ -26,6 +36,14 @@ KNOWN_SVG = frozenset(
 )
 
 # SVG shapes: AXNodeObject maps them to graphics-symbol (SVG-AAM).
-SVG_SHAPES = frozenset({
-    "path", "circle", "rect", "line", "polyline", "polygon", "ellipse",
-})
+SVG_SHAPES = frozenset(
+    {
+        "path",
+        "circle",
+        "rect",
+        "line",
+        "polyline",
+        "polygon",
+        "ellipse",
+    }
+)

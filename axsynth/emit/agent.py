@@ -56,39 +56,149 @@ LIST_HEAD = 5  # items always shown at the top of a summarized list/table
 
 # CDP role strings that make an object interactive (refs).
 INTERACTIVE_ROLES = frozenset(
-    {"button", "checkbox", "combobox", "link", "listbox", "menuitem", "menuitemcheckbox", "menuitemradio", "option",
-     "radio", "scrollbar", "searchbox", "slider", "spinbutton", "switch", "tab", "textbox", "treeitem",
-     "DisclosureTriangle", "DisclosureTriangleGrouped", "ColorWell", "Date", "DateTime", "InputTime"}
+    {
+        "button",
+        "checkbox",
+        "combobox",
+        "link",
+        "listbox",
+        "menuitem",
+        "menuitemcheckbox",
+        "menuitemradio",
+        "option",
+        "radio",
+        "scrollbar",
+        "searchbox",
+        "slider",
+        "spinbutton",
+        "switch",
+        "tab",
+        "textbox",
+        "treeitem",
+        "DisclosureTriangle",
+        "DisclosureTriangleGrouped",
+        "ColorWell",
+        "Date",
+        "DateTime",
+        "InputTime",
+    }
 )
 # Dissolve into the parent when unnamed and not interactive.
 WRAPPER_ROLES = frozenset(
-    {"generic", "group", "none", "presentation", "Section", "paragraph", "LabelText", "Abbr", "emphasis", "strong",
-     "mark", "subscript", "superscript", "time", "code", "Ruby", "RubyAnnotation", "Pane", "ScrollView",
-     "MenuListPopup", "LayoutTable", "LayoutTableRow", "LayoutTableCell", "Legend", "Figcaption", "deletion",
-     "insertion", "SvgRoot", "Unknown", "DescriptionListTermDeprecated", "DescriptionListDetailDeprecated", "term",
-     "definition", "blockquote", "Canvas", "contentinfo_empty"}
+    {
+        "generic",
+        "group",
+        "none",
+        "presentation",
+        "Section",
+        "paragraph",
+        "LabelText",
+        "Abbr",
+        "emphasis",
+        "strong",
+        "mark",
+        "subscript",
+        "superscript",
+        "time",
+        "code",
+        "Ruby",
+        "RubyAnnotation",
+        "Pane",
+        "ScrollView",
+        "MenuListPopup",
+        "LayoutTable",
+        "LayoutTableRow",
+        "LayoutTableCell",
+        "Legend",
+        "Figcaption",
+        "deletion",
+        "insertion",
+        "SvgRoot",
+        "Unknown",
+        "DescriptionListTermDeprecated",
+        "DescriptionListDetailDeprecated",
+        "term",
+        "definition",
+        "blockquote",
+        "Canvas",
+        "contentinfo_empty",
+    }
 )
 # Children are implementation details (or repeat the name).
 LEAF_ROLES = frozenset(
-    {"textbox", "searchbox", "spinbutton", "slider", "progressbar", "meter", "Meter", "image", "img", "separator",
-     "scrollbar", "ColorWell", "Date", "DateTime", "InputTime", "checkbox", "radio", "switch", "math", "MathMLMath"}
+    {
+        "textbox",
+        "searchbox",
+        "spinbutton",
+        "slider",
+        "progressbar",
+        "meter",
+        "Meter",
+        "image",
+        "img",
+        "separator",
+        "scrollbar",
+        "ColorWell",
+        "Date",
+        "DateTime",
+        "InputTime",
+        "checkbox",
+        "radio",
+        "switch",
+        "math",
+        "MathMLMath",
+    }
 )
 # Roles kept as context around refs with --interactive-only.
 CONTEXT_ROLES = frozenset(
-    {"banner", "navigation", "main", "complementary", "contentinfo", "search", "region", "form", "dialog",
-     "alertdialog", "menu", "menubar", "tablist", "toolbar", "listbox", "radiogroup", "tree", "grid", "treegrid"}
+    {
+        "banner",
+        "navigation",
+        "main",
+        "complementary",
+        "contentinfo",
+        "search",
+        "region",
+        "form",
+        "dialog",
+        "alertdialog",
+        "menu",
+        "menubar",
+        "tablist",
+        "toolbar",
+        "listbox",
+        "radiogroup",
+        "tree",
+        "grid",
+        "treegrid",
+    }
 )
 ITEM_ROLES = frozenset({"listitem", "row", "article", "treeitem"})
 ROLE_NAMES = {
-    "RootWebArea": "document", "StaticText": "text", "DisclosureTriangle": "summary",
-    "DisclosureTriangleGrouped": "summary", "Date": "date", "DateTime": "datetime", "InputTime": "time",
-    "ColorWell": "colorwell", "Iframe": "iframe", "IframePresentational": "iframe", "Video": "video",
-    "Audio": "audio", "DescriptionList": "list", "Meter": "meter", "image": "img", "LineBreak": "br",
-    "EmbeddedObject": "embed", "PluginObject": "object", "MathMLMath": "math",
+    "RootWebArea": "document",
+    "StaticText": "text",
+    "DisclosureTriangle": "summary",
+    "DisclosureTriangleGrouped": "summary",
+    "Date": "date",
+    "DateTime": "datetime",
+    "InputTime": "time",
+    "ColorWell": "colorwell",
+    "Iframe": "iframe",
+    "IframePresentational": "iframe",
+    "Video": "video",
+    "Audio": "audio",
+    "DescriptionList": "list",
+    "Meter": "meter",
+    "image": "img",
+    "LineBreak": "br",
+    "EmbeddedObject": "embed",
+    "PluginObject": "object",
+    "MathMLMath": "math",
 }
 _SECRET_AUTOCOMPLETE = re.compile(r"(^cc-|password|secret|one-time-code)")
-_PAYMENT_FIELD = re.compile(r"card.?(num|no\b|number)|cc.?(num|number)|cvc|cvv|csc\b|security.?code|iban",
-                            re.IGNORECASE)
+_PAYMENT_FIELD = re.compile(
+    r"card.?(num|no\b|number)|cc.?(num|number)|cvc|cvv|csc\b|security.?code|iban", re.IGNORECASE
+)
 _REDACTED = "[REDACTED]"
 _CURSOR = re.compile(r"(?P<line>[0-9]{1,9})-(?P<fingerprint>[0-9a-f]{12})")
 _CURRENT_TOKENS = frozenset({"page", "step", "location", "date", "time"})
@@ -162,6 +272,7 @@ class AgentSnapshot:
 
 # --- the intermediate tree ---------------------------------------------------------
 
+
 class OutlineItem:
     __slots__ = ("role", "name", "ref", "states", "children", "obj", "has_ref", "omitted")
 
@@ -195,9 +306,11 @@ def _attached(el: Element) -> bool:
 
 # --- the emitter -----------------------------------------------------------------------
 
+
 class AgentEmitter:
-    def __init__(self, ax: AXCache, frames: Callable[[Element], ChildFrame] | None = None,
-                 selectors: Selectors | None = None) -> None:
+    def __init__(
+        self, ax: AXCache, frames: Callable[[Element], ChildFrame] | None = None, selectors: Selectors | None = None
+    ) -> None:
         self.ax = ax
         self.tree = ax.tree
         self.frames = frames  # an <iframe>'s child frame; None: frames are not entered
@@ -255,8 +368,9 @@ class AgentEmitter:
             ref = Selectors.ref_for(selector)
             if taken[ref] > 1:  # a hash collision: every party takes a longer ref
                 ref = Selectors.ref_for(selector, 10)
-            self._refs[id(obj)] = Ref(ref, selector, obj.element.local_name, self._display_role(obj),
-                                      self._name(obj), obj)
+            self._refs[id(obj)] = Ref(
+                ref, selector, obj.element.local_name, self._display_role(obj), self._name(obj), obj
+            )
 
     # -- per-object facts ---------------------------------------------------------------
 
@@ -412,8 +526,13 @@ class AgentEmitter:
         name = self._name(obj)
         if obj.in_ua_shadow and ref is None and not is_root:
             return parts
-        if (ref is None and (not name or role == "Abbr") and role in WRAPPER_ROLES and not is_root
-                and not self._announces_changes(obj)):
+        if (
+            ref is None
+            and (not name or role == "Abbr")
+            and role in WRAPPER_ROLES
+            and not is_root
+            and not self._announces_changes(obj)
+        ):
             return [_BREAK, *parts, _BREAK] if block else parts
         display = self._display_role(obj)
         item = OutlineItem(display, name, ref.ref if ref else None, self._states(obj, display), obj)
@@ -423,7 +542,11 @@ class AgentEmitter:
             parts = [p for p in parts if isinstance(p, OutlineItem) and p.has_ref]
         if obj.role == "ComboBoxSelect":
             parts = [p for p in parts if isinstance(p, OutlineItem) and p.has_ref]
-            options = [self._name(o) for o in obj.iter_descendants(included_only=True) if o.role == "MenuListOption" and not o.ignored]
+            options = [
+                self._name(o)
+                for o in obj.iter_descendants(included_only=True)
+                if o.role == "MenuListOption" and not o.ignored
+            ]
             if options:
                 shown = ", ".join(_quote(_cut(o, 40)) for o in options[:OPTIONS_SHOWN])
                 more = f", …+{len(options) - OPTIONS_SHOWN}" if len(options) > OPTIONS_SHOWN else ""
@@ -458,16 +581,30 @@ class AgentEmitter:
             if node.ref is not None:
                 inner = child.ref(node.ref)
                 node.ref = f"{frame.frame_id}-{node.ref}"
-                self._frame_refs[node.ref] = Ref(node.ref, inner.selector, inner.tag, inner.role, inner.name,
-                                                 inner.obj, (iframe_selector, *inner.frames))
+                self._frame_refs[node.ref] = Ref(
+                    node.ref,
+                    inner.selector,
+                    inner.tag,
+                    inner.role,
+                    inner.name,
+                    inner.obj,
+                    (iframe_selector, *inner.frames),
+                )
             stack.extend(node.children)
         item.children = [document]
 
     # -- output -------------------------------------------------------------------------
 
-    def snapshot(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
-                 max_bytes: int | None = DEFAULT_MAX_BYTES, with_cdp_size: bool = False,
-                 cursor: str | None = None, all_items: bool = False) -> AgentSnapshot:
+    def snapshot(
+        self,
+        scope: str | None = None,
+        interactive_only: bool = False,
+        max_depth: int | None = None,
+        max_bytes: int | None = DEFAULT_MAX_BYTES,
+        with_cdp_size: bool = False,
+        cursor: str | None = None,
+        all_items: bool = False,
+    ) -> AgentSnapshot:
         """The outline; ``cursor`` (from a cut outline's trailer) continues it where it was cut;
         ``all_items``: long lists and tables are not shortened."""
         lines = self.outline(scope, interactive_only, max_depth, all_items)
@@ -477,7 +614,7 @@ class AgentEmitter:
         start = 0 if cursor is None else _cursor_start(cursor, fingerprint, len(lines))
         context = ancestor_lines(lines, start)
         cut = _cut_bytes(context, lines[start:], max_bytes, at_least_one=cursor is not None)
-        shown = lines[start:start + cut.shown]
+        shown = lines[start : start + cut.shown]
         refs = {r: self.ref(r) for (_, r) in shown if r}
         title = self._name(self.tree.root) if self.tree.root.kind == "document" else ""
         cdp_chars = None
@@ -487,8 +624,20 @@ class AgentEmitter:
         text = cut.text
         if next_cursor:
             text += _trailer(max_bytes, cut.omitted_nodes, cut.omitted_refs, next_cursor)
-        return AgentSnapshot(text, self.ax.page.url, title, len(shown), len(refs_in_scope), deepest, refs,
-                             cut.omitted_nodes, cut.omitted_refs, cdp_chars, next_cursor, len(context))
+        return AgentSnapshot(
+            text,
+            self.ax.page.url,
+            title,
+            len(shown),
+            len(refs_in_scope),
+            deepest,
+            refs,
+            cut.omitted_nodes,
+            cut.omitted_refs,
+            cdp_chars,
+            next_cursor,
+            len(context),
+        )
 
     def ref(self, ref: str) -> Ref | None:
         """The interactive element a ref names, if any on this page or in its child frames."""
@@ -505,8 +654,13 @@ class AgentEmitter:
         """The states the outline prints on this object's line."""
         return self._states(obj, self._display_role(obj))
 
-    def outline(self, scope: str | None = None, interactive_only: bool = False, max_depth: int | None = None,
-                all_items: bool = False) -> list[tuple[str, str | None]]:
+    def outline(
+        self,
+        scope: str | None = None,
+        interactive_only: bool = False,
+        max_depth: int | None = None,
+        all_items: bool = False,
+    ) -> list[tuple[str, str | None]]:
         """Every line of the uncut outline, each with the ref it carries (kept per options:
         continuing a cut outline does not build it again)."""
         key = (scope, interactive_only, max_depth, all_items)
@@ -514,8 +668,9 @@ class AgentEmitter:
             self._outlines[key] = self._outline(scope, interactive_only, max_depth, all_items)
         return self._outlines[key]
 
-    def _outline(self, scope: str | None, interactive_only: bool, max_depth: int | None,
-                 all_items: bool) -> list[tuple[str, str | None]]:
+    def _outline(
+        self, scope: str | None, interactive_only: bool, max_depth: int | None, all_items: bool
+    ) -> list[tuple[str, str | None]]:
         root = self.tree.root
         if scope is not None:
             root = scope_object(self.ax, scope)
@@ -542,8 +697,11 @@ def matching_elements(document: DomDocument, selector: str, option: str) -> list
     top = document.document_element
     if top is None:
         return []
-    return [wrapper.etree_element for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree()
-            if any(s.test(wrapper) for s in compiled)]
+    return [
+        wrapper.etree_element
+        for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree()
+        if any(s.test(wrapper) for s in compiled)
+    ]
 
 
 def _current(obj: AXObject) -> str:
@@ -601,8 +759,10 @@ def _finish_children(parts: list[Any], parent_name: str) -> list[Any]:
     for i, m in enumerate(merged):
         if isinstance(m, TextRun):
             neighbours = [merged[j] for j in (i - 1, i + 1) if 0 <= j < len(merged)]
-            if any(isinstance(n, OutlineItem) and n.name and (m.text == n.name or m.text.rstrip(":*").strip() == n.name)
-                   for n in neighbours):
+            if any(
+                isinstance(n, OutlineItem) and n.name and (m.text == n.name or m.text.rstrip(":*").strip() == n.name)
+                for n in neighbours
+            ):
                 continue
         out.append(m)
     return out
@@ -690,12 +850,18 @@ class _Cut:
 _TRAILER_ROOM = 240  # bytes kept free for the trailer
 
 
-def _cut_bytes(context: list[tuple[str, str | None]], lines: list[tuple[str, str | None]], max_bytes: int | None,
-               at_least_one: bool) -> _Cut:
+def _cut_bytes(
+    context: list[tuple[str, str | None]],
+    lines: list[tuple[str, str | None]],
+    max_bytes: int | None,
+    at_least_one: bool,
+) -> _Cut:
     """The context lines, then as many lines as fit in ``max_bytes`` with room for the
     trailer; ``at_least_one``: a continuation always advances, however small the budget."""
     kept = [line for line, _ in context]
-    total = sum(len(line.encode("utf-8")) + 1 for line in kept) + sum(len(line.encode("utf-8")) + 1 for line, _ in lines)
+    total = sum(len(line.encode("utf-8")) + 1 for line in kept) + sum(
+        len(line.encode("utf-8")) + 1 for line, _ in lines
+    )
     if max_bytes is None or total <= max_bytes:
         return _Cut("\n".join([*kept, *(line for line, _ in lines)]) + "\n", len(lines), 0, 0)
     budget = max(max_bytes - _TRAILER_ROOM, 0)
@@ -713,8 +879,10 @@ def _cut_bytes(context: list[tuple[str, str | None]], lines: list[tuple[str, str
 
 
 def _trailer(max_bytes: int | None, nodes: int, refs: int, cursor: str) -> str:
-    return (f"[truncated at --max-bytes {max_bytes}: {nodes} more nodes and {refs} more refs left out;"
-            f" continue with --cursor {cursor}, or narrow with --scope or --interactive-only]\n")
+    return (
+        f"[truncated at --max-bytes {max_bytes}: {nodes} more nodes and {refs} more refs left out;"
+        f" continue with --cursor {cursor}, or narrow with --scope or --interactive-only]\n"
+    )
 
 
 def _fingerprint(lines: list[tuple[str, str | None]]) -> str:
@@ -728,11 +896,15 @@ def _fingerprint(lines: list[tuple[str, str | None]]) -> str:
 def _cursor_start(cursor: str, fingerprint: str, line_count: int) -> int:
     match = _CURSOR.fullmatch(cursor.strip())
     if match is None:
-        raise CursorError("cursor_invalid", f"{cursor!r} is not a cursor (expected LINE-FINGERPRINT, as a cut outline prints it)")
+        raise CursorError(
+            "cursor_invalid", f"{cursor!r} is not a cursor (expected LINE-FINGERPRINT, as a cut outline prints it)"
+        )
     start = int(match["line"])
     if match["fingerprint"] != fingerprint or not 0 <= start < line_count:
-        raise CursorError("cursor_stale", f"cursor {cursor!r} was issued for another version of the page or other"
-                                          " options; take a new snapshot")
+        raise CursorError(
+            "cursor_stale",
+            f"cursor {cursor!r} was issued for another version of the page or other options; take a new snapshot",
+        )
     return start
 
 

@@ -18,8 +18,12 @@ def _css_ident(value: str) -> str:
         code = ord(ch)
         if code == 0:
             out.append("\ufffd")
-        elif 0x1 <= code <= 0x1F or code == 0x7F or (i == 0 and ch.isdigit()) or (
-                i == 1 and ch.isdigit() and value[0] == "-"):
+        elif (
+            0x1 <= code <= 0x1F
+            or code == 0x7F
+            or (i == 0 and ch.isdigit())
+            or (i == 1 and ch.isdigit() and value[0] == "-")
+        ):
             out.append(f"\\{code:x} ")
         elif i == 0 and ch == "-" and len(value) == 1:
             out.append("\\-")
@@ -94,7 +98,10 @@ class Selectors:
         step = self._steps.get(id(el))
         if step is None:  # outside the document tree (a shadow root's child)
             siblings = [c for c in el.parent.children if isinstance(c, Element) and c.local_name == el.local_name]
-            step = (el.local_name, None if len(siblings) == 1 else next(i for i, s in enumerate(siblings, 1) if s is el))
+            step = (
+                el.local_name,
+                None if len(siblings) == 1 else next(i for i, s in enumerate(siblings, 1) if s is el),
+            )
             self._steps[id(el)] = step
         return step
 

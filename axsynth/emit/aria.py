@@ -21,12 +21,14 @@ _YAML_VALUE_ESCAPES = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\f": "\\f", "\n":
 def _yaml_needs_quotes(text: str) -> bool:
     return (
         not text
-        or text[0] in JS_SPACE or text[-1] in JS_SPACE
+        or text[0] in JS_SPACE
+        or text[-1] in JS_SPACE
         or bool(_YAML_CONTROL.search(text))
         or text.startswith("-")
         or bool(re.search(f"[\n:](?:[{JS_SPACE}]|$)", text))
         or bool(re.search(f"[{JS_SPACE}]#", text))
-        or "\n" in text or "\r" in text
+        or "\n" in text
+        or "\r" in text
         or text[0] in "&*],?!>|@\"'#%["
         or any(c in text for c in "{}`")
         or js_number(text) is not None
@@ -42,7 +44,7 @@ def yaml_key(text: str) -> str:
 def yaml_value(text: str) -> str:
     if not _yaml_needs_quotes(text):
         return text
-    return '"' + re.sub("[\\\\\"\x00-\x1f\x7f-\x9f]", _escape_char, text) + '"'
+    return '"' + re.sub('[\\\\"\x00-\x1f\x7f-\x9f]', _escape_char, text) + '"'
 
 
 def _escape_char(match: re.Match) -> str:
@@ -59,11 +61,15 @@ def _key(node: AriaNode) -> str:
     if node.name and _utf16_length(node.name) <= 900:
         key += " " + json.dumps(node.name, ensure_ascii=False)
     flags = [
-        (node.checked == "mixed", "[checked=mixed]"), (node.checked is True, "[checked]"),
-        (node.disabled, "[disabled]"), (node.expanded, "[expanded]"),
-        (node.invalid in ("grammar", "spelling"), f"[invalid={node.invalid}]"), (node.invalid is True, "[invalid]"),
+        (node.checked == "mixed", "[checked=mixed]"),
+        (node.checked is True, "[checked]"),
+        (node.disabled, "[disabled]"),
+        (node.expanded, "[expanded]"),
+        (node.invalid in ("grammar", "spelling"), f"[invalid={node.invalid}]"),
+        (node.invalid is True, "[invalid]"),
         (bool(node.level), f"[level={node.level}]"),
-        (node.pressed == "mixed", "[pressed=mixed]"), (node.pressed is True, "[pressed]"),
+        (node.pressed == "mixed", "[pressed=mixed]"),
+        (node.pressed is True, "[pressed]"),
         (node.selected, "[selected]"),
     ]
     return " ".join([key] + [text for on, text in flags if on])

@@ -22,15 +22,35 @@ _FIRST_GENERATED_ID = -1000000002  # blink's first generated (node-less) AXID
 # The AXValue type of each property (InspectorAccessibilityAgent); relations are
 # idref (one object) or idrefList (an IdrefList).
 _PROPERTY_TYPES = {
-    "live": "token", "atomic": "boolean", "relevant": "tokenList", "busy": "boolean",
-    "disabled": "boolean", "invalid": "token", "focusable": "booleanOrUndefined",
-    "focused": "booleanOrUndefined", "editable": "token", "settable": "booleanOrUndefined",
-    "autocomplete": "token", "hasPopup": "token", "level": "integer", "multiselectable": "boolean",
-    "orientation": "token", "multiline": "boolean", "readonly": "boolean", "required": "boolean",
-    "valuemin": "number", "valuemax": "number", "valuetext": "string",
-    "checked": "tristate", "pressed": "tristate", "expanded": "booleanOrUndefined",
-    "selected": "booleanOrUndefined", "modal": "boolean",
-    "url": "string", "keyshortcuts": "string", "roledescription": "string",
+    "live": "token",
+    "atomic": "boolean",
+    "relevant": "tokenList",
+    "busy": "boolean",
+    "disabled": "boolean",
+    "invalid": "token",
+    "focusable": "booleanOrUndefined",
+    "focused": "booleanOrUndefined",
+    "editable": "token",
+    "settable": "booleanOrUndefined",
+    "autocomplete": "token",
+    "hasPopup": "token",
+    "level": "integer",
+    "multiselectable": "boolean",
+    "orientation": "token",
+    "multiline": "boolean",
+    "readonly": "boolean",
+    "required": "boolean",
+    "valuemin": "number",
+    "valuemax": "number",
+    "valuetext": "string",
+    "checked": "tristate",
+    "pressed": "tristate",
+    "expanded": "booleanOrUndefined",
+    "selected": "booleanOrUndefined",
+    "modal": "boolean",
+    "url": "string",
+    "keyshortcuts": "string",
+    "roledescription": "string",
 }
 
 
@@ -144,8 +164,14 @@ class CdpSerializer:
         labelled_by = []
         if sources:
             name += "," + _PAD4 + '"sources": ' + _sources_text(sources)
-            labelled_by = [{"name": "labelledby", "value": {"type": "nodeList", "relatedNodes": [related_node(o, t) for o, t in s.related]}}
-                           for s in sources if s.text is not None and not s.superseded and s.related]
+            labelled_by = [
+                {
+                    "name": "labelledby",
+                    "value": {"type": "nodeList", "relatedNodes": [related_node(o, t) for o, t in s.related]},
+                }
+                for s in sources
+                if s.text is not None and not s.superseded and s.related
+            ]
         parts.append(name + PADS[3] + "}")
         if obj.kind == "element":
             description = self.names.description(obj)
@@ -153,8 +179,14 @@ class CdpSerializer:
                 parts.append('"description": ' + _string_value_text("computedString", description, 3))
             value = self.states.value(obj)
             if value is not None:
-                parts.append('"value": ' + (member_text(_number(value), 3) if isinstance(value, float)
-                                            else _string_value_text("string", value, 3)))
+                parts.append(
+                    '"value": '
+                    + (
+                        member_text(_number(value), 3)
+                        if isinstance(value, float)
+                        else _string_value_text("string", value, 3)
+                    )
+                )
         props = [_property_text(n, v) for n, v in self.states.properties(obj)]
         props += [member_text(relation, 4) for relation in labelled_by]
         parts.append('"properties": ' + ("[" + _PAD4 + _COMMA_PAD4.join(props) + PADS[3] + "]" if props else "[]"))
@@ -221,8 +253,13 @@ def role_value(obj: AXObject, real: bool = False) -> str:
 
 def _role_members_text(number: int, name: str, kind: str) -> str:
     """The role and chromeRole members of a node."""
-    return ('"role": ' + member_text({"type": kind, "value": name}, 3) + _COMMA_PAD3
-            + '"chromeRole": ' + member_text({"type": "internalRole", "value": number}, 3))
+    return (
+        '"role": '
+        + member_text({"type": kind, "value": name}, 3)
+        + _COMMA_PAD3
+        + '"chromeRole": '
+        + member_text({"type": "internalRole", "value": number}, 3)
+    )
 
 
 _IGNORED_ROLE_TEXT = _role_members_text(*_IGNORED_ROLE)
@@ -247,15 +284,19 @@ def _ids_text(ids: list[str]) -> str:
     """childIds: node ids are the text of an int, which JSON needs no escape for."""
     if not ids:
         return "[]"
-    return '[' + _PAD4 + '"' + ('",' + _PAD4 + '"').join(ids) + '"' + PADS[3] + "]"
+    return "[" + _PAD4 + '"' + ('",' + _PAD4 + '"').join(ids) + '"' + PADS[3] + "]"
 
 
 def _reasons_text(reasons: tuple) -> str:
     """ignoredReasons: a list of AXProperty."""
     if not reasons:
         return '"ignoredReasons": []'
-    texts = [_shared_property_text(("ignoredReason", name), lambda: _reason(name, None)) if related is None
-             else member_text(_reason(name, related), 4) for name, related in reasons]
+    texts = [
+        _shared_property_text(("ignoredReason", name), lambda: _reason(name, None))
+        if related is None
+        else member_text(_reason(name, related), 4)
+        for name, related in reasons
+    ]
     return '"ignoredReasons": [' + _PAD4 + _COMMA_PAD4.join(texts) + PADS[3] + "]"
 
 
@@ -310,8 +351,11 @@ def _source_template(s: NameSource) -> tuple[str, str]:
 def ax_value(name: str, value: Any) -> dict[str, Any]:
     """A property's plain value as the AXValue CDP reports."""
     if isinstance(value, IdrefList):
-        return {"type": "idrefList", "value": value.attribute_value,
-                "relatedNodes": [related_node(t) for t in value.targets]}
+        return {
+            "type": "idrefList",
+            "value": value.attribute_value,
+            "relatedNodes": [related_node(t) for t in value.targets],
+        }
     if isinstance(value, AXObject):
         return {"type": "idref", "relatedNodes": [related_node(value)]}
     kind = _PROPERTY_TYPES[name]

@@ -27,17 +27,48 @@ _LEAF_ROLES = frozenset(
 )
 _TEXT_ROLES = frozenset({"LineBreak", "text", "InlineTextBox", "StaticText"})
 _CONTROL_ROLES = frozenset(
-    {"button", "checkbox", "ColorWell", "combobox", "DisclosureTriangle", "listbox", "menu", "menubar", "menuitem",
-     "menuitemcheckbox", "menuitemradio", "radio", "scrollbar", "searchbox", "slider", "spinbutton", "switch", "tab",
-     "textbox", "tree", "treeitem"}
+    {
+        "button",
+        "checkbox",
+        "ColorWell",
+        "combobox",
+        "DisclosureTriangle",
+        "listbox",
+        "menu",
+        "menubar",
+        "menuitem",
+        "menuitemcheckbox",
+        "menuitemradio",
+        "radio",
+        "scrollbar",
+        "searchbox",
+        "slider",
+        "spinbutton",
+        "switch",
+        "tab",
+        "textbox",
+        "tree",
+        "treeitem",
+    }
 )
 _LANDMARK_ROLES = frozenset(
     {"banner", "complementary", "contentinfo", "form", "main", "navigation", "region", "search"}
 )
 # Serialized property groups (Puppeteer's SerializedAXNode).
 _STRING_PROPS = ("name", "value", "description", "keyshortcuts", "roledescription", "valuetext", "url")
-_BOOL_PROPS = ("disabled", "expanded", "focused", "modal", "multiline", "multiselectable", "readonly", "required",
-               "selected", "busy", "atomic")
+_BOOL_PROPS = (
+    "disabled",
+    "expanded",
+    "focused",
+    "modal",
+    "multiline",
+    "multiselectable",
+    "readonly",
+    "required",
+    "selected",
+    "busy",
+    "atomic",
+)
 _TRISTATE_PROPS = ("checked", "pressed")
 _NUMBER_PROPS = ("level", "valuemax", "valuemin")
 _TOKEN_PROPS = ("autocomplete", "haspopup", "invalid", "orientation", "live", "relevant", "errormessage", "details")
@@ -46,9 +77,25 @@ _CAPABILITY = {"disabled": "disableable", "expanded": "expandable", "focused": "
 
 
 class _Node:
-    __slots__ = ("payload", "children", "role", "name", "description", "ignored", "focusable", "editable",
-                 "richly_editable", "hidden", "busy", "live", "modal", "has_errormessage", "has_details",
-                 "roledescription", "_focusable_child")
+    __slots__ = (
+        "payload",
+        "children",
+        "role",
+        "name",
+        "description",
+        "ignored",
+        "focusable",
+        "editable",
+        "richly_editable",
+        "hidden",
+        "busy",
+        "live",
+        "modal",
+        "has_errormessage",
+        "has_details",
+        "roledescription",
+        "_focusable_child",
+    )
 
     def __init__(self, payload: dict[str, Any]) -> None:
         self.payload = payload
@@ -120,8 +167,16 @@ class _Node:
             return False
         if self.role in _LANDMARK_ROLES:
             return True
-        if (self.focusable or self.richly_editable or self.busy or (self.live and self.live != "off") or self.modal
-                or self.has_errormessage or self.has_details or self.roledescription):
+        if (
+            self.focusable
+            or self.richly_editable
+            or self.busy
+            or (self.live and self.live != "off")
+            or self.modal
+            or self.has_errormessage
+            or self.has_details
+            or self.roledescription
+        ):
             return True
         if self.is_control():
             return True
@@ -179,8 +234,9 @@ def _interesting(root: _Node, frames: dict[int, dict[str, Any]]) -> set[int]:
     return keep
 
 
-def snapshot_tree(nodes: list[dict[str, Any]],
-                  frame_snapshot: Callable[[int], dict[str, Any] | None] | None = None) -> dict[str, Any] | None:
+def snapshot_tree(
+    nodes: list[dict[str, Any]], frame_snapshot: Callable[[int], dict[str, Any] | None] | None = None
+) -> dict[str, Any] | None:
     """Puppeteer's ``accessibility.snapshot({includeIframes})``: nested dicts with
     ``children``.  ``frame_snapshot(backendDOMNodeId)`` gives the snapshot of the frame
     an ``Iframe`` node shows (or None); Puppeteer appends it as the node's last child
@@ -283,6 +339,9 @@ def format_snapshot(root: dict[str, Any] | None, snapshot_id: int = 1) -> str:
     return "\n".join(lines) + "\n"
 
 
-def devtools_snapshot(nodes: list[dict[str, Any]], snapshot_id: int = 1,
-                      frame_snapshot: Callable[[int], dict[str, Any] | None] | None = None) -> str:
+def devtools_snapshot(
+    nodes: list[dict[str, Any]],
+    snapshot_id: int = 1,
+    frame_snapshot: Callable[[int], dict[str, Any] | None] | None = None,
+) -> str:
     return format_snapshot(snapshot_tree(nodes, frame_snapshot), snapshot_id)

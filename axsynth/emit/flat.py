@@ -27,12 +27,54 @@ from .agent_refs import Selectors
 # Semantic groups: kept, with their children.  Everything else that is not a
 # control or content (heading, image, …) is a structural container: hoisted.
 GROUP_ROLES = frozenset(
-    {"banner", "navigation", "main", "complementary", "contentinfo", "search", "region", "form", "dialog",
-     "alertdialog", "table", "grid", "treegrid", "menu", "menubar", "tablist", "toolbar", "listbox", "radiogroup",
-     "tree", "article", "tabpanel", "alert", "status", "log", "figure", "iframe"}
+    {
+        "banner",
+        "navigation",
+        "main",
+        "complementary",
+        "contentinfo",
+        "search",
+        "region",
+        "form",
+        "dialog",
+        "alertdialog",
+        "table",
+        "grid",
+        "treegrid",
+        "menu",
+        "menubar",
+        "tablist",
+        "toolbar",
+        "listbox",
+        "radiogroup",
+        "tree",
+        "article",
+        "tabpanel",
+        "alert",
+        "status",
+        "log",
+        "figure",
+        "iframe",
+    }
 )
-CONTENT_ROLES = frozenset({"heading", "img", "math", "meter", "progressbar", "separator", "video", "audio", "embed",
-                           "object", "code", "blockquote", "caption"})
+CONTENT_ROLES = frozenset(
+    {
+        "heading",
+        "img",
+        "math",
+        "meter",
+        "progressbar",
+        "separator",
+        "video",
+        "audio",
+        "embed",
+        "object",
+        "code",
+        "blockquote",
+        "caption",
+    }
+)
+
 
 @dataclass
 class FlatOptions:
@@ -164,7 +206,9 @@ class FlatEmitter:
         return "n" + Selectors.ref_for(selector + pseudo)[1:]
 
     def _matches(self, obj: AXObject | None) -> bool:
-        return obj is not None and obj.element is not None and self._filter is not None and id(obj.element) in self._filter
+        return (
+            obj is not None and obj.element is not None and self._filter is not None and id(obj.element) in self._filter
+        )
 
     # -- frames and shadow hosts -----------------------------------------------------------
 
@@ -189,9 +233,11 @@ class FlatEmitter:
         return out
 
     def _shadow_hosts(self) -> list[dict[str, Any]]:
-        return [{"id": self._id(el), "tag": el.local_name, "mode": el.shadow_root.mode}
-                for el in _all_elements(self.agent.ax.page.document)
-                if el.shadow_root is not None and el.shadow_root.mode in ("open", "closed")]
+        return [
+            {"id": self._id(el), "tag": el.local_name, "mode": el.shadow_root.mode}
+            for el in _all_elements(self.agent.ax.page.document)
+            if el.shadow_root is not None and el.shadow_root.mode in ("open", "closed")
+        ]
 
 
 def _tag(obj: AXObject) -> str:

@@ -52,8 +52,10 @@ def dict_text(value: dict, depth: int) -> str:
     inner = depth + 1
     pad = PADS[inner]
     # str, the most frequent value, is tested inline: a call per member saved.
-    parts = [KEYS[key] + (encode_basestring(item) if type(item) is str else member_text(item, inner))
-             for key, item in value.items()]
+    parts = [
+        KEYS[key] + (encode_basestring(item) if type(item) is str else member_text(item, inner))
+        for key, item in value.items()
+    ]
     return "{" + pad + ("," + pad).join(parts) + PADS[depth] + "}"
 
 

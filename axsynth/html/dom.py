@@ -169,8 +169,6 @@ class Document(Node):
         return next((e for e in self.iter_elements() if e.local_name == local_name and e.is_html), None)
 
 
-
-
 def start_tag(el: Element) -> str:
     """A short start tag that tells elements apart in a message: ``<button id="pay" class="x">``."""
     shown = [f'{attr}="{el.attrs[attr][:30]}"' for attr in ("id", "class", "name", "type", "href") if attr in el.attrs]

@@ -28,7 +28,10 @@ _HEAD_TAGS = frozenset({"script", "noscript", "style", "link", "meta", "object",
 # Elements whose content the tokenizer reads as text until their end tag.
 _RAW_TEXT = frozenset({"script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes"})
 _TAG = re.compile(r"<(/?)([A-Za-z][^\t\n\f\r />]*)")
-_ATTRIBUTE = re.compile(r"""[\t\n\f\r /]*([^\t\n\f\r /=>][^\t\n\f\r /=>]*)(?:[\t\n\f\r ]*=[\t\n\f\r ]*("[^"]*"?|'[^']*'?|[^\t\n\f\r >]*))?""")
+_ATTRIBUTE = re.compile(
+    r"""[\t\n\f\r /]*([^\t\n\f\r /=>][^\t\n\f\r /=>]*)"""
+    r"""(?:[\t\n\f\r ]*=[\t\n\f\r ]*("[^"]*"?|'[^']*'?|[^\t\n\f\r >]*))?"""
+)
 _XML_ENCODING = re.compile(r"""encoding[\t\n\r ]*=[\t\n\r ]*(["'])([^"']*)\1""")
 _CHARSET_IN_CONTENT = re.compile(r"charset[\t\n\f\r ]*=[\t\n\f\r ]*(\"[^\"]*\"?|'[^']*'?|[^\t\n\f\r ;]*)", re.I)
 
@@ -37,7 +40,7 @@ def decode(data: bytes, url: str) -> tuple[str, str]:
     """The document's text and the name of the encoding it was read with."""
     for bom, name in _BOMS:
         if data.startswith(bom):
-            return decode_as(name, data[len(bom):]), name
+            return decode_as(name, data[len(bom) :]), name
     name = meta_charset(data) or xml_declaration_encoding(data) or likely_encoding(data, url) or "windows-1252"
     return decode_as(name, data), name
 
@@ -48,7 +51,7 @@ def xml_declaration_encoding(data: bytes) -> str | None:
     if not data.startswith(b"<?xml"):
         return None
     end = data.find(b"?>")
-    match = _XML_ENCODING.search(data[:end if end >= 0 else 1024].decode("latin-1"))
+    match = _XML_ENCODING.search(data[: end if end >= 0 else 1024].decode("latin-1"))
     return _usable(webencodings.lookup(match.group(2))) if match else None
 
 
@@ -89,7 +92,7 @@ def meta_charset(data: bytes) -> str | None:
         position = _tag_end(text, found.end())
         if not end_tag:
             if name == "meta":
-                encoding = _meta_encoding(text[found.end():position])
+                encoding = _meta_encoding(text[found.end() : position])
                 if encoding is not None:
                     return encoding
             if name in _RAW_TEXT:
@@ -177,6 +180,7 @@ codecs.register_error("axsynth-c1", _c1_for_unassigned)
 def _two_byte(codec: str, lead_ok, trail_ok, single=lambda b: None):
     """A decoder for lead byte + trail byte encodings (Shift_JIS, EUC-KR, Big5):
     an unmapped pair is U+FFFD, and an ASCII trail byte is read again."""
+
     def decode(data: bytes) -> str:
         out: list[str] = []
         i, n = 0, len(data)
@@ -199,7 +203,7 @@ def _two_byte(codec: str, lead_ok, trail_ok, single=lambda b: None):
             text = None
             if trail_ok(trail):
                 try:
-                    text = data[i:i + 2].decode(codec)
+                    text = data[i : i + 2].decode(codec)
                 except UnicodeDecodeError:
                     text = None
             if text is not None:
@@ -209,6 +213,7 @@ def _two_byte(codec: str, lead_ok, trail_ok, single=lambda b: None):
                 out.append("\ufffd")
                 i += 1 if trail < 0x80 else 2
         return "".join(out)
+
     return decode
 
 
@@ -240,7 +245,7 @@ def _gb18030(data: bytes) -> str:
             second = data[i + 1]
             length = 4 if 0x30 <= second <= 0x39 else 2
             try:
-                out.append(data[i:i + length].decode("gb18030"))
+                out.append(data[i : i + length].decode("gb18030"))
                 i += length
             except UnicodeDecodeError:
                 out.append("\ufffd")
@@ -263,7 +268,7 @@ def _euc_jp(data: bytes) -> str:
             i += 1
             continue
         try:
-            out.append(data[i:i + length].decode("euc_jp"))
+            out.append(data[i : i + length].decode("euc_jp"))
             i += length
         except UnicodeDecodeError:
             out.append("\ufffd")
@@ -272,8 +277,12 @@ def _euc_jp(data: bytes) -> str:
 
 
 _MULTI_BYTE = {
-    "shift_jis": _two_byte("cp932", lambda b: 0x81 <= b <= 0x9F or 0xE0 <= b <= 0xFC,
-                           lambda t: 0x40 <= t <= 0xFC and t != 0x7F, _shift_jis_single),
+    "shift_jis": _two_byte(
+        "cp932",
+        lambda b: 0x81 <= b <= 0x9F or 0xE0 <= b <= 0xFC,
+        lambda t: 0x40 <= t <= 0xFC and t != 0x7F,
+        _shift_jis_single,
+    ),
     "euc-kr": _two_byte("cp949", lambda b: 0x81 <= b <= 0xFE, lambda t: 0x41 <= t <= 0xFE),
     "big5": _two_byte("big5hkscs", lambda b: 0x81 <= b <= 0xFE, lambda t: 0x40 <= t <= 0x7E or 0xA1 <= t <= 0xFE),
     "gbk": _gb18030,

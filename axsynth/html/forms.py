@@ -107,7 +107,8 @@ def option_disabled(option: Element) -> bool:
     """An option is disabled by its attribute or by its <optgroup> parent's."""
     parent = option.parent
     return "disabled" in option.attrs or (
-        isinstance(parent, Element) and is_html(parent, "optgroup") and "disabled" in parent.attrs)
+        isinstance(parent, Element) and is_html(parent, "optgroup") and "disabled" in parent.attrs
+    )
 
 
 def in_disabled_fieldset(el: Element) -> bool:
@@ -190,7 +191,6 @@ def selected_options(select: Element) -> list[Element]:
     if not uses_menu_list(select):
         return []
     return next(([o] for o in options if not option_disabled(o)), [])
-
 
 
 def popover_target(el: Element) -> Element | None:

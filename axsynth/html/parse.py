@@ -83,9 +83,7 @@ def _attach_declarative_shadow_roots(document: Document) -> None:
     The list is taken before any move, in document order, so templates nested in a
     moved template are still visited, with their (now shadow-tree) parent as host.
     """
-    for template in [
-        e for e in document.iter_elements() if e.local_name == "template" and e.is_html
-    ]:
+    for template in [e for e in document.iter_elements() if e.local_name == "template" and e.is_html]:
         mode = template.attrs.get("shadowrootmode", "").lower()
         host = template.parent
         if mode not in ("open", "closed") or not isinstance(host, Element) or not _can_host_shadow(host):

@@ -11,7 +11,8 @@ trees from misnested markup, Chromium 156 agrees with turbohtml in most cases me
 path is taken whenever it is at least as right. It *declines* (returns ``None``, and
 the caller uses html5lib) only for the few reasons listed below: what the html5lib
 path does itself after parsing, and where Chromium sides with html5lib (bytes are
-decoded before either parser runs: html/encoding.py). tests/unit/test_parse_fast.py holds the fast path to Chromium's DOM on a
+decoded before either parser runs: html/encoding.py). tests/unit/test_parse_fast.py holds the
+fast path to Chromium's DOM on a
 corpus of such documents captured from Chromium, and to the html5lib path's DOM on
 every fixture.
 """
@@ -147,10 +148,6 @@ def _reopened_before_newline(pre: Element) -> bool:
     get an empty ``<b>`` ahead of it. Shows as a formatting element first in the pre."""
     first = pre.children[0] if pre.children else None
     return isinstance(first, Element) and first.namespace == HTML_NS and first.local_name in FORMATTING_ELEMENTS
-
-
-
-
 
 
 class _Builder:

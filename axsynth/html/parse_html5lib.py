@@ -38,10 +38,7 @@ class _Html5libNode:
     @attributes.setter
     def attributes(self, attrs: dict) -> None:
         # Foreign attributes come as (prefix, name, namespace) tuples.
-        self.attrs = {
-            (f"{k[0]}:{k[1]}" if k[0] else k[1]) if isinstance(k, tuple) else k: v
-            for k, v in attrs.items()
-        }
+        self.attrs = {(f"{k[0]}:{k[1]}" if k[0] else k[1]) if isinstance(k, tuple) else k: v for k, v in attrs.items()}
 
     def appendChild(self, node: Node) -> None:
         if isinstance(node, Text) and self.children and isinstance(self.children[-1], Text):

@@ -47,10 +47,19 @@ SCOPE_MARKERS = {
 #: "Reset the insertion mode appropriately": the first open element (from the
 #: top) named here picks the mode; select is deliberately absent.
 _RESET_MODES = {
-    "td": "inCell", "th": "inCell", "tr": "inRow",
-    "tbody": "inTableBody", "thead": "inTableBody", "tfoot": "inTableBody",
-    "caption": "inCaption", "colgroup": "inColumnGroup", "table": "inTable",
-    "head": "inBody", "body": "inBody", "frameset": "inFrameset", "html": "beforeHead",
+    "td": "inCell",
+    "th": "inCell",
+    "tr": "inRow",
+    "tbody": "inTableBody",
+    "thead": "inTableBody",
+    "tfoot": "inTableBody",
+    "caption": "inCaption",
+    "colgroup": "inColumnGroup",
+    "table": "inTable",
+    "head": "inBody",
+    "body": "inBody",
+    "frameset": "inFrameset",
+    "html": "beforeHead",
 }
 
 
@@ -150,13 +159,25 @@ def _in_body_phase(base: type) -> type:
                 self.tree.generateImpliedEndTags()
             base.startTagHr(self, token)  # its own <p> check finds nothing now
 
-        startTagHandler = _with_handlers(vars(base)["startTagHandler"], {
-            "select": startTagSelect, "input": startTagInput, "option": startTagOption,
-            "optgroup": startTagOptgroup, "hr": startTagHr,
-            "dialog": base.startTagCloseP, "search": base.startTagCloseP,
-        })
-        endTagHandler = _with_handlers(vars(base)["endTagHandler"], {
-            "select": endTagSelect, "dialog": base.endTagBlock, "search": base.endTagBlock,
-        })
+        startTagHandler = _with_handlers(
+            vars(base)["startTagHandler"],
+            {
+                "select": startTagSelect,
+                "input": startTagInput,
+                "option": startTagOption,
+                "optgroup": startTagOptgroup,
+                "hr": startTagHr,
+                "dialog": base.startTagCloseP,
+                "search": base.startTagCloseP,
+            },
+        )
+        endTagHandler = _with_handlers(
+            vars(base)["endTagHandler"],
+            {
+                "select": endTagSelect,
+                "dialog": base.endTagBlock,
+                "search": base.endTagBlock,
+            },
+        )
 
     return InBodyPhase

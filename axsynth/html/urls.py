@@ -74,7 +74,7 @@ def join(base: str, ref: str) -> str:
         return urljoin(base, ref)
     path_end = len(ref.partition("?")[0])
     ref = ref[:path_end].replace("\\", "/") + ref[path_end:]
-    rest = ref[len(scheme) + 1:] if ref_scheme else ref
+    rest = ref[len(scheme) + 1 :] if ref_scheme else ref
     absolute = ref_scheme and scheme != base_scheme
     if scheme == "file" and (absolute or rest.startswith("//")):
         parts = urlsplit(f"file:{rest}")
@@ -152,7 +152,7 @@ def _canonical_netloc(netloc: str, default_port: str | None) -> str:
     bracket = hostport.rfind("]")
     colon = hostport.rfind(":")
     if colon > bracket:
-        host, port = hostport[:colon], hostport[colon + 1:]
+        host, port = hostport[:colon], hostport[colon + 1 :]
     else:
         host, port = hostport, ""
     host = _idna(_decode_non_ascii(host).lower())
@@ -162,8 +162,11 @@ def _canonical_netloc(netloc: str, default_port: str | None) -> str:
 
 def _decode_non_ascii(host: str) -> str:
     """%XX escapes of UTF-8 bytes decoded (ASCII escapes such as %20 stay)."""
-    return re.sub(r"(?:%[89A-Fa-f][0-9A-Fa-f])+", lambda m: unquote(m.group(0), errors="strict")
-                  if _valid_utf8(m.group(0)) else m.group(0), host)
+    return re.sub(
+        r"(?:%[89A-Fa-f][0-9A-Fa-f])+",
+        lambda m: unquote(m.group(0), errors="strict") if _valid_utf8(m.group(0)) else m.group(0),
+        host,
+    )
 
 
 def _valid_utf8(escaped: str) -> bool:
@@ -189,7 +192,7 @@ def _canonical_non_special(url: str, parts) -> str:
     query is escaped as a special URL's query is (space, quotes, < and >)."""
     if not parts.scheme:
         return url
-    if parts.netloc or url[len(parts.scheme) + 1:].startswith("//"):
+    if parts.netloc or url[len(parts.scheme) + 1 :].startswith("//"):
         path = quote(parts.path, safe=_PATH_SAFE)
         head = f"{parts.scheme}://{parts.netloc}{path}"
     else:

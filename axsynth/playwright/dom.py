@@ -16,7 +16,10 @@ from ..page import Page
 from ..style.properties import content_visibility_hides
 
 # JavaScript's \s (and what String.prototype.trim strips).
-JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+JS_SPACE = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+    "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
 _JS_SPACE_RUN = re.compile(f"[{JS_SPACE}]+")
 _JS_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
 _JS_RADIX = {"x": 16, "o": 8, "b": 2}
@@ -50,8 +53,14 @@ def normalize_whitespace(text: str) -> str:
 def flat_string(text: str) -> str:
     """Playwright's asFlatString: collapse whitespace except no-break spaces."""
     chunks = text.split("\u00a0")
-    chunks = [re.sub(f"[{JS_SPACE.replace(chr(0xA0), '')}]+", " ",
-                     c.replace("\r\n", "\n").replace("\u200b", "").replace("\u00ad", "")) for c in chunks]
+    chunks = [
+        re.sub(
+            f"[{JS_SPACE.replace(chr(0xA0), '')}]+",
+            " ",
+            c.replace("\r\n", "\n").replace("\u200b", "").replace("\u00ad", ""),
+        )
+        for c in chunks
+    ]
     return js_trim("\u00a0".join(chunks))
 
 
@@ -107,7 +116,11 @@ class Dom:
     def flat_slot(self, node: Node) -> Element | None:
         parent = node.parent
         # User-agent shadow trees (details) are invisible to Playwright's DOM walk.
-        if isinstance(parent, Element) and parent.shadow_root is not None and parent.shadow_root.mode in ("open", "closed"):
+        if (
+            isinstance(parent, Element)
+            and parent.shadow_root is not None
+            and parent.shadow_root.mode in ("open", "closed")
+        ):
             self.flat.children(parent)
             return self.flat.slot_of(node)
         return None
@@ -228,8 +241,9 @@ class Dom:
 
     @staticmethod
     def _details_summary(details: Element) -> Element | None:
-        return next((c for c in details.children if isinstance(c, Element) and c.is_html
-                     and c.local_name == "summary"), None)
+        return next(
+            (c for c in details.children if isinstance(c, Element) and c.is_html and c.local_name == "summary"), None
+        )
 
     def style_visible(self, el: Element) -> bool:
         style = self.styles.get(el)
@@ -270,9 +284,13 @@ class Dom:
             parent = el.parent
             style = self.styles.get(el)
             cached = (
-                (isinstance(parent, Element) and self.open_shadow_root(parent) is not None
-                 and self.assigned_slot(el) is None)
-                or style is None or style["display"] == "none"
+                (
+                    isinstance(parent, Element)
+                    and self.open_shadow_root(parent) is not None
+                    and self.assigned_slot(el) is None
+                )
+                or style is None
+                or style["display"] == "none"
                 or (el.attrs.get("aria-hidden") or "").lower() == "true"
             )
             if not cached:
@@ -334,5 +352,8 @@ class Dom:
         if not el.is_html or tag_of(el) not in data.NATIVE_FORM_CONTROLS:
             return False
         group = self.closest(el, "OPTGROUP")
-        return ("disabled" in el.attrs or (group is not None and "disabled" in group.attrs)
-                or forms.in_disabled_fieldset(el))
+        return (
+            "disabled" in el.attrs
+            or (group is not None and "disabled" in group.attrs)
+            or forms.in_disabled_fieldset(el)
+        )

@@ -72,8 +72,10 @@ class Semantics:
 
     @staticmethod
     def _has_global_aria(el: Element, role: str | None) -> bool:
-        return any(attr in el.attrs and (role or "") not in prohibited
-                   for attr, prohibited in data.GLOBAL_ARIA_ATTRIBUTES.items())
+        return any(
+            attr in el.attrs and (role or "") not in prohibited
+            for attr, prohibited in data.GLOBAL_ARIA_ATTRIBUTES.items()
+        )
 
     @staticmethod
     def _has_tabindex(el: Element) -> bool:
@@ -143,8 +145,12 @@ class Semantics:
         return "region" if self._has_author_name(el) else None
 
     def _img_role(self, el: Element) -> str:
-        if (el.attrs.get("alt") == "" and not el.attrs.get("title") and not self._has_global_aria(el, None)
-                and not self._has_tabindex(el)):
+        if (
+            el.attrs.get("alt") == ""
+            and not el.attrs.get("title")
+            and not self._has_global_aria(el, None)
+            and not self._has_tabindex(el)
+        ):
             return "presentation"
         return "img"
 
@@ -204,12 +210,16 @@ class Semantics:
             ctx.visited.add(el)
             return ""
         # Probed: Playwright reads the misspelt aria-labeledby when aria-labelledby is absent.
-        labelledby = self.dom.idrefs(el, "aria-labelledby" if "aria-labelledby" in el.attrs else "aria-labeledby",
-                                     repeats=True) or None
+        labelledby = (
+            self.dom.idrefs(el, "aria-labelledby" if "aria-labelledby" in el.attrs else "aria-labeledby", repeats=True)
+            or None
+        )
         if ctx.labelledby is None and labelledby:
             text = " ".join(
-                self._text_alternative(ref, replace(ctx, labelledby=(ref, self.dom.hidden_for_aria(ref)),
-                                                    target=None, label=None, native=None))
+                self._text_alternative(
+                    ref,
+                    replace(ctx, labelledby=(ref, self.dom.hidden_for_aria(ref)), target=None, label=None, native=None),
+                )
                 for ref in labelledby
             )
             if text:
@@ -265,8 +275,11 @@ class Semantics:
             listbox = next((e for e in self._owned_descendants(el) if self.role(e) == "listbox"), None)
         if listbox is None:
             return []
-        return [e for e in self._owned_descendants(listbox)
-                if (e.attrs.get("aria-selected") or "").lower() == "true" and self.role(e) == "option"]
+        return [
+            e
+            for e in self._owned_descendants(listbox)
+            if (e.attrs.get("aria-selected") or "").lower() == "true" and self.role(e) == "option"
+        ]
 
     def _owned_descendants(self, el: Element) -> list[Element]:
         out = list(el.iter_elements())
@@ -332,11 +345,11 @@ class Semantics:
                 return el.attrs["summary"]
         if tag == "SVG" or _in_svg(el):
             ctx.visited.add(el)
-            title = next((c for c in el.children if isinstance(c, Element) and tag_of(c) == "TITLE"
-                          and _in_svg(c)), None)
+            title = next(
+                (c for c in el.children if isinstance(c, Element) and tag_of(c) == "TITLE" and _in_svg(c)), None
+            )
             if title is not None:
-                child = replace(ctx, target=_descend(ctx.target),
-                                labelledby=(title, self.dom.hidden_for_aria(title)))
+                child = replace(ctx, target=_descend(ctx.target), labelledby=(title, self.dom.hidden_for_aria(title)))
                 return self._text_alternative(title, child)
         if _in_svg(el) and tag == "A" and js_trim(el.attrs.get("xlink:title") or ""):
             ctx.visited.add(el)
@@ -349,8 +362,10 @@ class Semantics:
 
     def _name_from_labels(self, labels: list[Element], ctx: _NameContext) -> str:
         texts = [
-            self._text_alternative(label, replace(ctx, label=(label, self.dom.hidden_for_aria(label)),
-                                                  native=None, labelledby=None, target=None))
+            self._text_alternative(
+                label,
+                replace(ctx, label=(label, self.dom.hidden_for_aria(label)), native=None, labelledby=None, target=None),
+            )
             for label in labels
         ]
         return " ".join(t for t in texts if t)
@@ -366,7 +381,7 @@ class Semantics:
         if from_content:
             ctx.visited.add(el)
             text = self._content_text(el, replace(ctx, target=_descend(ctx.target)))
-            if (js_trim(text) if ctx.target == "self" else text):
+            if js_trim(text) if ctx.target == "self" else text:
                 return text
         if role not in data.PRESENTATIONAL or tag in ("IFRAME", "FRAME"):
             ctx.visited.add(el)
@@ -476,11 +491,17 @@ class Semantics:
 
 
 _SPECIAL_TAG_ROLES = {
-    "A": Semantics._link_role, "AREA": Semantics._link_role,
-    "HEADER": Semantics._header_role, "FOOTER": Semantics._footer_role,
-    "FORM": Semantics._form_role, "SECTION": Semantics._section_role,
-    "IMG": Semantics._img_role, "INPUT": Semantics._input_role, "SELECT": Semantics._select_role,
-    "TD": Semantics._td_role, "TH": Semantics._th_role,
+    "A": Semantics._link_role,
+    "AREA": Semantics._link_role,
+    "HEADER": Semantics._header_role,
+    "FOOTER": Semantics._footer_role,
+    "FORM": Semantics._form_role,
+    "SECTION": Semantics._section_role,
+    "IMG": Semantics._img_role,
+    "INPUT": Semantics._input_role,
+    "SELECT": Semantics._select_role,
+    "TD": Semantics._td_role,
+    "TH": Semantics._th_role,
 }
 
 

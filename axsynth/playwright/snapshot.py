@@ -24,7 +24,6 @@ def build_snapshot(page: Page, root: Element) -> "AriaNode":
     return _Builder(page).build(root)
 
 
-
 @dataclass
 class AriaNode:
     role: str
@@ -64,9 +63,18 @@ class _Builder:
             return
         if not isinstance(node, Element) or self.dom.hidden_for_aria(node):
             return
-        owned = [el for el in (self.dom.by_id(self.dom.document, i)
-                               for i in re.split(f"[{JS_SPACE}]+", node.attrs.get("aria-owns", "")))
-                 if el is not None] if "aria-owns" in node.attrs else []
+        owned = (
+            [
+                el
+                for el in (
+                    self.dom.by_id(self.dom.document, i)
+                    for i in re.split(f"[{JS_SPACE}]+", node.attrs.get("aria-owns", ""))
+                )
+                if el is not None
+            ]
+            if "aria-owns" in node.attrs
+            else []
+        )
         aria_node = self._aria_node(node)
         if aria_node is not None:
             parent.children.append(aria_node)

@@ -18,8 +18,14 @@ from .dom import normalize_whitespace
 from .yaml import AriaTemplateError, Entry, Item, Scalar, read_sequence
 
 __all__ = [
-    "AriaTemplateError", "ContainerMode", "SnapshotNode", "TemplateRole", "TemplateText", "TextValue",
-    "parse_snapshot", "parse_template",
+    "AriaTemplateError",
+    "ContainerMode",
+    "SnapshotNode",
+    "TemplateRole",
+    "TemplateText",
+    "TextValue",
+    "parse_snapshot",
+    "parse_template",
 ]
 
 ContainerMode = Literal["contain", "equal", "deep-equal"]
@@ -172,8 +178,10 @@ def _entry_key(entry: Entry) -> TemplateRole:
         whole = f"{entry.key.text}: {entry.value.text}"
         quoted = "'" + whole.replace("'", "''") + "'"
         raise AriaTemplateError(
-            f"{error.message} in the key {entry.key.text!r}: YAML ends a plain key at the first \": \". "
-            f"Quote the whole key, as aria_snapshot() prints it:\n\n- {quoted}\n", entry.key.line) from None
+            f'{error.message} in the key {entry.key.text!r}: YAML ends a plain key at the first ": ". '
+            f"Quote the whole key, as aria_snapshot() prints it:\n\n- {quoted}\n",
+            entry.key.line,
+        ) from None
 
 
 def _scalar_value(entry: Entry) -> str:
@@ -228,7 +236,7 @@ class _KeyParser:
         return match.group()
 
     def _name(self) -> str | Pattern[str]:
-        opener = self.text[self.pos: self.pos + 1]
+        opener = self.text[self.pos : self.pos + 1]
         if opener == '"':
             return normalize_whitespace(self._string())
         if opener == "/":
@@ -253,7 +261,7 @@ class _KeyParser:
         while i < len(self.text):
             char = self.text[i]
             if char == "\\" and i + 1 < len(self.text):
-                out.append(self.text[i: i + 2])
+                out.append(self.text[i : i + 2])
                 i += 2
                 continue
             if char == "/" and not in_class:
@@ -270,7 +278,7 @@ class _KeyParser:
     def _attributes(self, node: TemplateRole) -> None:
         while True:
             self._skip_space()
-            if self.text[self.pos: self.pos + 1] != "[":
+            if self.text[self.pos : self.pos + 1] != "[":
                 return
             self.pos += 1
             self._skip_space()
@@ -278,7 +286,7 @@ class _KeyParser:
             name = self._identifier("attribute")
             self._skip_space()
             value, value_pos = "", name_pos
-            if self.text[self.pos: self.pos + 1] == "=":
+            if self.text[self.pos : self.pos + 1] == "=":
                 self.pos += 1
                 self._skip_space()
                 value_pos = self.pos
@@ -286,7 +294,7 @@ class _KeyParser:
                 assert match is not None  # the pattern matches the empty string
                 value, self.pos = match.group(), match.end()
             self._skip_space()
-            if self.text[self.pos: self.pos + 1] != "]":
+            if self.text[self.pos : self.pos + 1] != "]":
                 raise _KeyError("Expected ]", self.pos)
             self.pos += 1
             node.states[name] = _attribute_value(name, value or "true", name_pos, value_pos)
@@ -361,6 +369,7 @@ def _snapshot_node(key: Scalar) -> SnapshotNode:
         raise AriaTemplateError("a received snapshot cannot contain a /regex/ name", key.line)
     states: dict[str, StateValue | None] = {
         state: parsed.states.get(state, _STATE_DEFAULTS.get(state, False))
-        for state, roles in STATE_ROLES.items() if parsed.role in roles
+        for state, roles in STATE_ROLES.items()
+        if parsed.role in roles
     }
     return SnapshotNode(parsed.role, parsed.name, states, key=key.text)

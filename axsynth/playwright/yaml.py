@@ -73,9 +73,24 @@ class _Line:
 
 
 _DOUBLE_QUOTE_ESCAPES = {
-    "0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f", "r": "\r",
-    "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85", "_": "\xa0",
-    "L": "\u2028", "P": "\u2029",
+    "0": "\0",
+    "a": "\a",
+    "b": "\b",
+    "t": "\t",
+    "\t": "\t",
+    "n": "\n",
+    "v": "\v",
+    "f": "\f",
+    "r": "\r",
+    "e": "\x1b",
+    " ": " ",
+    '"': '"',
+    "/": "/",
+    "\\": "\\",
+    "N": "\x85",
+    "_": "\xa0",
+    "L": "\u2028",
+    "P": "\u2029",
 }
 _HEX_ESCAPE_LENGTHS = {"x": 2, "u": 4, "U": 8}
 
@@ -107,7 +122,10 @@ def _significant_lines(numbered: list[tuple[int, str]]) -> list[_Line]:
 
 
 # ``[- ]key: value`` on one line, the key plain (ending at the first ": ") or quoted.
-_KEY_VALUE = re.compile(r"""(?P<head>\s*(?:-\s+)?(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s"'#-][^\n]*?|-[^\s][^\n]*?):[ \t]+)(?P<value>\S.*)""")
+_KEY_VALUE = re.compile(
+    r"""(?P<head>\s*(?:-\s+)?(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s"'#-][^\n]*?|-[^\s][^\n]*?):[ \t]+)"""
+    r"""(?P<value>\S.*)"""
+)
 _BLOCK_HEADER = re.compile(r"(?P<style>[|>])(?P<indicators>[-+1-9]{0,2})\s*(?:#.*)?")
 
 
@@ -129,11 +147,11 @@ def _join_multiline_values(raw_lines: list[str]) -> list[tuple[int, str]]:
         below = _continuation(raw_lines, i, key_column)
         header = _BLOCK_HEADER.fullmatch(value)
         if header is not None:
-            text = _block_scalar(raw_lines[i: i + below], header.group("style"), header.group("indicators"), number)
+            text = _block_scalar(raw_lines[i : i + below], header.group("style"), header.group("indicators"), number)
         elif value[0] in "\"'" and below and _unterminated(value):
-            text = _fold_quoted(value, raw_lines[i: i + below], number)
+            text = _fold_quoted(value, raw_lines[i : i + below], number)
         elif value[0] not in "\"'" and below and not _is_sequence_entry(raw_lines[i].strip()):
-            text = _fold_lines([value.rstrip()] + [raw.strip() for raw in raw_lines[i: i + below]])
+            text = _fold_lines([value.rstrip()] + [raw.strip() for raw in raw_lines[i : i + below]])
             if "#" in text:
                 text = value  # a comment ends a plain scalar: read it as YAML would, line by line
                 below = 0
@@ -205,8 +223,9 @@ def _fold_quoted(value: str, lines: list[str], number: int) -> str:
     try:
         text, end = _read_quoted(joined, number)
     except AriaTemplateError:
-        raise AriaTemplateError(f"unterminated {kind}-quoted string (it runs to the end of its "
-                                "more-indented lines)", number) from None
+        raise AriaTemplateError(
+            f"unterminated {kind}-quoted string (it runs to the end of its more-indented lines)", number
+        ) from None
     if _strip_comment(joined[end:]).strip():
         raise AriaTemplateError(f"unexpected text after the value: {joined[end:].strip()!r}", number)
     return text
@@ -303,7 +322,7 @@ def _split_plain(text: str, is_key: bool) -> tuple[str, str | None]:
         return text.rstrip(), None
     if "#" in match.group():
         return text[: match.start()].rstrip(), None
-    return text[: match.start()].rstrip(), text[match.end():].strip()
+    return text[: match.start()].rstrip(), text[match.end() :].strip()
 
 
 def _strip_comment(text: str) -> str:
@@ -339,7 +358,7 @@ def _escape(text: str, i: int, line: int) -> tuple[str, int]:
     if code in _DOUBLE_QUOTE_ESCAPES:
         return _DOUBLE_QUOTE_ESCAPES[code], i + 1
     length = _HEX_ESCAPE_LENGTHS.get(code)
-    digits = text[i + 1: i + 1 + length] if length else ""
+    digits = text[i + 1 : i + 1 + length] if length else ""
     if length and re.fullmatch(r"[0-9a-fA-F]+", digits) and len(digits) == length:
         return chr(int(digits, 16)), i + 1 + length
     raise AriaTemplateError(f"invalid escape '\\{code}' in a double-quoted string", line)

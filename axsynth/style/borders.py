@@ -17,8 +17,19 @@ SIDES = ("top", "right", "bottom", "left")
 _STYLES = frozenset({"none", "hidden", "dotted", "dashed", "solid", "double", "groove", "ridge", "inset", "outset"})
 _WIDTH_KEYWORDS = {"thin": 1.0, "medium": 3.0, "thick": 5.0}
 # Absolute lengths in px; font-relative ones at the 16px default font size.
-_UNITS = {"px": 1.0, "pt": 4 / 3, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4, "q": 96 / 101.6,
-          "em": 16.0, "rem": 16.0, "ex": 8.0, "ch": 8.0}
+_UNITS = {
+    "px": 1.0,
+    "pt": 4 / 3,
+    "pc": 16.0,
+    "in": 96.0,
+    "cm": 96 / 2.54,
+    "mm": 96 / 25.4,
+    "q": 96 / 101.6,
+    "em": 16.0,
+    "rem": 16.0,
+    "ex": 8.0,
+    "ch": 8.0,
+}
 
 INITIAL: dict[str, Any] = {
     "background-color": "transparent",
@@ -41,8 +52,11 @@ def parse_color(token) -> Any:
     color = tinycss2.color4.parse_color(token)
     if not isinstance(color, tinycss2.color4.Color):
         return _INVALID
-    rgba = tuple(round(c, 4) for c in color.to("srgb").coordinates) + (color.alpha,) if color.space in (
-        "srgb", "hsl", "hwb") else (color.space, *color.coordinates, color.alpha)
+    rgba = (
+        tuple(round(c, 4) for c in color.to("srgb").coordinates) + (color.alpha,)
+        if color.space in ("srgb", "hsl", "hwb")
+        else (color.space, *color.coordinates, color.alpha)
+    )
     return "transparent" if color.alpha == 0 else rgba
 
 
@@ -77,7 +91,9 @@ def _background(tokens: list) -> list[tuple[str, Any]] | None:
             layers.append([])
         else:
             layers[-1].append(token)
-    colors = [c for c in (parse_color(t) for t in layers[-1] if t.type in ("ident", "hash", "function")) if c is not _INVALID]
+    colors = [
+        c for c in (parse_color(t) for t in layers[-1] if t.type in ("ident", "hash", "function")) if c is not _INVALID
+    ]
     return [("background-color", colors[-1] if colors else "transparent")]
 
 
@@ -105,16 +121,19 @@ def _border_side(side: str):
     def expand(tokens: list) -> list[tuple[str, Any]] | None:
         parsed = _side(tokens)
         return None if parsed is None else [(f"border-{side}-style", parsed[0]), (f"border-{side}-width", parsed[1])]
+
     return expand
 
 
 def _four(part: str, parse_one):
     """``border-style`` / ``border-width``: one to four values, top right bottom left."""
+
     def expand(tokens: list) -> list[tuple[str, Any]] | None:
         values = [parse_one(t) for t in _components(tokens)]
         if not 1 <= len(values) <= 4 or any(v is None for v in values):
             return None
         return [(f"border-{side}-{part}", value) for side, value in zip(SIDES, _four_sides(values))]
+
     return expand
 
 
@@ -135,6 +154,7 @@ def _longhand(parse_one):
     def parse(tokens: list) -> Any:
         parts = _components(tokens)
         return parse_one(parts[0]) if len(parts) == 1 else None
+
     return parse
 
 
@@ -147,8 +167,11 @@ def _border_spacing(tokens: list) -> Any:
 
 def _empty_cells(tokens: list) -> Any:
     parts = _components(tokens)
-    return parts[0].lower_value if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value in (
-        "show", "hide") else None
+    return (
+        parts[0].lower_value
+        if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value in ("show", "hide")
+        else None
+    )
 
 
 PARSERS = {

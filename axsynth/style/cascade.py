@@ -56,14 +56,24 @@ _HOST_SPECIFICITY = (0, 1, 0)
 
 # display:contents on these computes to display:none (CSS Display 3 §2.8).
 _CONTENTS_IS_NONE = frozenset(
-    "img input select textarea iframe video audio canvas object embed meter progress br wbr "
-    "frame frameset".split()
+    "img input select textarea iframe video audio canvas object embed meter progress br wbr frame frameset".split()
 )
 _BLOCKIFY = {
-    "inline": "block", "inline-block": "block", "inline-flex": "flex", "inline-grid": "grid",
-    "inline-table": "table", "table-row": "block", "table-cell": "block", "table-row-group": "block",
-    "table-header-group": "block", "table-footer-group": "block", "table-caption": "block",
-    "table-column": "block", "table-column-group": "block", "ruby": "block", "ruby-text": "block",
+    "inline": "block",
+    "inline-block": "block",
+    "inline-flex": "flex",
+    "inline-grid": "grid",
+    "inline-table": "table",
+    "table-row": "block",
+    "table-cell": "block",
+    "table-row-group": "block",
+    "table-header-group": "block",
+    "table-footer-group": "block",
+    "table-caption": "block",
+    "table-column": "block",
+    "table-column-group": "block",
+    "ruby": "block",
+    "ruby-text": "block",
     "-webkit-inline-box": "-webkit-box",
 }
 
@@ -124,9 +134,14 @@ def _style_rules(rules: list) -> Iterable:
             yield rule
         elif rule.type == "at-rule" and rule.content is not None:
             keyword = rule.lower_at_keyword
-            if ((keyword == "media" and media.matches(rule.prelude)) or (keyword == "supports" and supports.matches(rule.prelude))
-                    or keyword in ("layer", "container", "scope")):
-                yield from _style_rules(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True))
+            if (
+                (keyword == "media" and media.matches(rule.prelude))
+                or (keyword == "supports" and supports.matches(rule.prelude))
+                or keyword in ("layer", "container", "scope")
+            ):
+                yield from _style_rules(
+                    tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True)
+                )
 
 
 _UA_MATCHER: cssselect2.Matcher | None = None
@@ -288,9 +303,7 @@ class Styles:
         # Keys hold ids of rule declarations and styles that outlive this loop.
         memo: dict[tuple, Style | None] = {}
         root_style: Style = dict(INITIAL)
-        stack: list[tuple[Node, Style, bool]] = [
-            (c, root_style, True) for c in reversed(self.document.children)
-        ]
+        stack: list[tuple[Node, Style, bool]] = [(c, root_style, True) for c in reversed(self.document.children)]
         while stack:
             node, parent_style, parent_is_flex = stack.pop()
             if not isinstance(node, Element):
@@ -307,33 +320,64 @@ class Styles:
             # Probed: Chromium 156 does not blockify the children of a -webkit-box.
             is_flex = style["display"] in ("flex", "inline-flex", "grid", "inline-grid")
             # StyleAdjuster: a math box (a MathML element laid out as math) blockifies its children too.
-            is_flex = is_flex or (node.namespace == MATHML_NS and style["display"] in ("inline", "inline-block", "block"))
+            is_flex = is_flex or (
+                node.namespace == MATHML_NS and style["display"] in ("inline", "inline-block", "block")
+            )
             targeted = {entry[2] for entry in matched}  # the pseudo-elements (and None) rules target
             for which in self._pseudos_to_style(style, targeted):
                 # ::before/::after are the element's first/last children: flex/grid items too.
-                pseudo_style = self._cascade_once(memo, rules, node, matched, which, style, is_flex and which != "marker")
+                pseudo_style = self._cascade_once(
+                    memo, rules, node, matched, which, style, is_flex and which != "marker"
+                )
                 if pseudo_style is not None:
                     self._pseudo.setdefault(node, {})[which] = pseudo_style
             if FIRST_LETTER in targeted:
                 self._pseudo.setdefault(node, {})[FIRST_LETTER] = self._cascade_once(
-                    memo, rules, node, matched, FIRST_LETTER, style, False)
+                    memo, rules, node, matched, FIRST_LETTER, style, False
+                )
             stack += [(child, style, is_flex) for child in reversed(self.flat.children(node))]
 
-    def _cascade_once(self, memo: dict, rules: tuple, element: Element, matched: list, pseudo: str | None,
-                      parent: Style, parent_is_flex: bool) -> Style | None:
+    def _cascade_once(
+        self,
+        memo: dict,
+        rules: tuple,
+        element: Element,
+        matched: list,
+        pseudo: str | None,
+        parent: Style,
+        parent_is_flex: bool,
+    ) -> Style | None:
         """_cascade, reused for an element with the same inputs: the matched rules,
         pseudo-element, parent style, inline style and what _adjust_display reads."""
         attribute_hints = presentational.hints(element)
-        key = (rules, pseudo, id(parent), parent_is_flex, element.attrs.get("style"), element.local_name,
-               element.namespace, isinstance(element.parent, Document), attribute_hints)
+        key = (
+            rules,
+            pseudo,
+            id(parent),
+            parent_is_flex,
+            element.attrs.get("style"),
+            element.local_name,
+            element.namespace,
+            isinstance(element.parent, Document),
+            attribute_hints,
+        )
         if key not in memo:
             memo[key] = self._cascade(element, matched, pseudo, parent, parent_is_flex, attribute_hints)
         return memo[key]
 
-    def _cascade(self, element: Element, matched: list, pseudo: str | None, parent: Style, parent_is_flex: bool,
-                 attribute_hints: tuple = ()) -> Style | None:
+    def _cascade(
+        self,
+        element: Element,
+        matched: list,
+        pseudo: str | None,
+        parent: Style,
+        parent_is_flex: bool,
+        attribute_hints: tuple = (),
+    ) -> Style | None:
         # Presentational hints: author declarations ahead of every author rule (order -1).
-        entries = [(_AUTHOR, False, (0, 0, 0), -1, name, value) for name, value in attribute_hints] if pseudo is None else []
+        entries = (
+            [(_AUTHOR, False, (0, 0, 0), -1, name, value) for name, value in attribute_hints] if pseudo is None else []
+        )
         for specificity, order, match_pseudo, (origin, decls) in matched:
             if match_pseudo != pseudo:
                 continue
@@ -380,19 +424,35 @@ class Styles:
         return pseudos
 
     @staticmethod
-    def _adjust_display(element: Element, style: Style, parent: Style, parent_is_flex: bool, pseudo: str | None) -> None:
+    def _adjust_display(
+        element: Element, style: Style, parent: Style, parent_is_flex: bool, pseudo: str | None
+    ) -> None:
         display = style["display"]
-        if pseudo is None and display == "contents" and element.local_name in _CONTENTS_IS_NONE and element.namespace == HTML_NS:
+        if (
+            pseudo is None
+            and display == "contents"
+            and element.local_name in _CONTENTS_IS_NONE
+            and element.namespace == HTML_NS
+        ):
             display = "none"
         if pseudo == FIRST_LETTER:
             display = "inline"  # StyleAdjuster: a ::first-letter box is inline unless floated
-        if display in ("-webkit-box", "-webkit-inline-box") and style["-webkit-box-orient"] in ("vertical", "block-axis") \
-                and style["-webkit-line-clamp"] != "none":
+        if (
+            display in ("-webkit-box", "-webkit-inline-box")
+            and style["-webkit-box-orient"] in ("vertical", "block-axis")
+            and style["-webkit-line-clamp"] != "none"
+        ):
             # IsDeprecatedWebkitBoxWithVerticalLineClamp: laid out as a block flow, not a flexbox.
             display = "flow-root" if display == "-webkit-box" else "inline-block"
-        if display != "none" and display != "contents" and (
-            parent_is_flex or style["float"] != "none" or style["position"] in ("absolute", "fixed")
-            or (pseudo is None and element.parent is not None and isinstance(element.parent, Document))
+        if (
+            display != "none"
+            and display != "contents"
+            and (
+                parent_is_flex
+                or style["float"] != "none"
+                or style["position"] in ("absolute", "fixed")
+                or (pseudo is None and element.parent is not None and isinstance(element.parent, Document))
+            )
         ):
             display = _BLOCKIFY.get(display, display)
         if pseudo is None and element.namespace == SVG_NS and element.local_name in ("text", "foreignObject"):

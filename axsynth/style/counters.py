@@ -86,10 +86,28 @@ def _instantiate(name: str, value: int, level: Scope, own: set) -> None:
     own.add(name)
 
 
-_ROMAN = [(1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"),
-          (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")]
-_BULLETS = {"disc": "\u2022", "circle": "\u25e6", "square": "\u25a0",
-            "disclosure-open": "\u25be", "disclosure-closed": "\u25b8"}
+_ROMAN = [
+    (1000, "m"),
+    (900, "cm"),
+    (500, "d"),
+    (400, "cd"),
+    (100, "c"),
+    (90, "xc"),
+    (50, "l"),
+    (40, "xl"),
+    (10, "x"),
+    (9, "ix"),
+    (5, "v"),
+    (4, "iv"),
+    (1, "i"),
+]
+_BULLETS = {
+    "disc": "\u2022",
+    "circle": "\u25e6",
+    "square": "\u25a0",
+    "disclosure-open": "\u25be",
+    "disclosure-closed": "\u25b8",
+}
 
 
 def format_counter(number: int, kind: str) -> str:

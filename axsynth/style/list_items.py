@@ -34,8 +34,11 @@ class Numbering:
         ("reset", n) or ("increment", n), or None."""
         if not el.is_html or el.local_name not in _IMPLICIT_COUNTER_ELEMENTS:
             return None
-        if any(name == "list-item" for prop in ("counter-reset", "counter-increment", "counter-set")
-               for name, _ in style[prop]):
+        if any(
+            name == "list-item"
+            for prop in ("counter-reset", "counter-increment", "counter-set")
+            for name, _ in style[prop]
+        ):
             return None
         if id(el) in self.ordinals:
             # One step. Blink reads the item's explicit value (the value attribute)

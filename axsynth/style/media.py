@@ -8,13 +8,22 @@ import tinycss2
 VIEWPORT_WIDTH, VIEWPORT_HEIGHT = 1280, 720
 _EM = 16.0
 _FEATURES = {
-    "width": VIEWPORT_WIDTH, "height": VIEWPORT_HEIGHT,
-    "device-width": VIEWPORT_WIDTH, "device-height": VIEWPORT_HEIGHT,
+    "width": VIEWPORT_WIDTH,
+    "height": VIEWPORT_HEIGHT,
+    "device-width": VIEWPORT_WIDTH,
+    "device-height": VIEWPORT_HEIGHT,
 }
 _KEYWORD_FEATURES = {
-    "orientation": "landscape", "prefers-color-scheme": "light", "prefers-reduced-motion": "no-preference",
-    "hover": "hover", "any-hover": "hover", "pointer": "fine", "any-pointer": "fine",
-    "prefers-contrast": "no-preference", "scripting": "none", "forced-colors": "none",
+    "orientation": "landscape",
+    "prefers-color-scheme": "light",
+    "prefers-reduced-motion": "no-preference",
+    "hover": "hover",
+    "any-hover": "hover",
+    "pointer": "fine",
+    "any-pointer": "fine",
+    "prefers-contrast": "no-preference",
+    "scripting": "none",
+    "forced-colors": "none",
 }
 
 

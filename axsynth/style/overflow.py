@@ -66,6 +66,7 @@ def _size(keywords: frozenset[str]):
         if length is not None:
             return length
         return "unknown" if token.type == "dimension" and token.value >= 0 else None
+
     return parse
 
 
@@ -143,8 +144,13 @@ PARSERS = {
     "padding-bottom": _padding_length,
     "margin-bottom": _margin_length,
 }
-SHORTHANDS = {"overflow": _overflow, "padding": _padding, "margin": _margin, "margin-block": _margin_block,
-              "margin-block-end": _margin_block_end}
+SHORTHANDS = {
+    "overflow": _overflow,
+    "padding": _padding,
+    "margin": _margin,
+    "margin-block": _margin_block,
+    "margin-block-end": _margin_block_end,
+}
 LONGHANDS = {
     "overflow": ("overflow-x", "overflow-y"),
     "padding": ("padding-top", "padding-bottom"),
@@ -176,7 +182,12 @@ def held_block_size(style: dict) -> float | None:
     """The content height in px that height or max-height holds the box to, when
     known and not raised by a min-height or vertical padding; else None."""
     sizes = [v for v in (style["height"], style["max-height"]) if isinstance(v, float)]
-    if not sizes or style["min-height"] not in ("auto", 0.0) or style["padding-top"] != 0 or style["padding-bottom"] != 0:
+    if (
+        not sizes
+        or style["min-height"] not in ("auto", 0.0)
+        or style["padding-top"] != 0
+        or style["padding-bottom"] != 0
+    ):
         return None
     return min(sizes)
 
@@ -184,5 +195,8 @@ def held_block_size(style: dict) -> float | None:
 def definite_block_size(style: dict) -> float:
     """The height in px the box has at least, whatever its content: its height or
     min-height plus its vertical padding, as far as they are known."""
-    known = [style[p] if isinstance(style[p], float) else 0.0 for p in ("height", "min-height", "padding-top", "padding-bottom")]
+    known = [
+        style[p] if isinstance(style[p], float) else 0.0
+        for p in ("height", "min-height", "padding-top", "padding-bottom")
+    ]
     return max(known[0], known[1]) + known[2] + known[3]

@@ -97,17 +97,18 @@ def legacy_color(value: str) -> Any:
     if not value or value.lower() == "transparent":
         return None
     named = tinycss2.color4.parse_color(value)
-    if isinstance(named, tinycss2.color4.Color) and (value.isalpha() or (
-            len(value) == 4 and value[0] == "#" and all(c in _HEX for c in value[1:]))):
+    if isinstance(named, tinycss2.color4.Color) and (
+        value.isalpha() or (len(value) == 4 and value[0] == "#" and all(c in _HEX for c in value[1:]))
+    ):
         return tuple(round(c, 4) for c in named.to("srgb").coordinates) + (1.0,)
     digits = "".join("00" if ord(c) > 0xFFFF else c for c in value)[:128].removeprefix("#")
     digits = "".join(c if c in _HEX else "0" for c in digits)
     while not digits or len(digits) % 3:
         digits += "0"
     size = len(digits) // 3
-    parts = [digits[i * size:(i + 1) * size] for i in range(3)]
+    parts = [digits[i * size : (i + 1) * size] for i in range(3)]
     if size > 8:
-        parts = [p[size - 8:] for p in parts]
+        parts = [p[size - 8 :] for p in parts]
         size = 8
     while size > 2 and all(p[0] == "0" for p in parts):
         parts = [p[1:] for p in parts]

@@ -48,11 +48,26 @@ INITIAL: dict[str, Any] = {
 INITIAL.update(borders.INITIAL)
 INITIAL.update(overflow.INITIAL)
 
-INHERITED = frozenset(
-    {"visibility", "white-space", "text-transform", "list-style-type", "list-style-image", "-webkit-user-modify",
-     "cursor", "pointer-events",
-     "-webkit-text-security", "writing-mode", "quotes", CUSTOM}
-) | borders.INHERITED | overflow.INHERITED
+INHERITED = (
+    frozenset(
+        {
+            "visibility",
+            "white-space",
+            "text-transform",
+            "list-style-type",
+            "list-style-image",
+            "-webkit-user-modify",
+            "cursor",
+            "pointer-events",
+            "-webkit-text-security",
+            "writing-mode",
+            "quotes",
+            CUSTOM,
+        }
+    )
+    | borders.INHERITED
+    | overflow.INHERITED
+)
 
 _DISPLAY_KEYWORDS = frozenset(
     "none contents inline block inline-block list-item flow-root flex inline-flex grid "
@@ -62,10 +77,18 @@ _DISPLAY_KEYWORDS = frozenset(
 )
 # Two-value display syntax (CSS Display 3) → the single keyword it equals.
 _DISPLAY_PAIRS = {
-    ("block", "flow"): "block", ("block", "flow-root"): "flow-root", ("inline", "flow"): "inline",
-    ("inline", "flow-root"): "inline-block", ("block", "flex"): "flex", ("inline", "flex"): "inline-flex",
-    ("block", "grid"): "grid", ("inline", "grid"): "inline-grid", ("block", "table"): "table",
-    ("inline", "table"): "inline-table", ("list-item", "block"): "list-item", ("block", "list-item"): "list-item",
+    ("block", "flow"): "block",
+    ("block", "flow-root"): "flow-root",
+    ("inline", "flow"): "inline",
+    ("inline", "flow-root"): "inline-block",
+    ("block", "flex"): "flex",
+    ("inline", "flex"): "inline-flex",
+    ("block", "grid"): "grid",
+    ("inline", "grid"): "inline-grid",
+    ("block", "table"): "table",
+    ("inline", "table"): "inline-table",
+    ("list-item", "block"): "list-item",
+    ("block", "list-item"): "list-item",
 }
 
 
@@ -144,10 +167,16 @@ def parse_list_style_type(tokens: list) -> Any:
 
 
 # The functions of CSS Images that make an <image> (gradients are drawn, so always "load").
-_GRADIENTS = frozenset({
-    "linear-gradient", "radial-gradient", "conic-gradient",
-    "repeating-linear-gradient", "repeating-radial-gradient", "repeating-conic-gradient",
-})
+_GRADIENTS = frozenset(
+    {
+        "linear-gradient",
+        "radial-gradient",
+        "conic-gradient",
+        "repeating-linear-gradient",
+        "repeating-radial-gradient",
+        "repeating-conic-gradient",
+    }
+)
 _IMAGE_FUNCTIONS = _GRADIENTS | {"url", "image-set", "-webkit-image-set"}
 #: The list-style-image of a gradient: an image made without loading anything.
 GENERATED_IMAGE = "<generated>"
@@ -244,6 +273,7 @@ def parse_content(tokens: list) -> Any:
 
 def _counter_list(default: int) -> Callable[[list], Any]:
     """``counter-reset``/``-increment``/``-set``: "none" or ``name [int]`` pairs → ((name, int), ...)."""
+
     def parse(tokens: list) -> Any:
         tokens = [t for t in tokens if t.type not in ("whitespace", "comment")]
         if len(tokens) == 1 and tokens[0].type == "ident" and tokens[0].lower_value == "none":
@@ -257,14 +287,23 @@ def _counter_list(default: int) -> Callable[[list], Any]:
             else:
                 return None
         return tuple(pairs)
+
     return parse
 
 
 # writing-mode keywords, with the SVG 1.1 legacy aliases mapped to their CSS value.
 _WRITING_MODES = {
-    "horizontal-tb": "horizontal-tb", "vertical-rl": "vertical-rl", "vertical-lr": "vertical-lr",
-    "sideways-rl": "sideways-rl", "sideways-lr": "sideways-lr", "lr": "horizontal-tb", "lr-tb": "horizontal-tb",
-    "rl": "horizontal-tb", "rl-tb": "horizontal-tb", "tb": "vertical-lr", "tb-rl": "vertical-rl",
+    "horizontal-tb": "horizontal-tb",
+    "vertical-rl": "vertical-rl",
+    "vertical-lr": "vertical-lr",
+    "sideways-rl": "sideways-rl",
+    "sideways-lr": "sideways-lr",
+    "lr": "horizontal-tb",
+    "lr-tb": "horizontal-tb",
+    "rl": "horizontal-tb",
+    "rl-tb": "horizontal-tb",
+    "tb": "vertical-lr",
+    "tb-rl": "vertical-rl",
 }
 
 _FLEX_DIRECTIONS = frozenset({"row", "row-reverse", "column", "column-reverse"})
@@ -310,8 +349,9 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     "quotes": parse_quotes,
     "-webkit-box-orient": _keyword(frozenset({"horizontal", "vertical", "inline-axis", "block-axis"})),
     "-webkit-line-clamp": lambda tokens: (
-        "none" if _idents(tokens) == ["none"] else
-        next((t.int_value for t in tokens if t.type == "number" and t.is_integer and t.int_value > 0), None)
+        "none"
+        if _idents(tokens) == ["none"]
+        else next((t.int_value for t in tokens if t.type == "number" and t.is_integer and t.int_value > 0), None)
     ),
     "cursor": lambda tokens: (_idents(tokens) or [None])[-1],
     "pointer-events": lambda tokens: (_idents(tokens) or [None])[0],
@@ -319,7 +359,9 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     "counter-reset": _counter_list(0),
     "counter-increment": _counter_list(1),
     "counter-set": _counter_list(0),
-    "writing-mode": lambda tokens: _WRITING_MODES.get((_idents(tokens) or [""])[0]) if len(_idents(tokens)) == 1 else None,
+    "writing-mode": lambda tokens: (
+        _WRITING_MODES.get((_idents(tokens) or [""])[0]) if len(_idents(tokens)) == 1 else None
+    ),
     "flex-direction": _keyword(_FLEX_DIRECTIONS),
 }
 PARSERS.update(borders.PARSERS)
@@ -357,9 +399,7 @@ def parse_declaration(name: str, tokens: list) -> list[tuple[str, Any]]:
     if _uses_var(tokens):
         return [(name, VarReference(tinycss2.serialize(tokens)))]
     idents = _idents(tokens)
-    if len(idents) == 1 and idents[0] in CSS_WIDE and all(
-        t.type in ("ident", "whitespace", "comment") for t in tokens
-    ):
+    if len(idents) == 1 and idents[0] in CSS_WIDE and all(t.type in ("ident", "whitespace", "comment") for t in tokens):
         return [(longhand, idents[0]) for longhand in _LONGHANDS.get(name, (name,))]
     if name in SHORTHANDS:
         return SHORTHANDS[name](tokens) or []
@@ -370,6 +410,7 @@ def parse_declaration(name: str, tokens: list) -> list[tuple[str, Any]]:
 @dataclass(frozen=True)
 class VarReference:
     """A declared value using var(): computed once the element's variables are known."""
+
     text: str
 
 
@@ -383,8 +424,10 @@ def resolve_var_reference(name: str, reference: VarReference, variables: dict[st
 
 def _uses_var(tokens: list) -> bool:
     return any(
-        t.type == "function" and (t.lower_name == "var" or _uses_var(t.arguments))
-        or t.type in ("() block", "[] block", "{} block") and _uses_var(t.content)
+        t.type == "function"
+        and (t.lower_name == "var" or _uses_var(t.arguments))
+        or t.type in ("() block", "[] block", "{} block")
+        and _uses_var(t.content)
         for t in tokens
     )
 
@@ -411,7 +454,7 @@ def substitute_var(text: str, variables: dict[str, str], depth: int = 0) -> str 
         if name in variables:
             value = substitute_var(variables[name], variables, depth + 1)
         elif comma is not None:
-            value = substitute_var(tinycss2.serialize(args[comma + 1:]), variables, depth + 1)
+            value = substitute_var(tinycss2.serialize(args[comma + 1 :]), variables, depth + 1)
         else:
             value = None
         if value is None:

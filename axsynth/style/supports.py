@@ -48,7 +48,7 @@ def _supports_in_parens(token) -> bool:
         inner = _significant(token.content)
         if len(inner) >= 2 and inner[0].type == "ident" and inner[1].type == "literal" and inner[1].value == ":":
             colon = token.content.index(inner[1])
-            return _declaration_supported(inner[0].lower_value, token.content[colon + 1:])
+            return _declaration_supported(inner[0].lower_value, token.content[colon + 1 :])
         return _supports_condition(inner)
     if token.type == "function" and token.lower_name == "selector":
         return _selector_supported(token.arguments)
@@ -72,8 +72,12 @@ def _declaration_supported(name: str, value: list) -> bool:
 
 def _without_important(value: list) -> list:
     significant = _significant(value)
-    if len(significant) >= 2 and significant[-2].type == "literal" and significant[-2].value == "!" \
-            and _is_keyword(significant[-1], "important"):
+    if (
+        len(significant) >= 2
+        and significant[-2].type == "literal"
+        and significant[-2].value == "!"
+        and _is_keyword(significant[-1], "important")
+    ):
         cut = value.index(significant[-2])
         return value[:cut]
     return value

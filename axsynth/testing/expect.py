@@ -56,7 +56,7 @@ class _Negatable:
     def __getattr__(self, name: str) -> Callable[..., None]:
         if not name.startswith("not_to_"):
             raise AttributeError(name)
-        positive = getattr(self, name[len("not_"):])
+        positive = getattr(self, name[len("not_") :])
 
         def negated(*args: object, **options: object) -> None:
             __tracebackhide__ = True
@@ -65,6 +65,7 @@ class _Negatable:
             except ExpectError:
                 return
             self._fail(name, " ".join(map(repr, args)), "the opposite")
+
         return negated
 
     def _subject(self) -> str:
@@ -72,8 +73,7 @@ class _Negatable:
 
     def _fail(self, assertion: str, expected: str, received: str) -> None:
         __tracebackhide__ = True
-        raise ExpectError(f"{assertion} failed\n  {self._subject()}\n"
-                          f"  Expected: {expected}\n  Received: {received}")
+        raise ExpectError(f"{assertion} failed\n  {self._subject()}\n  Expected: {expected}\n  Received: {received}")
 
     def _check(self, holds: bool, assertion: str, expected: str, received: Callable[[], str]) -> None:
         __tracebackhide__ = True
@@ -97,8 +97,9 @@ class PageAssertions(_Negatable):
         """
         __tracebackhide__ = True
         actual = self._document.title
-        self._check(_text_matches(actual, title, False, whole=True), "to_have_title", _shown(title),
-                    lambda: repr(actual))
+        self._check(
+            _text_matches(actual, title, False, whole=True), "to_have_title", _shown(title), lambda: repr(actual)
+        )
 
     def to_have_url(self, url: Expected) -> None:
         """The document's URL is ``url``, or matches a regex.
@@ -107,8 +108,12 @@ class PageAssertions(_Negatable):
         """
         __tracebackhide__ = True
         actual = self._document.url
-        self._check(_text_matches(actual, url, False, whole=True, normalize=False), "to_have_url", _shown(url),
-                    lambda: repr(actual))
+        self._check(
+            _text_matches(actual, url, False, whole=True, normalize=False),
+            "to_have_url",
+            _shown(url),
+            lambda: repr(actual),
+        )
 
 
 class LocatorAssertions(_Negatable):
@@ -148,8 +153,12 @@ class LocatorAssertions(_Negatable):
         """The checkbox, radio or aria-checked element is checked (or not, with ``checked=False``)."""
         __tracebackhide__ = True
         state = self._locator.is_checked()
-        self._check(state == checked, "to_be_checked", "checked" if checked else "unchecked",
-                    lambda: "checked" if state else "unchecked")
+        self._check(
+            state == checked,
+            "to_be_checked",
+            "checked" if checked else "unchecked",
+            lambda: "checked" if state else "unchecked",
+        )
 
     def to_be_disabled(self) -> None:
         """Disabled natively or by aria-disabled."""
@@ -160,8 +169,12 @@ class LocatorAssertions(_Negatable):
         """Not disabled (or disabled, with ``enabled=False``)."""
         __tracebackhide__ = True
         state = self._locator.is_enabled()
-        self._check(state == enabled, "to_be_enabled", "enabled" if enabled else "disabled",
-                    lambda: "enabled" if state else "disabled")
+        self._check(
+            state == enabled,
+            "to_be_enabled",
+            "enabled" if enabled else "disabled",
+            lambda: "enabled" if state else "disabled",
+        )
 
     # --- text, names, attributes ------------------------------------------------------------------
 
@@ -180,8 +193,12 @@ class LocatorAssertions(_Negatable):
         """The accessible name (by Playwright's rules) is ``name``, or matches a regex."""
         __tracebackhide__ = True
         actual = self._locator.name
-        self._check(_text_matches(actual, name, ignore_case, whole=True), "to_have_accessible_name",
-                    _shown(name), lambda: repr(actual))
+        self._check(
+            _text_matches(actual, name, ignore_case, whole=True),
+            "to_have_accessible_name",
+            _shown(name),
+            lambda: repr(actual),
+        )
 
     def to_have_role(self, role: str) -> None:
         """The ARIA role (by Playwright's rules) is ``role``."""
@@ -194,8 +211,12 @@ class LocatorAssertions(_Negatable):
         __tracebackhide__ = True
         actual = self._locator.get_attribute(name)
         holds = actual is not None and _text_matches(actual, value, False, whole=True, normalize=False)
-        self._check(holds, "to_have_attribute", f"{name}={_shown(value)}",
-                    lambda: f"{name}={actual!r}" if actual is not None else f"no {name} attribute")
+        self._check(
+            holds,
+            "to_have_attribute",
+            f"{name}={_shown(value)}",
+            lambda: f"{name}={actual!r}" if actual is not None else f"no {name} attribute",
+        )
 
     def to_match_aria_snapshot(self, template: str) -> None:
         """The element's ARIA snapshot matches a ``toMatchAriaSnapshot`` template."""
@@ -206,8 +227,7 @@ class LocatorAssertions(_Negatable):
 
     # --- helpers ---------------------------------------------------------------------------------
 
-    def _texts(self, assertion: str, expected: Expected | Sequence[Expected], ignore_case: bool,
-               whole: bool) -> None:
+    def _texts(self, assertion: str, expected: Expected | Sequence[Expected], ignore_case: bool, whole: bool) -> None:
         __tracebackhide__ = True
         if isinstance(expected, (str, re.Pattern)):
             actual = [self._locator.element_text()]
@@ -216,7 +236,8 @@ class LocatorAssertions(_Negatable):
             actual = [item.element_text() for item in self._locator.all()]
             wanted = list(expected)
         holds = len(actual) == len(wanted) and all(
-            _text_matches(a, w, ignore_case, whole) for a, w in zip(actual, wanted))
+            _text_matches(a, w, ignore_case, whole) for a, w in zip(actual, wanted)
+        )
         shown = [repr(normalize_whitespace(a)) for a in actual]
         self._check(holds, assertion, ", ".join(_shown(w) for w in wanted), lambda: ", ".join(shown) or "nothing")
 

@@ -107,8 +107,11 @@ def match_aria_snapshot(tree_or_html: AriaSource, template: str, *, scope: str |
         raise TypeError(f"the template must be a str, got {type(template).__name__}")
     expected = parse_template(template)
     if _lists_nothing(expected):
-        raise AriaTemplateError("the template is empty, so it would match any page: write the nodes you "
-                                "expect, or leave it empty and run pytest --axsynth-update to fill it in", 1)
+        raise AriaTemplateError(
+            "the template is empty, so it would match any page: write the nodes you "
+            "expect, or leave it empty and run pytest --axsynth-update to fill it in",
+            1,
+        )
     received = received_snapshot(tree_or_html, scope)
     tree = parse_snapshot(received)
     expected_text = "\n".join(_render(_show_template_top(expected)))
@@ -149,8 +152,10 @@ def as_document(source: AriaSource) -> "Document":
     if isinstance(source, os.PathLike):
         return Document.from_file(Path(source))
     if isinstance(source, str) and _looks_like_file_name(source):
-        raise ValueError(f"{source!r} looks like a file name, not HTML: pass pathlib.Path({source!r}) "
-                         "to read the file (a str is read as HTML)")
+        raise ValueError(
+            f"{source!r} looks like a file name, not HTML: pass pathlib.Path({source!r}) "
+            "to read the file (a str is read as HTML)"
+        )
     return Document.from_html(source)
 
 
@@ -226,7 +231,8 @@ def _contains(children: list[Received], templates: list[TemplateNode]) -> bool:
 
 def _equal(children: list[Received], templates: list[TemplateNode], deep_equal: bool) -> bool:
     return len(children) == len(templates) and all(
-        _matches(child, template, deep_equal) for child, template in zip(children, templates))
+        _matches(child, template, deep_equal) for child, template in zip(children, templates)
+    )
 
 
 # --- explaining a mismatch -------------------------------------------------------------------------
@@ -305,15 +311,17 @@ class _Aligner:
             shown.append(_prop_line(prop, wanted) if wanted.matches(value) else f"/{prop}: {yaml_value(value)}")
         return shown
 
-    def align_children(self, children: list[Received], template: TemplateRole,
-                       deep_equal: bool) -> tuple[list[_Shown], float]:
+    def align_children(
+        self, children: list[Received], template: TemplateRole, deep_equal: bool
+    ) -> tuple[list[_Shown], float]:
         mode = _children_mode(template, deep_equal)
         if mode == "contain":
             return self._align_contained(children, template.children)
         return self._align_equal(children, template, mode == "deep-equal")
 
-    def _align_equal(self, children: list[Received], parent: TemplateRole,
-                     deep_equal: bool) -> tuple[list[_Shown], float]:
+    def _align_equal(
+        self, children: list[Received], parent: TemplateRole, deep_equal: bool
+    ) -> tuple[list[_Shown], float]:
         templates = parent.children
         shown: list[_Shown] = []
         score: float = 0
@@ -321,13 +329,14 @@ class _Aligner:
             aligned, gained = self.align(child, template, deep_equal)
             shown.append(aligned)
             score += gained
-        shown += [_show_received(child) for child in children[len(templates):]]
-        for template in templates[len(children):]:
+        shown += [_show_received(child) for child in children[len(templates) :]]
+        for template in templates[len(children) :]:
             self.found.append(_problem(template, "missing: there are fewer children"))
         if len(children) > len(templates):
             extra = len(children) - len(templates)
-            self.found.append((parent.line, f"line {parent.line}: {extra} more children than the "
-                                            f"{len(templates)} the template lists"))
+            self.found.append(
+                (parent.line, f"line {parent.line}: {extra} more children than the {len(templates)} the template lists")
+            )
         return shown, score
 
     def _align_contained(self, children: list[Received], templates: list[TemplateNode]) -> tuple[list[_Shown], float]:

@@ -28,9 +28,11 @@ __all__ = ["DocumentFactory", "assert_aria_snapshot", "expect"]
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.getgroup("axsynth").addoption(
-        "--axsynth-update", action="store_true",
+        "--axsynth-update",
+        action="store_true",
         help="write the received ARIA snapshot into the test source for every assert_aria_snapshot "
-             "whose template is empty or does not match")
+        "whose template is empty or does not match",
+    )
 
 
 _UPDATE_STATE = pytest.StashKey[tuple[bool, list[str]]]()  # (update mode before this session, the report)

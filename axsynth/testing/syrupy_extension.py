@@ -20,8 +20,10 @@ class AriaSnapshotExtension(SingleFileSnapshotExtension):
 
     def serialize(self, data: Any, **kwargs: Any) -> str:
         if not isinstance(data, str):
-            raise TypeError(f"{type(self).__name__} stores text; got {type(data).__name__} "
-                            "(compare ax_snapshot(...) with the snapshot)")
+            raise TypeError(
+                f"{type(self).__name__} stores text; got {type(data).__name__} "
+                "(compare ax_snapshot(...) with the snapshot)"
+            )
         # A final newline keeps the stored file friendly to editors and git.
         return data if data.endswith("\n") else data + "\n"
 

@@ -54,8 +54,7 @@ class SnapshotUpdates:
 def _rewrite_file(path: Path, rewrites: list[_Rewrite]) -> str:
     source = path.read_text(encoding="utf-8")
     lines = source.splitlines(keepends=True)
-    calls = {(node.lineno, node.col_offset): node for node in ast.walk(ast.parse(source))
-             if isinstance(node, ast.Call)}
+    calls = {(node.lineno, node.col_offset): node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Call)}
     edits, skipped = [], []
     for rewrite in sorted(rewrites, key=lambda r: r.line):
         call = calls.get((rewrite.line, rewrite.column))
@@ -72,8 +71,10 @@ def _rewrite_file(path: Path, rewrites: list[_Rewrite]) -> str:
         path.write_text("".join(lines), encoding="utf-8")
     report = f"{path}: {len(edits)} ARIA template{'s' if len(edits) != 1 else ''} updated"
     if skipped:
-        report += (f"; not the call{'s' if len(skipped) > 1 else ''} at line {', '.join(skipped)} "
-                   "(the template must be a string literal, and the snapshot fit in a raw one)")
+        report += (
+            f"; not the call{'s' if len(skipped) > 1 else ''} at line {', '.join(skipped)} "
+            "(the template must be a string literal, and the snapshot fit in a raw one)"
+        )
     return report
 
 
@@ -101,8 +102,8 @@ def _replace(lines: list[str], node: ast.Constant, text: str) -> list[str]:
     """``lines`` with the source of ``node`` replaced by ``text`` (AST columns count UTF-8 bytes)."""
     first, last = node.lineno - 1, node.end_lineno - 1
     head = lines[first].encode("utf-8")[: node.col_offset].decode("utf-8")
-    tail = lines[last].encode("utf-8")[node.end_col_offset:].decode("utf-8")
-    return lines[:first] + [head + text + tail] + lines[last + 1:]
+    tail = lines[last].encode("utf-8")[node.end_col_offset :].decode("utf-8")
+    return lines[:first] + [head + text + tail] + lines[last + 1 :]
 
 
 updates = SnapshotUpdates()

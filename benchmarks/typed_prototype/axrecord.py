@@ -38,9 +38,11 @@ def build(rows: list[tuple[int, int, str, bool, int]]) -> list[AXRecord]:
 
 
 def node_text(record: AXRecord, role_names: list[str]) -> str:
-    parts: list[str] = ['"nodeId": "' + str(record.node_id) + '"',
-                        '"ignored": ' + ("true" if record.ignored else "false"),
-                        '"role": {"type": "role", "value": ' + encode_basestring(role_names[record.role]) + "}"]
+    parts: list[str] = [
+        '"nodeId": "' + str(record.node_id) + '"',
+        '"ignored": ' + ("true" if record.ignored else "false"),
+        '"role": {"type": "role", "value": ' + encode_basestring(role_names[record.role]) + "}",
+    ]
     if record.name:
         parts.append('"name": {"type": "computedString", "value": ' + encode_basestring(record.name) + "}")
     parent = record.parent

@@ -27,8 +27,11 @@ def lines(html: str, **options) -> list[str]:
 
 # --- shape -----------------------------------------------------------------------------
 
+
 def test_wrappers_collapse_and_context_roles_stay():
-    out = lines("<title>T</title><div><div role=group><nav aria-label=Site><ul><li><a href=/x>X</a></li></ul></nav></div></div>")
+    out = lines(
+        "<title>T</title><div><div role=group><nav aria-label=Site><ul><li><a href=/x>X</a></li></ul></nav></div></div>"
+    )
     assert out[0] == 'document "T"'
     assert out[1] == '  navigation "Site"'
     assert out[2] == "    list"
@@ -38,9 +41,11 @@ def test_wrappers_collapse_and_context_roles_stay():
 
 
 def test_named_group_stays_unnamed_group_collapses():
-    out = agent("<fieldset><legend>Ship</legend><input aria-label=Zip></fieldset><div role=group><button>B</button></div>")
+    out = agent(
+        "<fieldset><legend>Ship</legend><input aria-label=Zip></fieldset><div role=group><button>B</button></div>"
+    )
     assert '  group "Ship"\n    textbox "Zip"' in out
-    assert "\n  button \"B\"" in out
+    assert '\n  button "B"' in out
 
 
 def test_text_merges_inline_and_splits_blocks():
@@ -69,21 +74,25 @@ def test_empty_document():
 
 # --- states ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("html,state", [
-    ("<input type=checkbox checked aria-label=c>", "checked"),
-    ("<input type=checkbox aria-label=c><script></script>", None),
-    ('<div role=checkbox aria-checked=mixed aria-label=c tabindex=0></div>', "checked=mixed"),
-    ("<button disabled>b</button>", "disabled"),
-    ('<button aria-expanded=true>b</button>', "expanded"),
-    ('<button aria-expanded=false>b</button>', "expanded=false"),
-    ('<button aria-pressed=true>b</button>', "pressed"),
-    ("<input required aria-label=r>", "required"),
-    ("<h3>h</h3>", "level=3"),
-    ("<input aria-label=v value=hello>", 'value="hello"'),
-    ("<a href='https://other.test/x?q=1'>o</a>", "url=https://other.test/x?q=1"),
-    ("<a href='#top'>o</a>", "url=#top"),
-    ("<select aria-label=s><option>a<option selected>b</select>", 'value="b" options=["a", "b"]'),
-])
+
+@pytest.mark.parametrize(
+    "html,state",
+    [
+        ("<input type=checkbox checked aria-label=c>", "checked"),
+        ("<input type=checkbox aria-label=c><script></script>", None),
+        ("<div role=checkbox aria-checked=mixed aria-label=c tabindex=0></div>", "checked=mixed"),
+        ("<button disabled>b</button>", "disabled"),
+        ("<button aria-expanded=true>b</button>", "expanded"),
+        ("<button aria-expanded=false>b</button>", "expanded=false"),
+        ("<button aria-pressed=true>b</button>", "pressed"),
+        ("<input required aria-label=r>", "required"),
+        ("<h3>h</h3>", "level=3"),
+        ("<input aria-label=v value=hello>", 'value="hello"'),
+        ("<a href='https://other.test/x?q=1'>o</a>", "url=https://other.test/x?q=1"),
+        ("<a href='#top'>o</a>", "url=#top"),
+        ("<select aria-label=s><option>a<option selected>b</select>", 'value="b" options=["a", "b"]'),
+    ],
+)
 def test_states_inline(html, state):
     out = agent(html)
     if state is None:
@@ -93,18 +102,23 @@ def test_states_inline(html, state):
 
 
 def test_listbox_options_get_refs_drop_down_options_are_listed():
-    out = agent("<div role=listbox aria-label=s><div role=option>a</div><div role=option aria-selected=true>b</div></div>")
+    out = agent(
+        "<div role=listbox aria-label=s><div role=option>a</div><div role=option aria-selected=true>b</div></div>"
+    )
     assert re.search(r'option "b" \[ref=e[0-9a-z]+\] selected', out)
     out = agent("<select aria-label=s>" + "".join(f"<option>o{i}" for i in range(12)) + "</select>")
     assert len(out.splitlines()) == 2 and 'options=["o0", "o1",' in out and '"o9", …+2]' in out
 
 
-@pytest.mark.parametrize("html", [
-    "<input type=password aria-label=p value=hunter2>",
-    "<input autocomplete=cc-number aria-label=c value=4111111111111111>",
-    "<input autocomplete='section-x current-password' aria-label=c value=pw>",
-    "<input autocomplete=secret-answer aria-label=c value=blue>",
-])
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<input type=password aria-label=p value=hunter2>",
+        "<input autocomplete=cc-number aria-label=c value=4111111111111111>",
+        "<input autocomplete='section-x current-password' aria-label=c value=pw>",
+        "<input autocomplete=secret-answer aria-label=c value=blue>",
+    ],
+)
 def test_secrets_are_redacted(html):
     out = agent(html)
     assert "value=[REDACTED]" in out
@@ -113,26 +127,35 @@ def test_secrets_are_redacted(html):
 
 # --- refs --------------------------------------------------------------------------------
 
+
 def refs_of(html: str) -> dict:
     return Document.from_html(html, "https://t.test/").agent_snapshot(max_bytes=None).refs
 
 
 def test_refs_on_every_kind_of_interactive_element():
-    html = ("<a href=/a>a</a><button>b</button><input aria-label=i><select aria-label=s><option>o</select>"
-            "<textarea aria-label=t></textarea><div tabindex=0>f</div><div onclick='x()'>c</div>"
-            "<div style='cursor:pointer'>p<b style=display:block>q</b></div><div role=tab>t</div><details><summary>s</summary></details>")
+    html = (
+        "<a href=/a>a</a><button>b</button><input aria-label=i><select aria-label=s><option>o</select>"
+        "<textarea aria-label=t></textarea><div tabindex=0>f</div><div onclick='x()'>c</div>"
+        "<div style='cursor:pointer'>p<b style=display:block>q</b></div><div role=tab>t</div><details>"
+        "<summary>s</summary></details>"
+    )
     tags = sorted(r.tag for r in refs_of(html).values())
     # b inherits cursor:pointer from the div: one ref, not two
     assert tags == sorted(["a", "button", "input", "select", "textarea", "div", "div", "div", "div", "summary"])
 
 
 def test_selectors_prefer_id_testid_name_then_path():
-    html = ("<button id=go>1</button><button data-testid=save>2</button><input name=q aria-label=q>"
-            "<div><button>3</button></div><div><button>4</button><button>5</button></div>")
+    html = (
+        "<button id=go>1</button><button data-testid=save>2</button><input name=q aria-label=q>"
+        "<div><button>3</button></div><div><button>4</button><button>5</button></div>"
+    )
     selectors = [r.selector for r in refs_of(html).values()]
     assert selectors[:3] == ["#go", '[data-testid="save"]', 'input[name="q"]']
-    assert selectors[3:] == ["div:nth-of-type(1) > button", "div:nth-of-type(2) > button:nth-of-type(1)",
-                             "div:nth-of-type(2) > button:nth-of-type(2)"]
+    assert selectors[3:] == [
+        "div:nth-of-type(1) > button",
+        "div:nth-of-type(2) > button:nth-of-type(1)",
+        "div:nth-of-type(2) > button:nth-of-type(2)",
+    ]
 
 
 def test_selectors_are_unique_in_the_document():
@@ -149,7 +172,9 @@ def test_selectors_are_unique_in_the_document():
 
 
 def test_refs_do_not_move_when_unrelated_content_is_inserted():
-    page = "<main><section><h2>A</h2><p>x</p></section><section><button>Buy</button><a href=/c>Cart</a></section></main>"
+    page = (
+        "<main><section><h2>A</h2><p>x</p></section><section><button>Buy</button><a href=/c>Cart</a></section></main>"
+    )
     edited = page.replace("<main>", "<main><p>news</p><div><p>more</p></div>")
     assert set(refs_of(page)) == set(refs_of(edited))
 
@@ -161,21 +186,32 @@ def test_refs_are_deterministic():
 
 # --- options -----------------------------------------------------------------------------
 
-PAGE = ("<title>P</title><header><nav><a href=/>Home</a></nav></header><main><h1>T</h1><p>intro</p>"
-        "<form aria-label=F><div><div><input aria-label=Q><button>Go</button></div></div></form>"
-        "<ul>" + "".join(f"<li>item {i}</li>" for i in range(30)) + "<li><a href=/z>z</a></li></ul></main>")
+PAGE = (
+    "<title>P</title><header><nav><a href=/>Home</a></nav></header><main><h1>T</h1><p>intro</p>"
+    "<form aria-label=F><div><div><input aria-label=Q><button>Go</button></div></div></form>"
+    "<ul>" + "".join(f"<li>item {i}</li>" for i in range(30)) + "<li><a href=/z>z</a></li></ul></main>"
+)
 
 
 def test_interactive_only_keeps_refs_and_landmarks():
     out = lines(PAGE, interactive_only=True)
-    assert not any(l.split()[0] in ("text", "heading", "listitem", "list") for l in out)
-    assert [l.split(" [")[0] for l in out] == ['document "P"', "  banner", "    navigation", '      link "Home"', "  main",
-                                              '    form "F"', '      textbox "Q"', '      button "Go"', '    link "z"']
+    assert not any(line.split()[0] in ("text", "heading", "listitem", "list") for line in out)
+    assert [line.split(" [")[0] for line in out] == [
+        'document "P"',
+        "  banner",
+        "    navigation",
+        '      link "Home"',
+        "  main",
+        '    form "F"',
+        '      textbox "Q"',
+        '      button "Go"',
+        '    link "z"',
+    ]
 
 
 def test_max_depth_surfaces_refs_at_the_cut():
     out = lines(PAGE, max_depth=1)
-    assert max(len(l) - len(l.lstrip()) for l in out) == 4
+    assert max(len(line) - len(line.lstrip()) for line in out) == 4
     assert len(REF.findall("\n".join(out))) == 4
 
 
@@ -206,8 +242,14 @@ def test_max_bytes_cut_is_explicit():
 
 def test_cli_json_and_scope_error():
     example = Path(__file__).parents[2] / "examples" / "page.html"
-    run = lambda *a: subprocess.run([sys.executable, "-m", "axsynth", "snapshot", str(example), "--format", "agent", *a],
-                                    capture_output=True, text=True)
+
+    def run(*a):
+        return subprocess.run(
+            [sys.executable, "-m", "axsynth", "snapshot", str(example), "--format", "agent", *a],
+            capture_output=True,
+            text=True,
+        )
+
     result = run("--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
@@ -219,6 +261,7 @@ def test_cli_json_and_scope_error():
 
 
 # --- the property: no option drops an interactive element's ref ----------------------------
+
 
 def cdp_interactive(doc) -> set[int]:
     """Interactive nodes read independently from the CDP tree: unignored, and a widget
@@ -250,8 +293,13 @@ def test_no_option_drops_a_ref(path):
     emitter = AgentEmitter(doc.ax)
     everything = {r.obj.node_id for r in emitter._refs.values()}
     assert expected <= everything
-    for options in ({}, {"interactive_only": True}, {"max_depth": 0}, {"max_depth": 2},
-                    {"interactive_only": True, "max_depth": 1}):
+    for options in (
+        {},
+        {"interactive_only": True},
+        {"max_depth": 0},
+        {"max_depth": 2},
+        {"interactive_only": True, "max_depth": 1},
+    ):
         snap = emitter.snapshot(max_bytes=None, **options)
         shown = REF.findall(snap.text)
         assert len(shown) == len(set(shown)) == len(everything), options
@@ -265,36 +313,44 @@ def test_no_option_drops_a_ref(path):
 
 # --- what DevTools' format shows: descriptions, placeholders, modal, current, live, busy ------
 
-@pytest.mark.parametrize("html,state", [
-    ("<input aria-label=q placeholder='Type here'>", 'placeholder="Type here"'),
-    ("<div role=textbox aria-label=q aria-placeholder='ARIA hint'></div>", 'placeholder="ARIA hint"'),
-    ("<button aria-describedby=d>b</button><p id=d>Sends it</p>", 'description="Sends it"'),
-    ("<button title='More about it'>b</button>", 'description="More about it"'),
-    ("<div role=dialog aria-modal=true aria-label=D>x</div>", "modal"),
-    ("<a href=/x aria-current=page>x</a>", "current=page"),
-    ("<a href=/x aria-current=true>x</a>", "current"),
-    ("<a href=/x aria-current=yes>x</a>", "current"),
-    ("<div role=status aria-label=s>x</div>", "live=polite"),
-    ("<div aria-live=assertive>x</div>", "live=assertive"),
-    ("<div aria-busy=true aria-live=polite>x</div>", "busy"),
-    ("<input aria-label=q aria-invalid=true>", "invalid"),
-])
+
+@pytest.mark.parametrize(
+    "html,state",
+    [
+        ("<input aria-label=q placeholder='Type here'>", 'placeholder="Type here"'),
+        ("<div role=textbox aria-label=q aria-placeholder='ARIA hint'></div>", 'placeholder="ARIA hint"'),
+        ("<button aria-describedby=d>b</button><p id=d>Sends it</p>", 'description="Sends it"'),
+        ("<button title='More about it'>b</button>", 'description="More about it"'),
+        ("<div role=dialog aria-modal=true aria-label=D>x</div>", "modal"),
+        ("<a href=/x aria-current=page>x</a>", "current=page"),
+        ("<a href=/x aria-current=true>x</a>", "current"),
+        ("<a href=/x aria-current=yes>x</a>", "current"),
+        ("<div role=status aria-label=s>x</div>", "live=polite"),
+        ("<div aria-live=assertive>x</div>", "live=assertive"),
+        ("<div aria-busy=true aria-live=polite>x</div>", "busy"),
+        ("<input aria-label=q aria-invalid=true>", "invalid"),
+    ],
+)
 def test_devtools_states_inline(html, state):
     assert f" {state}" in agent(html).split("\n")[1]
 
 
-@pytest.mark.parametrize("html,absent", [
-    ("<input placeholder=Email>", "placeholder"),  # the placeholder is the name already
-    ("<button title=Go>Go</button>", "description"),  # the title is the name already
-    ("<div role=dialog aria-label=D>x</div>", "modal"),
-    ("<a href=/x aria-current=false>x</a>", "current"),
-    ("<div aria-live=off>x</div>", "live"),
-])
+@pytest.mark.parametrize(
+    "html,absent",
+    [
+        ("<input placeholder=Email>", "placeholder"),  # the placeholder is the name already
+        ("<button title=Go>Go</button>", "description"),  # the title is the name already
+        ("<div role=dialog aria-label=D>x</div>", "modal"),
+        ("<a href=/x aria-current=false>x</a>", "current"),
+        ("<div aria-live=off>x</div>", "live"),
+    ],
+)
 def test_default_states_are_not_printed(html, absent):
     assert absent not in agent(html)
 
 
 # --- the continuation cursor ---------------------------------------------------------------
+
 
 def continuations(emitter: AgentEmitter, max_bytes: int, **options):
     """Every part of a cut outline, following each part's cursor to the end."""
@@ -307,7 +363,7 @@ def continuations(emitter: AgentEmitter, max_bytes: int, **options):
 
 def own_lines(snap) -> list[str]:
     """A part's lines without its repeated context and its trailer."""
-    body = snap.text.splitlines()[snap.context_lines:]
+    body = snap.text.splitlines()[snap.context_lines :]
     return body[:-1] if snap.next_cursor else body
 
 
@@ -326,9 +382,9 @@ def test_a_continuation_repeats_the_ancestors_of_its_first_line():
     first = emitter.snapshot(max_bytes=400)
     assert f"continue with --cursor {first.next_cursor}," in first.text.splitlines()[-1]
     second = emitter.snapshot(max_bytes=400, cursor=first.next_cursor)
-    context = second.text.splitlines()[:second.context_lines]
+    context = second.text.splitlines()[: second.context_lines]
     assert context[0] == 'document "P"' and context[1] == "  main"
-    assert [len(l) - len(l.lstrip()) for l in context] == list(range(0, 2 * len(context), 2))
+    assert [len(line) - len(line.lstrip()) for line in context] == list(range(0, 2 * len(context), 2))
     assert second.to_json()["contextLines"] == second.context_lines
 
 
@@ -353,8 +409,14 @@ def test_stale_and_malformed_cursors_are_refused():
 def test_cli_cursor(tmp_path):
     page = tmp_path / "p.html"
     page.write_text(PAGE)
-    run = lambda *a: subprocess.run([sys.executable, "-m", "axsynth", "snapshot", str(page), "--format", "agent", *a],
-                                    capture_output=True, text=True)
+
+    def run(*a):
+        return subprocess.run(
+            [sys.executable, "-m", "axsynth", "snapshot", str(page), "--format", "agent", *a],
+            capture_output=True,
+            text=True,
+        )
+
     first = run("--max-bytes", "400", "--json")
     cursor = json.loads(first.stdout)["truncated"]["cursor"]
     second = run("--max-bytes", "400", "--cursor", cursor)
@@ -363,11 +425,14 @@ def test_cli_cursor(tmp_path):
     assert stale.returncode == 1 and stale.stderr.endswith("(cursor_stale)\n") and not stale.stdout
 
 
-@pytest.mark.parametrize("html", [
-    "<input name=cardNumber aria-label=c value=4111111111111111>",
-    "<input id=cc_cvv aria-label=c value=123>",
-    "<input name=iban aria-label=c value=DE89370400440532013000>",
-])
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<input name=cardNumber aria-label=c value=4111111111111111>",
+        "<input id=cc_cvv aria-label=c value=123>",
+        "<input name=iban aria-label=c value=DE89370400440532013000>",
+    ],
+)
 def test_payment_fields_named_so_are_redacted(html):
     out = agent(html)
     assert "value=[REDACTED]" in out and not any(s in out for s in ("4111", "123", "DE89"))

@@ -6,9 +6,11 @@ import pytest
 
 from axsynth.agents.service import Service, ToolFailure
 
-PAGE = ("<title>Shop</title><main><h1>Cart</h1><section aria-label=Items><p>Two items in your cart</p>"
-        "<button id=buy aria-describedby=h>Buy now</button><a href=/help>Help</a>"
-        "<input type=password name=pw aria-label=Password value=hunter2></section><p id=h>Pays by card</p></main>")
+PAGE = (
+    "<title>Shop</title><main><h1>Cart</h1><section aria-label=Items><p>Two items in your cart</p>"
+    "<button id=buy aria-describedby=h>Buy now</button><a href=/help>Help</a>"
+    "<input type=password name=pw aria-label=Password value=hunter2></section><p id=h>Pays by card</p></main>"
+)
 
 
 @pytest.fixture
@@ -31,20 +33,23 @@ def failure(call, *args, **kwargs) -> ToolFailure:
 def test_snapshot_of_a_file_and_of_inline_html(root):
     service = Service(root)
     result = service.snapshot(path="page.html")
-    assert result["format"] == "agent" and result["title"] == "Shop" and "button \"Buy now\"" in result["tree"]
+    assert result["format"] == "agent" and result["title"] == "Shop" and 'button "Buy now"' in result["tree"]
     assert service.snapshot(path="sub/../sub/other.html")["title"] == "Other"
     assert service.snapshot(html="<title>Inline</title><p>x</p>")["title"] == "Inline"
     for fmt in ("aria", "devtools", "flat", "cdp"):
         assert service.snapshot(path="page.html", format=fmt, max_bytes=0)["format"] == fmt
 
 
-@pytest.mark.parametrize("path,code", [
-    ("../secret.html", "outside_root"),
-    ("sub/../../secret.html", "outside_root"),
-    ("missing.html", "not_found"),
-    ("sub", "not_a_file"),
-    ("a\0b", "bad_path"),
-])
+@pytest.mark.parametrize(
+    "path,code",
+    [
+        ("../secret.html", "outside_root"),
+        ("sub/../../secret.html", "outside_root"),
+        ("missing.html", "not_found"),
+        ("sub", "not_a_file"),
+        ("a\0b", "bad_path"),
+    ],
+)
 def test_paths_are_confined_to_the_root(root, path, code):
     assert failure(Service(root).snapshot, path=path).code == code
 
@@ -128,15 +133,16 @@ def test_resolve_ref(root):
     assert resolved["states"] == ['description="Pays by card"']
     assert resolved["outerHTML"] == '<button id="buy" aria-describedby="h">Buy now</button>'
     cut = service.resolve_ref(buy, path="page.html", max_html_chars=10)
-    assert cut["outerHTML"] == '<button id' and cut["outerHTMLTruncated"] is True
+    assert cut["outerHTML"] == "<button id" and cut["outerHTMLTruncated"] is True
     password = next(r for r, v in refs.items() if v["name"] == "Password")
     assert service.resolve_ref(password, path="page.html")["states"] == ["value=[REDACTED]"]
     assert failure(service.resolve_ref, "ezzzzz", path="page.html").code == "unknown_ref"
 
 
 def test_frames_through_the_tools(root):
-    (root / "framed.html").write_text("<title>F</title><iframe title=W src=sub/other.html></iframe>"
-                                      "<iframe src=../secret.html></iframe>")
+    (root / "framed.html").write_text(
+        "<title>F</title><iframe title=W src=sub/other.html></iframe><iframe src=../secret.html></iframe>"
+    )
     service = Service(root)
     snap = service.snapshot(path="framed.html")
     [ref] = snap["refs"]

@@ -22,11 +22,7 @@ def test_text_runs_merge_across_inline_elements_and_split_at_blocks():
 
 def test_role_elements_interrupt_text_and_single_text_child_is_inlined():
     assert snap("<p>Read <a href='/doc'>the docs</a> now</p>") == (
-        "- paragraph:\n"
-        "  - text: Read\n"
-        '  - link "the docs":\n'
-        "    - /url: /doc\n"
-        "  - text: now"
+        '- paragraph:\n  - text: Read\n  - link "the docs":\n    - /url: /doc\n  - text: now'
     )
 
 
@@ -94,8 +90,9 @@ def test_text_field_value_and_placeholder():
 
 
 def test_password_values_are_never_printed():
-    out = snap("<label>PIN <input type=password value=hunter2></label>"
-               "<button>Go <input type=password value=secret></button>")
+    out = snap(
+        "<label>PIN <input type=password value=hunter2></label><button>Go <input type=password value=secret></button>"
+    )
     assert "hunter2" not in out and "secret" not in out
     assert '- textbox "PIN"' in out
 
@@ -131,9 +128,7 @@ def test_cli_aria_format_with_scope(tmp_path):
 
 
 def test_media_fallback_elements_get_no_box_but_their_text_counts():
-    assert snap("<video src=/v.mp4>Old browser? <a href=/v.mp4>Download</a>.</video>") == (
-        "- text: Old browser? ."
-    )
+    assert snap("<video src=/v.mp4>Old browser? <a href=/v.mp4>Download</a>.</video>") == ("- text: Old browser? .")
 
 
 def test_aria_snapshot_is_made_once_per_subtree():

@@ -45,8 +45,11 @@ def write_pages(folder: Path, count: int) -> list[Path]:
     for i in range(count):
         page = folder / f"page{i:03}.html"
         # Sizes vary so that workers finish out of order.
-        page.write_text(f"<title>P{i}</title><main><h1>Page {i}</h1>" + "<p>text</p>" * (i % 7 * 40) +
-                        f"<button>Go {i}</button></main>")
+        page.write_text(
+            f"<title>P{i}</title><main><h1>Page {i}</h1>"
+            + "<p>text</p>" * (i % 7 * 40)
+            + f"<button>Go {i}</button></main>"
+        )
         pages.append(page)
     return pages
 
@@ -74,13 +77,18 @@ def test_inputs_expand_in_order_whatever_the_workers(tmp_path):
     sources = [str(tmp_path / "site"), f"@{listing}", str(tmp_path / "other" / "*.html")]
     write_pages(tmp_path / "other", 2)
     lines = list(snapshot_many(sources, formats=("aria",), jobs=2))
-    expected = ([str(tmp_path / "site" / "b.htm"), str(tmp_path / "site" / "c.xhtml")] + [str(p) for p in pages]
-                + [str(pages[3]), str(pages[1])]
-                + [str(tmp_path / "other" / f"page{i:03}.html") for i in range(2)])
+    expected = (
+        [str(tmp_path / "site" / "b.htm"), str(tmp_path / "site" / "c.xhtml")]
+        + [str(p) for p in pages]
+        + [str(pages[3]), str(pages[1])]
+        + [str(tmp_path / "other" / f"page{i:03}.html") for i in range(2)]
+    )
     assert [line["source"] for line in lines] == expected
     assert all(line["ok"] for line in lines[:14])
-    assert [line["error"] for line in lines[14:16]] == [f"duplicate input: {pages[3]} is already in this batch",
-                                                        f"duplicate input: {pages[1]} is already in this batch"]
+    assert [line["error"] for line in lines[14:16]] == [
+        f"duplicate input: {pages[3]} is already in this batch",
+        f"duplicate input: {pages[1]} is already in this batch",
+    ]
     assert lines[2]["aria"] == '- main:\n  - heading "Page 0" [level=1]\n  - button "Go 0"'
 
 
@@ -91,8 +99,19 @@ def test_every_bad_input_is_an_error_line_and_the_batch_goes_on(tmp_path):
     (tmp_path / "dir.html").mkdir()
     (tmp_path / "good.html").write_text("<button>OK</button>")
     out = tmp_path / "out.jsonl"
-    inputs = [str(tmp_path / n) for n in ("empty.html", "binary.html", "dangling.html", "dir.html", "good.html",
-                                          "missing.html", "good.html", "*.nothing")] + [f"@{tmp_path / 'nolist'}"]
+    inputs = [
+        str(tmp_path / n)
+        for n in (
+            "empty.html",
+            "binary.html",
+            "dangling.html",
+            "dir.html",
+            "good.html",
+            "missing.html",
+            "good.html",
+            "*.nothing",
+        )
+    ] + [f"@{tmp_path / 'nolist'}"]
     result = batch(*inputs, "--format", "aria", "-o", str(out))
     assert result.returncode == 3, result.stderr
     lines = list(read_lines(str(out)))
@@ -187,11 +206,31 @@ def test_a_full_disk_never_leaves_half_a_line(tmp_path):
 def test_a_killed_batch_resumed_gives_the_lines_of_an_uninterrupted_run(tmp_path, name):
     pages = write_pages(tmp_path / "site", 40)
     whole, cut = tmp_path / ("whole-" + name), tmp_path / name
-    assert batch(str(tmp_path / "site"), "--format", "aria", "--format", "agent", "--stats", "-o", str(whole),
-                 "--jobs", "2").returncode == 0
-    run = subprocess.Popen([sys.executable, "-m", "axsynth", "batch", str(tmp_path / "site"), "--format", "aria",
-                            "--format", "agent", "--stats", "-o", str(cut), "--jobs", "2"],
-                           stderr=subprocess.DEVNULL)
+    assert (
+        batch(
+            str(tmp_path / "site"), "--format", "aria", "--format", "agent", "--stats", "-o", str(whole), "--jobs", "2"
+        ).returncode
+        == 0
+    )
+    run = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "axsynth",
+            "batch",
+            str(tmp_path / "site"),
+            "--format",
+            "aria",
+            "--format",
+            "agent",
+            "--stats",
+            "-o",
+            str(cut),
+            "--jobs",
+            "2",
+        ],
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not cut.exists() or len(list(read_lines(str(cut)))) < 5):
         time.sleep(0.02)
@@ -207,8 +246,19 @@ def test_a_killed_batch_resumed_gives_the_lines_of_an_uninterrupted_run(tmp_path
     if not name.endswith(".gz"):
         with open(cut, "ab") as file:
             file.write(b'{"source": "half a li')  # as a kill in the middle of a write would leave
-    resumed = batch(str(tmp_path / "site"), "--format", "aria", "--format", "agent", "--stats", "-o", str(cut),
-                    "--jobs", "2", "--resume")
+    resumed = batch(
+        str(tmp_path / "site"),
+        "--format",
+        "aria",
+        "--format",
+        "agent",
+        "--stats",
+        "-o",
+        str(cut),
+        "--jobs",
+        "2",
+        "--resume",
+    )
     assert resumed.returncode == 0, resumed.stderr
     assert f"{kept} already in the output" in resumed.stderr
     assert without_timing(list(read_lines(str(cut)))) == without_timing(list(read_lines(str(whole))))
@@ -237,8 +287,21 @@ def test_progress_is_drawn_when_stderr_is_a_terminal(tmp_path):
 
     pages = write_pages(tmp_path / "site", 3)
     leader, follower = pty.openpty()
-    result = subprocess.run([sys.executable, "-m", "axsynth", "batch", *map(str, pages), "--format", "aria",
-                             "-o", str(tmp_path / "out.jsonl")], stderr=follower, stdout=subprocess.DEVNULL)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "axsynth",
+            "batch",
+            *map(str, pages),
+            "--format",
+            "aria",
+            "-o",
+            str(tmp_path / "out.jsonl"),
+        ],
+        stderr=follower,
+        stdout=subprocess.DEVNULL,
+    )
     os.close(follower)
     shown = b""
     while True:

@@ -30,8 +30,9 @@ def cluster():
 def site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("site")
     for i in range(8):
-        (folder / f"p{i}.html").write_text(f"<main><h1>Page {i}</h1>" + "<p>x</p>" * (i * 30) +
-                                           f"<button>Go {i}</button></main>")
+        (folder / f"p{i}.html").write_text(
+            f"<main><h1>Page {i}</h1>" + "<p>x</p>" * (i * 30) + f"<button>Go {i}</button></main>"
+        )
     (folder / "empty.html").write_text("")
     return folder
 
@@ -55,8 +56,11 @@ def test_to_dask_bag_composes_with_a_dask_pipeline(cluster, site):
 def test_the_command_line_writes_the_same_file_on_dask(cluster, site, tmp_path):
     def run(*extra):
         out = tmp_path / f"out{len(extra)}.jsonl"
-        result = subprocess.run([sys.executable, "-m", "axsynth", "batch", str(site), "--format", "aria",
-                                 "-o", str(out), *extra], capture_output=True, text=True)
+        result = subprocess.run(
+            [sys.executable, "-m", "axsynth", "batch", str(site), "--format", "aria", "-o", str(out), *extra],
+            capture_output=True,
+            text=True,
+        )
         assert result.returncode == 3, result.stderr  # empty.html
         return without_timing(list(read_lines(str(out))))
 

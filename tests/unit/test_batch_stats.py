@@ -41,8 +41,11 @@ def make_batch(tmp_path) -> str:
     (tmp_path / "site" / "b.html").write_text('<html lang="en"><main><h1>Fine</h1><button>OK</button></main>')
     (tmp_path / "site" / "c.html").write_text("")
     out = tmp_path / "out.jsonl.gz"
-    result = subprocess.run([sys.executable, "-m", "axsynth", "batch", str(tmp_path / "site"), "--stats",
-                             "-o", str(out)], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "axsynth", "batch", str(tmp_path / "site"), "--stats", "-o", str(out)],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 3, result.stderr  # c.html is empty
     return str(out)
 
@@ -56,9 +59,16 @@ def test_summarize_gives_rates_over_the_pages_with_stats(tmp_path):
     summary = json.loads(summarize(out, "--json").stdout)
     assert (summary["pages"], summary["ok"], summary["errors"], summary["pages_with_stats"]) == (3, 2, 1, 2)
     checks = {key: (check["pages"], check["share"]) for key, check in summary["checks"].items()}
-    assert checks == {"unnamed_buttons": (1, 0.5), "unnamed_links": (1, 0.5), "unnamed_form_fields": (1, 0.5),
-                      "unnamed_images": (1, 0.5), "no_main": (1, 0.5), "heading_skips": (1, 0.5),
-                      "no_h1": (0, 0.0), "no_lang": (0, 0.0)}
+    assert checks == {
+        "unnamed_buttons": (1, 0.5),
+        "unnamed_links": (1, 0.5),
+        "unnamed_form_fields": (1, 0.5),
+        "unnamed_images": (1, 0.5),
+        "no_main": (1, 0.5),
+        "heading_skips": (1, 0.5),
+        "no_h1": (0, 0.0),
+        "no_lang": (0, 0.0),
+    }
     assert summary["top_errors"] == {"input is empty": 1}
     text = summarize(out).stdout
     assert "pages: 3 (2 ok, 1 errors), 2 with stats" in text
@@ -70,8 +80,11 @@ def test_summarize_html_is_one_self_contained_page(tmp_path):
     assert page.startswith("<!DOCTYPE html>") and "<script" not in page and "src=" not in page
     doc = Document.from_html(page)
     assert [heading.name for heading in doc.get_by_role("heading", level=2).all()] == [
-        "Share of pages with each problem", "Share of pages with each landmark", "Controls without a name, by role",
-        "Errors"]
+        "Share of pages with each problem",
+        "Share of pages with each landmark",
+        "Controls without a name, by role",
+        "Errors",
+    ]
     assert doc.get_by_role("img", name="50% (1)", exact=True).count() == 9  # 6 checks, 3 landmarks: 1 page of 2
 
 

@@ -26,11 +26,16 @@ def write_warc(path: Path, records: list[tuple[str, str, str | None, bytes]], gz
             headers = None
             if rec_type in ("response", "request"):
                 first = "GET / HTTP/1.1" if rec_type == "request" else "200 OK"
-                headers = StatusAndHeaders(first, [("Content-Type", content_type)] if content_type else [],
-                                           protocol="HTTP/1.1", is_http_request=rec_type == "request")
+                headers = StatusAndHeaders(
+                    first,
+                    [("Content-Type", content_type)] if content_type else [],
+                    protocol="HTTP/1.1",
+                    is_http_request=rec_type == "request",
+                )
             offsets.append(out.tell())
-            writer.write_record(writer.create_warc_record(uri, rec_type, payload=io.BytesIO(payload),
-                                                          http_headers=headers))
+            writer.write_record(
+                writer.create_warc_record(uri, rec_type, payload=io.BytesIO(payload), http_headers=headers)
+            )
     return offsets
 
 
@@ -59,8 +64,10 @@ def test_html_responses_are_pages_with_their_uri_and_http_charset(tmp_path, gzip
     offsets = write_warc(archive, SITE, gzip)
     lines = list(snapshot_many([str(archive)], formats=("cdp", "aria"), jobs=2))
     assert [(line["url"], line["offset"]) for line in lines] == [
-        ("https://shop.example/p0", offsets[1]), ("https://shop.example/p1", offsets[3]),
-        ("https://shop.example/p2", offsets[5])]
+        ("https://shop.example/p0", offsets[1]),
+        ("https://shop.example/p1", offsets[3]),
+        ("https://shop.example/p2", offsets[5]),
+    ]
     assert [root_name(line) for line in lines] == ["Café 0", "Café 1", "Café 2"]  # not U+FFFD: windows-1252 won
     assert all(line["source"] == str(archive) and line["record_id"].startswith("<urn:uuid:") for line in lines)
 
@@ -68,8 +75,11 @@ def test_html_responses_are_pages_with_their_uri_and_http_charset(tmp_path, gzip
 def test_non_html_records_are_skipped_and_counted(tmp_path):
     archive = tmp_path / "site.warc.gz"
     write_warc(archive, SITE)
-    result = subprocess.run([sys.executable, "-m", "axsynth", "batch", str(archive), "--format", "aria", "-o", "-"],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "axsynth", "batch", str(archive), "--format", "aria", "-o", "-"],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stderr
     assert len(result.stdout.splitlines()) == 3
     assert "3 pages, 3 ok, 0 errors, 2 non-HTML records skipped" in result.stderr
@@ -79,11 +89,13 @@ def test_a_truncated_archive_keeps_the_records_before_the_cut(tmp_path):
     archive = tmp_path / "site.warc.gz"
     offsets = write_warc(archive, SITE)
     cut = tmp_path / "cut.warc.gz"
-    cut.write_bytes(archive.read_bytes()[:offsets[5] + 80])  # inside the last page's gzip member
+    cut.write_bytes(archive.read_bytes()[: offsets[5] + 80])  # inside the last page's gzip member
     lines = list(snapshot_many([str(cut)], formats=("aria",), jobs=1))
     assert [line["ok"] for line in lines] == [True, True, False]
-    assert lines[2]["error"] == (f"{cut}: the archive is cut short or damaged at byte {offsets[5]:,} of "
-                                 f"{offsets[5] + 80:,}; the records before it were read")
+    assert lines[2]["error"] == (
+        f"{cut}: the archive is cut short or damaged at byte {offsets[5]:,} of "
+        f"{offsets[5] + 80:,}; the records before it were read"
+    )
     assert lines[2]["url"] is None
 
 
@@ -104,5 +116,7 @@ def test_resume_of_an_archive_does_only_the_records_not_yet_written(tmp_path):
     resumed = subprocess.run([*command, "--resume"], capture_output=True, text=True)
     assert "2 pages, 2 ok, 0 errors, 2 non-HTML records skipped, 1 already in the output" in resumed.stderr
     strip = [{k: v for k, v in json.loads(line).items() if k not in ("wall_s", "cpu_s")} for line in whole]
-    assert [{k: v for k, v in json.loads(line).items() if k not in ("wall_s", "cpu_s")}
-            for line in out.read_text().splitlines()] == strip
+    assert [
+        {k: v for k, v in json.loads(line).items() if k not in ("wall_s", "cpu_s")}
+        for line in out.read_text().splitlines()
+    ] == strip

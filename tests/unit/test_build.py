@@ -16,6 +16,9 @@ def test_no_compiled_module_is_older_than_its_source():
         # An installed wheel (pip install, pip --target) is not edited after its build, and
         # pip writes its .py files after the .so files: mtimes say nothing there.
         pytest.skip("axsynth is an installed build, not a checkout")
-    stale = [str(ext.relative_to(package)) for ext in package.rglob("*.so")
-             if ext.stat().st_mtime < ext.with_name(ext.name.split(".")[0] + ".py").stat().st_mtime]
+    stale = [
+        str(ext.relative_to(package))
+        for ext in package.rglob("*.so")
+        if ext.stat().st_mtime < ext.with_name(ext.name.split(".")[0] + ".py").stat().st_mtime
+    ]
     assert not stale, f"rebuild (AXSYNTH_COMPILE=1 pip install -e .) or delete: {stale}"

@@ -27,8 +27,12 @@ def test_url_option_resolves_links():
 
 
 def test_bad_input_gives_one_line_error_and_nonzero_exit(tmp_path):
-    for args, stdin in ((["snapshot", str(tmp_path / "missing.html")], b""), (["snapshot", str(tmp_path)], b""),
-                        (["snapshot", "-"], b""), (["snapshot", "-"], b"\x00\x01\x02binary\x00")):
+    for args, stdin in (
+        (["snapshot", str(tmp_path / "missing.html")], b""),
+        (["snapshot", str(tmp_path)], b""),
+        (["snapshot", "-"], b""),
+        (["snapshot", "-"], b"\x00\x01\x02binary\x00"),
+    ):
         result = run(*args, stdin=stdin)
         assert result.returncode != 0
         assert result.stderr.decode().count("\n") == 1 and result.stderr.startswith(b"axsynth: ")
@@ -44,7 +48,12 @@ def test_bad_files_give_one_line_error(tmp_path):
     (tmp_path / "empty.html").write_bytes(b"")
     (tmp_path / "blank.html").write_bytes(b" \n\t\n")
     (tmp_path / "binary.bin").write_bytes(b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 20)
-    for name, fmt in (("empty.html", "cdp"), ("blank.html", "aria"), ("binary.bin", "agent"), ("missing.html", "devtools")):
+    for name, fmt in (
+        ("empty.html", "cdp"),
+        ("blank.html", "aria"),
+        ("binary.bin", "agent"),
+        ("missing.html", "devtools"),
+    ):
         _one_line_error(run("snapshot", str(tmp_path / name), "--format", fmt))
     _one_line_error(run("snapshot", str(tmp_path), "--format", "aria"))
 
@@ -61,6 +70,7 @@ def test_engine_limits_and_internal_errors_are_one_line(monkeypatch, capsys):
     from axsynth.limits import LimitError
 
     for exc in (LimitError("aria snapshot: the document nests too deeply"), RuntimeError("boom"), MemoryError()):
+
         def explode(*args, exc=exc, **kwargs):
             raise exc
 

@@ -27,7 +27,7 @@ def test_named_heading_is_a_leaf():
 
 
 def test_controls_and_their_non_focusable_children():
-    out = snap('<div role=button tabindex=0><span>Go</span></div><button>OK</button>')
+    out = snap("<div role=button tabindex=0><span>Go</span></div><button>OK</button>")
     assert out[1] == '  uid=1_1 button "Go"'
     assert out[2] == '  uid=1_2 button "OK"'
     assert len(out) == 3  # StaticText inside a control is not interesting
@@ -39,10 +39,12 @@ def test_links_keep_their_text_children_and_url():
 
 
 def test_boolean_and_tristate_printing():
-    out = snap("<input type=checkbox checked aria-label=a><input type=checkbox aria-label=b>"
-               "<button disabled>c</button><button aria-expanded=false>d</button>"
-               "<div role=checkbox aria-checked=mixed tabindex=0>e</div>")
-    lines = {re.search(r'"(\w)"', l).group(1): l for l in out[1:] if '"' in l}
+    out = snap(
+        "<input type=checkbox checked aria-label=a><input type=checkbox aria-label=b>"
+        "<button disabled>c</button><button aria-expanded=false>d</button>"
+        "<div role=checkbox aria-checked=mixed tabindex=0>e</div>"
+    )
+    lines = {re.search(r'"(\w)"', line).group(1): line for line in out[1:] if '"' in line}
     assert lines["a"].endswith('checkbox "a" checked')
     assert lines["b"].endswith('checkbox "b"')  # checked=false prints nothing
     assert lines["c"].endswith('button "c" disableable disabled')
@@ -51,10 +53,14 @@ def test_boolean_and_tristate_printing():
 
 
 def test_values_ranges_and_options():
-    out = snap("<input type=range aria-label=r min=0 max=10 value=4><select aria-label=s><option>x<option selected>y</select>"
-               "<input aria-label=t value=hi required>")
+    out = snap(
+        "<input type=range aria-label=r min=0 max=10 value=4><select aria-label=s><option>x<option selected>y</select>"
+        "<input aria-label=t value=hi required>"
+    )
     text = "\n".join(out)
-    assert 'slider "r" orientation="horizontal" value="4" valuemax="10" valuemin="0" valuetext="4"' in text  # Chromium's valuetext is the input value
+    assert (
+        'slider "r" orientation="horizontal" value="4" valuemax="10" valuemin="0" valuetext="4"' in text
+    )  # Chromium's valuetext is the input value
     assert 'combobox "s" expandable haspopup="menu" value="y"' in text
     assert 'textbox "t" required value="hi"' in text
 
@@ -67,7 +73,7 @@ def test_landmarks_and_live_regions_are_interesting_even_unnamed():
 
 
 def test_description_attribute():
-    out = snap('<button aria-describedby=d>Go</button><p id=d hidden>Explains</p>')
+    out = snap("<button aria-describedby=d>Go</button><p id=d hidden>Explains</p>")
     assert out[1].endswith('button "Go" description="Explains"')
 
 

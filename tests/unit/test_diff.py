@@ -12,9 +12,11 @@ from axsynth import Document
 from axsynth.emit.diff import diff_outlines
 
 LARGE = Path(__file__).parents[1] / "fixtures" / "large"
-PAGE = ("<title>Shop</title><main><h1>Cart</h1><section aria-label=Items><p>Two items</p>"
-        "<button id=buy>Buy</button><a href=/help>Help</a></section>"
-        "<section aria-label=Other><button id=save>Save</button></section></main>")
+PAGE = (
+    "<title>Shop</title><main><h1>Cart</h1><section aria-label=Items><p>Two items</p>"
+    "<button id=buy>Buy</button><a href=/help>Help</a></section>"
+    "<section aria-label=Other><button id=save>Save</button></section></main>"
+)
 
 
 def diff(before: str, after: str, fmt: str = "agent"):
@@ -53,7 +55,9 @@ def test_a_removed_subtree_keeps_its_nesting():
 
 
 def test_a_ref_moved_to_another_parent_is_marked_on_both_sides():
-    moved = PAGE.replace("<button id=save>Save</button>", "").replace("<a href=/help>", "<button id=save>Save</button><a href=/help>")
+    moved = PAGE.replace("<button id=save>Save</button>", "").replace(
+        "<a href=/help>", "<button id=save>Save</button><a href=/help>"
+    )
     result = diff(PAGE, moved)
     save = [c for c in result.changes if "Save" in c.line]
     assert sorted(c.op for c in save) == ["added", "removed"] and all(c.moved for c in save)
@@ -62,8 +66,10 @@ def test_a_ref_moved_to_another_parent_is_marked_on_both_sides():
 
 def test_a_node_whose_ref_changed_is_changed_not_replaced():
     # A path selector ("div:nth-of-type(2) > button") shifts when a same-tag sibling is inserted.
-    before = ("<title>T</title><div><button>Stop</button></div>"
-              "<div role=group aria-label=G><button>Go</button><ul><li>x</li></ul></div>")
+    before = (
+        "<title>T</title><div><button>Stop</button></div>"
+        "<div role=group aria-label=G><button>Go</button><ul><li>x</li></ul></div>"
+    )
     after = before.replace("<title>T</title>", "<title>T</title><div>new</div>")
     result = diff(before, after)
     # Both buttons' path selectors shift ("div:nth-of-type(1) > button" now names Stop's
@@ -89,8 +95,12 @@ def test_two_unrelated_pages_are_a_full_replacement():
     result = diff(PAGE, other)
     old_lines = Document.from_html(PAGE).outline_text("agent").splitlines()
     new_lines = Document.from_html(other).outline_text("agent").splitlines()
-    assert sum(c.op == "removed" for c in result.changes) + sum(c.op == "changed" for c in result.changes) == len(old_lines)
-    assert sum(c.op == "added" for c in result.changes) + sum(c.op == "changed" for c in result.changes) == len(new_lines)
+    assert sum(c.op == "removed" for c in result.changes) + sum(c.op == "changed" for c in result.changes) == len(
+        old_lines
+    )
+    assert sum(c.op == "added" for c in result.changes) + sum(c.op == "changed" for c in result.changes) == len(
+        new_lines
+    )
 
 
 def test_aria_format():
@@ -110,10 +120,13 @@ def test_deep_outlines_do_not_overflow():
     assert [c.op for c in result.changes] == ["changed"] and len(result.changes[0].path) > 400
 
 
-@pytest.mark.parametrize("edit", [
-    lambda h: re.sub(r"(<body\b[^>]*>)", r"\1<p>Site notice: maintenance on Sunday.</p>", h, count=1),
-    lambda h: h.replace("</main>", "<div><p>Related reading.</p></div></main>", 1),
-])
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda h: re.sub(r"(<body\b[^>]*>)", r"\1<p>Site notice: maintenance on Sunday.</p>", h, count=1),
+        lambda h: h.replace("</main>", "<div><p>Related reading.</p></div></main>", 1),
+    ],
+)
 def test_an_unrelated_edit_of_a_large_page_is_a_few_lines(edit):
     html = (LARGE / "large-shop-listing.html").read_text(encoding="utf-8")
     edited = edit(html)
@@ -123,6 +136,7 @@ def test_an_unrelated_edit_of_a_large_page_is_a_few_lines(edit):
 
 
 # --- the command line ------------------------------------------------------------------------
+
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "axsynth", "diff", *args], capture_output=True, text=True, input=stdin)
@@ -140,12 +154,15 @@ def test_cli_diff(tmp_path):
     assert run(str(before), "-", stdin=PAGE).stdout == "no changes\n"
 
 
-@pytest.mark.parametrize("args,message", [
-    (["{a}", "{missing}"], "No such file or directory"),
-    (["-", "-"], "only one of the two pages"),
-    (["{a}", "{a}", "--scope", "#nope"], "scope"),
-    (["{a}", "{empty}"], "input is empty"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["{a}", "{missing}"], "No such file or directory"),
+        (["-", "-"], "only one of the two pages"),
+        (["{a}", "{a}", "--scope", "#nope"], "scope"),
+        (["{a}", "{empty}"], "input is empty"),
+    ],
+)
 def test_cli_diff_errors_are_one_line(tmp_path, args, message):
     (tmp_path / "a.html").write_text(PAGE)
     (tmp_path / "empty.html").write_text("")

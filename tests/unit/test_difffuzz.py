@@ -19,8 +19,16 @@ from axsynth.html.dom import Element, Text  # noqa: E402
 
 El, Doc, Rule = difffuzz.El, difffuzz.Doc, difffuzz.Rule
 URL = "http://difffuzz.test/0.html"
-_IDREFS = ("aria-labelledby", "aria-describedby", "aria-owns", "aria-controls", "aria-activedescendant",
-           "aria-details", "aria-errormessage", "for")
+_IDREFS = (
+    "aria-labelledby",
+    "aria-describedby",
+    "aria-owns",
+    "aria-controls",
+    "aria-activedescendant",
+    "aria-details",
+    "aria-errormessage",
+    "for",
+)
 
 
 def page_of(doc: Doc) -> str:
@@ -60,29 +68,116 @@ def test_the_grammar_is_covered():
             attrs.update(list(el.attrs))
             props.update(list(el.style))
             refs = el.attrs.get("aria-labelledby", "").split()
-            if any(by_id.get(r) is not None and ("hidden" in by_id[r].attrs or by_id[r].style.get("display") == "none")
-                   for r in refs):
+            if any(
+                by_id.get(r) is not None and ("hidden" in by_id[r].attrs or by_id[r].style.get("display") == "none")
+                for r in refs
+            ):
                 hidden_named += 1
-            if any(r in by_id and el.attrs.get("id") in by_id[r].attrs.get("aria-labelledby", "").split()
-                   for r in refs):
+            if any(
+                r in by_id and el.attrs.get("id") in by_id[r].attrs.get("aria-labelledby", "").split() for r in refs
+            ):
                 cycles += 1
-            if el.tag == "label" and any(c.tag in ("button", "input", "select", "a") for c in difffuzz.elements(el.children)):
+            if el.tag == "label" and any(
+                c.tag in ("button", "input", "select", "a") for c in difffuzz.elements(el.children)
+            ):
                 interactive_in_label += 1
         for rule in doc.sheet:
             selectors[re.sub(r"^[^:]*", "", rule.selector)] += 1
             props.update(list(rule.decls))
-    for tag in ("div", "span", "p", "section", "nav", "h1", "h6", "a", "button", "label", "input", "select",
-                "option", "optgroup", "textarea", "fieldset", "legend", "ul", "ol", "li", "dl", "dt", "dd",
-                "table", "caption", "thead", "tr", "th", "td", "img", "figure", "figcaption", "details", "summary",
-                "dialog", "iframe", "svg", "title", "rect", "math", "abbr", "br", "hr", "wbr", "output", "progress",
-                "meter", "search", "hgroup", "address", "blockquote", "pre", "code", "mark", "time", "del", "ins"):
+    for tag in (
+        "div",
+        "span",
+        "p",
+        "section",
+        "nav",
+        "h1",
+        "h6",
+        "a",
+        "button",
+        "label",
+        "input",
+        "select",
+        "option",
+        "optgroup",
+        "textarea",
+        "fieldset",
+        "legend",
+        "ul",
+        "ol",
+        "li",
+        "dl",
+        "dt",
+        "dd",
+        "table",
+        "caption",
+        "thead",
+        "tr",
+        "th",
+        "td",
+        "img",
+        "figure",
+        "figcaption",
+        "details",
+        "summary",
+        "dialog",
+        "iframe",
+        "svg",
+        "title",
+        "rect",
+        "math",
+        "abbr",
+        "br",
+        "hr",
+        "wbr",
+        "output",
+        "progress",
+        "meter",
+        "search",
+        "hgroup",
+        "address",
+        "blockquote",
+        "pre",
+        "code",
+        "mark",
+        "time",
+        "del",
+        "ins",
+    ):
         assert tags[tag], tag
-    for attr in ("role", "aria-label", "aria-labelledby", "aria-describedby", "aria-owns", "aria-hidden", "hidden",
-                 "tabindex", "title", "alt", "id", "contenteditable", "inert", "popover", "lang", "dir",
-                 "aria-checked", "aria-expanded", "aria-level", "aria-valuenow"):
+    for attr in (
+        "role",
+        "aria-label",
+        "aria-labelledby",
+        "aria-describedby",
+        "aria-owns",
+        "aria-hidden",
+        "hidden",
+        "tabindex",
+        "title",
+        "alt",
+        "id",
+        "contenteditable",
+        "inert",
+        "popover",
+        "lang",
+        "dir",
+        "aria-checked",
+        "aria-expanded",
+        "aria-level",
+        "aria-valuenow",
+    ):
         assert attrs[attr], attr
-    for prop in ("display", "visibility", "position", "float", "opacity", "white-space", "text-transform",
-                 "list-style", "content"):
+    for prop in (
+        "display",
+        "visibility",
+        "position",
+        "float",
+        "opacity",
+        "white-space",
+        "text-transform",
+        "list-style",
+        "content",
+    ):
         assert props[prop], prop
     for pseudo in ("::before", "::after", "::marker"):
         assert selectors[pseudo], pseudo
@@ -107,8 +202,10 @@ def test_generated_documents_parse_and_references_resolve(seed):
 
 
 def test_serializer_escapes_and_writes_styles():
-    doc = Doc([El("p", {"title": 'a"b', "hidden": ""}, {"display": "block"}, ["x < y & z"]), El("br")],
-              [Rule("p::before", {"content": '"x"'}), Rule("div", {})])
+    doc = Doc(
+        [El("p", {"title": 'a"b', "hidden": ""}, {"display": "block"}, ["x < y & z"]), El("br")],
+        [Rule("p::before", {"content": '"x"'}), Rule("div", {})],
+    )
     page = page_of(doc)
     assert '<p title="a&quot;b" hidden style="display: block">x &lt; y &amp; z</p><br>' in page
     assert 'p::before { content: "x" }' in page
@@ -131,9 +228,20 @@ def _parsed(page: str) -> list:
 
 
 def test_serialized_documents_parse_back_to_the_model():
-    doc = Doc([El("div", {"id": "e0", "aria-label": "a & b"}, {}, [" x\u00a0 ", El("span", {"role": "button"}, {}, ["Go"])]),
-               El("ul", {}, {}, [El("li", {}, {}, ["one"]), El("li", {}, {}, [El("img", {"alt": '"q"', "src": "a.png"})])]),
-               "tail"])
+    doc = Doc(
+        [
+            El(
+                "div",
+                {"id": "e0", "aria-label": "a & b"},
+                {},
+                [" x\u00a0 ", El("span", {"role": "button"}, {}, ["Go"])],
+            ),
+            El(
+                "ul", {}, {}, [El("li", {}, {}, ["one"]), El("li", {}, {}, [El("img", {"alt": '"q"', "src": "a.png"})])]
+            ),
+            "tail",
+        ]
+    )
 
     def model(node):
         if isinstance(node, str):
@@ -152,8 +260,10 @@ def test_removing_nothing_changes_nothing_and_parts_are_unique():
 
 
 def test_parts_drop_unwrap_and_shorten():
-    doc = Doc([El("div", {"id": "a"}, {"float": "left"}, [" one two\n", El("b", {}, {}, ["x"])])],
-              [Rule("b::after", {"content": '"y"', "display": "block"})])
+    doc = Doc(
+        [El("div", {"id": "a"}, {"float": "left"}, [" one two\n", El("b", {}, {}, ["x"])])],
+        [Rule("b::after", {"content": '"y"', "display": "block"})],
+    )
     assert page_of(difffuzz.without(doc, {("wrap", (0,))})).count("<div") == 0
     assert "<body>\n one two\n<b>x</b>\n</body>" in page_of(difffuzz.without(doc, {("wrap", (0,))}))
     assert "> one\n<b>" in page_of(difffuzz.without(doc, {("words", (0, 0))}))
@@ -173,29 +283,48 @@ def test_ddmin_is_one_minimal():
 
 def _button_in_label(page: str) -> bool:
     dom = Document.from_html(page.encode("utf-8")).dom
-    return any(el.get("role") == "button" and el.parent is not None and getattr(el.parent, "local_name", "") == "label"
-               for el in dom.iter_elements())
+    return any(
+        el.get("role") == "button" and el.parent is not None and getattr(el.parent, "local_name", "") == "label"
+        for el in dom.iter_elements()
+    )
 
 
-NOISY = Doc([
-    El("div", {"id": "a", "role": "note"}, {"float": "left"}, ["noise words", El("span", {}, {}, ["more"])]),
-    El("section", {"aria-label": "s"}, {}, [
-        El("label", {"title": "t", "class": "c"}, {"display": "block"},
-           ["Name here", El("span", {"role": "button", "aria-pressed": "true"}, {"position": "absolute"}, ["Go on"]),
-            El("i")])]),
-    El("p", {}, {}, ["tail"]),
-], [Rule("label::after", {"content": '"x"', "display": "block"})])
+NOISY = Doc(
+    [
+        El("div", {"id": "a", "role": "note"}, {"float": "left"}, ["noise words", El("span", {}, {}, ["more"])]),
+        El(
+            "section",
+            {"aria-label": "s"},
+            {},
+            [
+                El(
+                    "label",
+                    {"title": "t", "class": "c"},
+                    {"display": "block"},
+                    [
+                        "Name here",
+                        El("span", {"role": "button", "aria-pressed": "true"}, {"position": "absolute"}, ["Go on"]),
+                        El("i"),
+                    ],
+                )
+            ],
+        ),
+        El("p", {}, {}, ["tail"]),
+    ],
+    [Rule("label::after", {"content": '"x"', "display": "block"})],
+)
 
 
 def test_minimize_finds_exactly_a_button_role_inside_a_label():
     small = difffuzz.minimize(NOISY, _button_in_label)
     assert small.complete
     assert small.doc.body == [El("label", {}, {}, [El("span", {"role": "button"})])]
-    assert "<body>\n<label><span role=\"button\"></span></label>\n</body>" in page_of(small.doc)
+    assert '<body>\n<label><span role="button"></span></label>\n</body>' in page_of(small.doc)
 
 
 def test_minimized_documents_are_one_minimal():
     """Leaving out any one more part of the result loses the failure."""
+
     def oracle(page: str) -> bool:
         return "aria-pressed" in page and "<i>" in page and "float" in page
 
@@ -255,8 +384,9 @@ def test_signature_leaves_names_out():
 
 
 def test_signature_of_names_differing_the_same_way():
-    assert _sig("<button>Save it</button>", "<button>save it</button>") == _sig("<button>Open</button>",
-                                                                               "<button>open</button>")
+    assert _sig("<button>Save it</button>", "<button>save it</button>") == _sig(
+        "<button>Open</button>", "<button>open</button>"
+    )
 
 
 def test_a_crash_is_a_signature_of_its_own():
@@ -278,11 +408,13 @@ def test_page_signature_takes_cdp_first():
 
 
 def test_totals_and_known_signatures_dedupe(tmp_path, capsys):
-    entries = [{"seed": 1, "cdp": True, "aria": True, "signature": None},
-               {"seed": 2, "cdp": False, "aria": True, "signature": "cdp: missing: LineBreak"},
-               {"seed": 3, "cdp": False, "aria": False, "signature": "cdp: missing: LineBreak"},
-               {"seed": 4, "cdp": True, "aria": False, "signature": "aria: text"},
-               {"seed": 5, "capture_error": "TimeoutError"}]
+    entries = [
+        {"seed": 1, "cdp": True, "aria": True, "signature": None},
+        {"seed": 2, "cdp": False, "aria": True, "signature": "cdp: missing: LineBreak"},
+        {"seed": 3, "cdp": False, "aria": False, "signature": "cdp: missing: LineBreak"},
+        {"seed": 4, "cdp": True, "aria": False, "signature": "aria: text"},
+        {"seed": 5, "capture_error": "TimeoutError"},
+    ]
     (tmp_path / "log.jsonl").write_text("".join(json.dumps(e) + "\n" for e in entries), encoding="utf-8")
     case = tmp_path / "cases" / difffuzz.sig_hash("cdp: missing: LineBreak")
     case.mkdir(parents=True)
@@ -291,8 +423,10 @@ def test_totals_and_known_signatures_dedupe(tmp_path, capsys):
     assert difffuzz.known_signatures(tmp_path) == {"cdp: missing: LineBreak"}
     assert difffuzz.main(["--cache", str(tmp_path), "list"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("4 cases tried; byte-exact cdp 2 (50.0%), aria 2 (50.0%); 3 mismatches, "
-                          "2 distinct signatures, 1 minimized; 1 capture errors")
+    assert out.startswith(
+        "4 cases tried; byte-exact cdp 2 (50.0%), aria 2 (50.0%); 3 mismatches, "
+        "2 distinct signatures, 1 minimized; 1 capture errors"
+    )
     assert re.search(r"2  cdp: missing: LineBreak\n\s+\S+minimal.html", out)
     assert re.search(r"1  aria: text\n\s+\(not minimized\)", out)
     assert difffuzz.sig_hash("a") != difffuzz.sig_hash("b") and len(difffuzz.sig_hash("a")) == 10
@@ -300,11 +434,18 @@ def test_totals_and_known_signatures_dedupe(tmp_path, capsys):
 
 def test_promoted_fixture_text():
     minimal = page_of(Doc([El("b", {}, {}, ["x"])], [Rule("b::after", {"content": '"--"'})]))
-    text = difffuzz.fixture_text(minimal, "Bold <x>", "cdp: missing: StaticText", "seed 12",
-                                 "cdp line 5: Chromium StaticText '--' / axsynth (nothing)")
-    assert text.startswith('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Bold &lt;x&gt;</title>'
-                           '<style>\nb::after { content: "--" }\n</style></head>\n<body>\n<!-- Found by tools/difffuzz.py '
-                           "(seed 12). First difference: cdp: missing: StaticText;")
+    text = difffuzz.fixture_text(
+        minimal,
+        "Bold <x>",
+        "cdp: missing: StaticText",
+        "seed 12",
+        "cdp line 5: Chromium StaticText '--' / axsynth (nothing)",
+    )
+    assert text.startswith(
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Bold &lt;x&gt;</title>'
+        '<style>\nb::after { content: "--" }\n</style></head>\n<body>\n<!-- Found by tools/difffuzz.py '
+        "(seed 12). First difference: cdp: missing: StaticText;"
+    )
     comment = text.split("<!--", 1)[1].split("-->", 1)[0]
     assert "--" not in comment
     assert text.endswith("-->\n<b>x</b>\n</body></html>\n")
@@ -314,6 +455,7 @@ def test_a_property_differing_is_one_signature_whatever_the_role():
     on_button = _sig("<button aria-disabled=true>A</button>", "<button>A</button>")
     on_checkbox = _sig("<span role=checkbox aria-disabled=true>B</span>", "<span role=checkbox>B</span>")
     assert on_button == on_checkbox and on_button.startswith("cdp: property:disabled")
-    assert difffuzz.coarsen("cdp: property:invalid (extra in axsynth) on generic") == \
-        difffuzz.coarsen(difffuzz.coarsen("cdp: property:invalid (extra in axsynth) on button"))
+    assert difffuzz.coarsen("cdp: property:invalid (extra in axsynth) on generic") == difffuzz.coarsen(
+        difffuzz.coarsen("cdp: property:invalid (extra in axsynth) on button")
+    )
     assert difffuzz.coarsen("cdp: value: combobox (whitespace)") == "cdp: value: combobox (whitespace)"

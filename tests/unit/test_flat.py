@@ -10,15 +10,19 @@ import pytest
 
 from axsynth import Document, ScopeError
 
-PAGE = ("<title>Shop</title><header><nav aria-label=Main><ul><li><a href=/a>A</a></li><li><a href=/b>B</a></li></ul>"
-        "</nav></header><main><div><div><h1>Checkout</h1><p>Almost done</p></div></div>"
-        "<form aria-label=Payment><div class=row><label>Email <input type=email name=email value=a@b.c required></label></div>"
-        "<input type=password aria-label=Password value=hunter2><input name=cardnumber aria-label=Card value=4111111111111111>"
-        "<input autocomplete=cc-csc aria-label=CVC value=123><input type=checkbox checked aria-label=Keep>"
-        "<input aria-label=Coupon placeholder=SAVE10><button disabled>Pay</button></form>"
-        "<div role=dialog aria-label=Help><p>Ask us</p><button aria-expanded=false>More</button></div>"
-        "<iframe title=Ads src=ads.html></iframe><iframe srcdoc='<p>x</p>'></iframe>"
-        "<div id=host><template shadowrootmode=open><button>Inside</button></template></div></main>")
+PAGE = (
+    "<title>Shop</title><header><nav aria-label=Main><ul><li><a href=/a>A</a></li><li><a href=/b>B</a></li></ul>"
+    "</nav></header><main><div><div><h1>Checkout</h1><p>Almost done</p></div></div>"
+    "<form aria-label=Payment><div class=row><label>Email <input type=email name=email value=a@b.c"
+    " required></label></div>"
+    "<input type=password aria-label=Password value=hunter2><input name=cardnumber aria-label=Card"
+    " value=4111111111111111>"
+    "<input autocomplete=cc-csc aria-label=CVC value=123><input type=checkbox checked aria-label=Keep>"
+    "<input aria-label=Coupon placeholder=SAVE10><button disabled>Pay</button></form>"
+    "<div role=dialog aria-label=Help><p>Ask us</p><button aria-expanded=false>More</button></div>"
+    "<iframe title=Ads src=ads.html></iframe><iframe srcdoc='<p>x</p>'></iframe>"
+    "<div id=host><template shadowrootmode=open><button>Inside</button></template></div></main>"
+)
 
 
 def flat(html: str = PAGE, **options) -> dict:
@@ -50,8 +54,13 @@ def test_page_context_and_semantic_groups_with_hoisted_children():
 
 def test_fields_only_when_not_default():
     data = flat()
-    assert by_name(data, "A") == {"id": by_name(data, "A")["id"], "tag": "a", "role": "link", "name": "A",
-                                 "href": "https://shop.test/a"}
+    assert by_name(data, "A") == {
+        "id": by_name(data, "A")["id"],
+        "tag": "a",
+        "role": "link",
+        "name": "A",
+        "href": "https://shop.test/a",
+    }
     email = by_name(data, "Email")
     assert email["inputType"] == "email" and email["required"] is True and "disabled" not in email
     assert by_name(data, "Keep")["checked"] is True and "checked" not in by_name(data, "Coupon")
@@ -84,7 +93,9 @@ def test_iframes_and_shadow_hosts_are_listed():
     data = flat()
     # a page from a string has no directory: its src frames are not loaded; srcdoc ones are
     assert [(f.get("name"), f.get("src"), f.get("srcdoc"), f["loaded"]) for f in data["iframes"]] == [
-        ("Ads", "ads.html", None, False), (None, None, True, True)]
+        ("Ads", "ads.html", None, False),
+        (None, None, True, True),
+    ]
     assert data["iframes"][0]["reason"] == "the page was not read from a file"
     frame = next(n for n in walk(data["body"]) if n.get("tag") == "iframe" and "children" in n)
     assert frame["children"] == [{"text": "x"}]
@@ -119,8 +130,12 @@ def test_filter_keeps_matching_nodes_in_their_groups():
 def test_cli(tmp_path):
     page = tmp_path / "p.html"
     page.write_text(PAGE)
-    run = lambda *a: subprocess.run([sys.executable, "-m", "axsynth", "snapshot", str(page), "--format", *a],
-                                    capture_output=True, text=True)
+
+    def run(*a):
+        return subprocess.run(
+            [sys.executable, "-m", "axsynth", "snapshot", str(page), "--format", *a], capture_output=True, text=True
+        )
+
     out = run("flat", "--include-values", "--max-interactive", "2")
     assert out.returncode == 0 and json.loads(out.stdout)["stats"]["interactive"] == 2
     bad = run("flat", "--filter", "[[", "--quiet")

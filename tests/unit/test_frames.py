@@ -12,8 +12,11 @@ from axsynth.conformance import dump_cdp, find_fixtures, normalize_cdp
 
 TESTS = Path(__file__).parents[1]
 GOLDENS = TESTS / "goldens"
-FRAME_CASES = [(fixture, number) for fixture in find_fixtures(TESTS / "fixtures")
-               for number, _ in enumerate(fixture.frame_goldens(GOLDENS), 1)]
+FRAME_CASES = [
+    (fixture, number)
+    for fixture in find_fixtures(TESTS / "fixtures")
+    for number, _ in enumerate(fixture.frame_goldens(GOLDENS), 1)
+]
 # Chromium leaves the document of a frame whose iframe is not rendered (display:none)
 # unrendered; axsynth builds it as if rendered (docs/divergences.md).
 NOT_RENDERED = {("iframe-srcdoc", 7)}
@@ -47,6 +50,7 @@ def test_child_frame_tree_matches_chromium(fixture, number, request):
 
 # --- which frames are loaded ----------------------------------------------------------------
 
+
 @pytest.fixture
 def site(tmp_path):
     (tmp_path / "pages" / "sub").mkdir(parents=True)
@@ -56,7 +60,8 @@ def site(tmp_path):
     (tmp_path / "pages" / "top.html").write_text(
         "<title>Top</title><iframe title=W src=widget.html></iframe><iframe src='https://ads.example/x'></iframe>"
         "<iframe src=../outside.html></iframe><iframe src=sub/nested.html></iframe><iframe src=missing.html></iframe>"
-        "<iframe title=Self src=top.html></iframe><iframe src='file:///etc/hostname'></iframe>")
+        "<iframe title=Self src=top.html></iframe><iframe src='file:///etc/hostname'></iframe>"
+    )
     return tmp_path / "pages"
 
 
@@ -117,6 +122,7 @@ def test_srcdoc_resolves_urls_against_its_parent():
 
 # --- the agent format shows frame content under the iframe ------------------------------------
 
+
 def test_agent_outline_enters_frames_with_frame_qualified_refs(site):
     doc = Document.from_file(site / "top.html")
     snap = doc.agent_snapshot(max_bytes=None)
@@ -146,12 +152,15 @@ def test_frame_refs_in_diffs_and_hidden_frames_stay_hidden(site):
     assert "Secret" not in hidden.agent_snapshot().text
 
 
-@pytest.mark.parametrize("src,reason", [
-    ("/widget.html", "/widget.html is outside the page's directory (not followed)"),
-    ("//cdn.example/w.html", "//cdn.example/w.html is not a local file (not followed)"),
-    ("data:text/html,<b>x</b>", "data:text/html,<b>x</b> is not a local file (not followed)"),
-    ("sub", "sub is not a file"),
-])
+@pytest.mark.parametrize(
+    "src,reason",
+    [
+        ("/widget.html", "/widget.html is outside the page's directory (not followed)"),
+        ("//cdn.example/w.html", "//cdn.example/w.html is not a local file (not followed)"),
+        ("data:text/html,<b>x</b>", "data:text/html,<b>x</b> is not a local file (not followed)"),
+        ("sub", "sub is not a file"),
+    ],
+)
 def test_other_sources_are_not_followed(site, src, reason):
     (site / "top.html").write_text(f"<iframe src='{src}'></iframe>")
     [frame] = Document.from_file(site / "top.html").frames()
@@ -165,9 +174,11 @@ def test_query_and_fragment_do_not_hide_the_file(site):
 
 
 def test_devtools_snapshot_includes_frames_as_puppeteer_does():
-    doc = Document.from_html("<iframe title=W srcdoc='<button>Inside</button>'></iframe>"
-                             "<iframe aria-hidden=true srcdoc='<button>Hidden</button>'></iframe><button>After</button>",
-                             "https://shop.test/")
+    doc = Document.from_html(
+        "<iframe title=W srcdoc='<button>Inside</button>'></iframe>"
+        "<iframe aria-hidden=true srcdoc='<button>Hidden</button>'></iframe><button>After</button>",
+        "https://shop.test/",
+    )
     assert doc.devtools_snapshot().splitlines() == [
         'uid=1_0 RootWebArea url="https://shop.test/"',
         '  uid=1_1 Iframe "W"',

@@ -58,9 +58,11 @@ def test_the_fast_parser_loads_its_core_without_turbohtmls_package():
 @pytest.mark.skipif(parse_document is None or not parse_document("<p>x"), reason="the fast parser is not installed")
 def test_turbohtml_imported_after_axsynth_still_works():
     # The package imported later reuses the core axsynth loaded (a second copy could not be initialized).
-    code = ("from axsynth import Document\nDocument.from_html('<p>x</p>')\nimport sys, turbohtml\n"
-            "assert sys.modules['turbohtml._html'].__name__ == 'turbohtml._html'\n"
-            "assert turbohtml.parse('<p>y</p>') is not None")
+    code = (
+        "from axsynth import Document\nDocument.from_html('<p>x</p>')\nimport sys, turbohtml\n"
+        "assert sys.modules['turbohtml._html'].__name__ == 'turbohtml._html'\n"
+        "assert turbohtml.parse('<p>y</p>') is not None"
+    )
     assert "turbohtml.extract" in _modules_after(code)
 
 
@@ -69,8 +71,13 @@ def test_a_cdp_snapshot_from_the_cli_loads_no_agent_diff_or_mcp_module(tmp_path)
     # diff and MCP (~10 ms) load only when one of them runs; nor does a frame need them.
     page = tmp_path / "page.html"
     page.write_text("<button>Go</button><iframe src=missing.html></iframe>")
-    cli = ("import io, contextlib\nfrom axsynth.cli import main\nout = io.StringIO()\n"
-           f"with contextlib.redirect_stdout(out):\n    assert main(['snapshot', {str(page)!r}, '--format', 'cdp']) == 0\n"
-           "assert '\"button\"' in out.getvalue()")
+    cli = (
+        "import io, contextlib\nfrom axsynth.cli import main\nout = io.StringIO()\n"
+        f"with contextlib.redirect_stdout(out):\n    assert main(['snapshot', {str(page)!r}, '--format', 'cdp']) == 0\n"
+        "assert '\"button\"' in out.getvalue()"
+    )
     loaded = _modules_after(cli)
-    assert sorted(name for name in ("axsynth.emit.agent", "axsynth.emit.diff", "axsynth.agents.service") if name in loaded) == []
+    assert (
+        sorted(name for name in ("axsynth.emit.agent", "axsynth.emit.diff", "axsynth.agents.service") if name in loaded)
+        == []
+    )

@@ -31,12 +31,18 @@ def test_br_is_a_newline_and_consecutive_ones_are_kept():
 
 
 def test_table_cells_are_tab_separated_and_rows_newline_separated_across_sections():
-    html = "<div id=t><table><thead><tr><th>h1</th><th>h2</th></tr></thead><tbody><tr><td>a</td><td>b</td></tr></tbody></table></div>"
+    html = (
+        "<div id=t><table><thead><tr><th>h1</th><th>h2</th></tr></thead><tbody><tr><td>a</td><td>b</td>"
+        "</tr></tbody></table></div>"
+    )
     assert text_of(html) == "h1\th2\na\tb"
 
 
 def test_display_none_is_skipped_and_hidden_visibility_keeps_visible_descendants():
-    html = "<div id=t>a<span hidden>x</span> <span style=visibility:hidden>y <b style=visibility:visible>z</b></span></div>"
+    html = (
+        "<div id=t>a<span hidden>x</span> <span style=visibility:hidden>y <b style=visibility:visible>z"
+        "</b></span></div>"
+    )
     assert text_of(html) == "a z"
 
 
@@ -45,7 +51,10 @@ def test_text_transform_applies():
 
 
 def test_atomic_inlines_stay_on_the_line_but_flex_items_are_blocks():
-    html = "<div id=t><div style=display:flex><span>f1</span><span>f2</span></div><button>b</button> <button>c</button></div>"
+    html = (
+        "<div id=t><div style=display:flex><span>f1</span><span>f2</span></div><button>b</button> "
+        "<button>c</button></div>"
+    )
     assert text_of(html) == "f1\nf2\nb c"
 
 
@@ -54,7 +63,10 @@ def test_form_control_contents_and_shadow_content_do_not_count():
 
 
 def test_select_shows_each_option_on_its_own_line():
-    html = "<div id=t>a <select><option> One </option><optgroup label=g><option>Two  words</option></optgroup></select> b</div>"
+    html = (
+        "<div id=t>a <select><option> One </option><optgroup label=g><option>Two  words</option>"
+        "</optgroup></select> b</div>"
+    )
     assert text_of(html) == "a \nOne\nTwo words\n b"
 
 

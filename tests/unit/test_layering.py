@@ -1,6 +1,7 @@
 """The pipeline's layers import one way only (README, "How it works").
 
-data → html → style → page → {ax, playwright} → emit → query → locator → api → agents → batch → {cli, testing, conformance}
+data → html → style → page → {ax, playwright} → emit → query → locator → api → agents → batch
+     → {cli, testing, conformance}
 
 A module may import its own layer and the layers before it; ``ax`` and
 ``playwright`` are two engines over the same page and never import each other.
@@ -19,19 +20,25 @@ PACKAGE = Path(axsynth.__file__).parent
 # Rank of each top-level part of the package; equal ranks may not import each other
 # unless they are the same part.
 LAYERS = {
-    "data": 0, "limits": 0, "version": 0,
+    "data": 0,
+    "limits": 0,
+    "version": 0,
     "html": 1,
     "style": 2,
     "page": 3,
-    "ax": 4, "playwright": 4,
+    "ax": 4,
+    "playwright": 4,
     "emit": 5,
     "query": 6,
     "locator": 7,
     "api": 8,
     "agents": 9,
     "batch": 9.5,
-    "cli": 10, "testing": 10, "conformance": 10,
-    "__init__": 11, "__main__": 11,
+    "cli": 10,
+    "testing": 10,
+    "conformance": 10,
+    "__init__": 11,
+    "__main__": 11,
 }
 
 
@@ -80,8 +87,11 @@ def test_every_import_points_to_an_earlier_layer():
 
 
 def test_every_part_of_the_package_has_a_layer():
-    parts = {p.stem if p.is_file() else p.name for p in PACKAGE.iterdir()
-             if (p.suffix == ".py" or (p / "__init__.py").exists())}
+    parts = {
+        p.stem if p.is_file() else p.name
+        for p in PACKAGE.iterdir()
+        if (p.suffix == ".py" or (p / "__init__.py").exists())
+    }
     assert parts - set(LAYERS) == set()
 
 

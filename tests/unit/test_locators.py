@@ -106,8 +106,9 @@ def test_three_refund_buttons_told_apart(orders: Document):
     assert refunds.count() == 3
     tea_row = orders.get_by_role("row").filter(has_text="Tea sampler")
     assert tea_row.get_by_role("button", name="Refund").count() == 1
-    assert orders.get_by_role("row").filter(has=orders.get_by_role("button", disabled=True)).name \
-        == "Gift card $50 Refund"
+    assert (
+        orders.get_by_role("row").filter(has=orders.get_by_role("button", disabled=True)).name == "Gift card $50 Refund"
+    )
     assert orders.get_by_role("row").filter(has_not_text="$").name == "Order Total"
     assert orders.get_by_role("row").filter(has_not=orders.get_by_role("button")).count() == 1
     assert refunds.first.is_enabled() and refunds.last.is_disabled()
@@ -133,20 +134,24 @@ def test_a_miss_lists_the_candidates_with_the_states_that_made_them_miss(orders:
     assert str(error.value) == (
         "get_by_role('heading', level=2) resolved to no element; elements with role 'heading':\n"
         '  heading "My day" [level=1]  <h1>\n'
-        '  heading "Tasks" [level=3]  <h3>')
+        '  heading "Tasks" [level=3]  <h3>'
+    )
 
 
 def test_several_matches_are_a_strict_mode_violation_listing_each(orders: Document):
     with pytest.raises(QueryError) as error:
         orders.get_by_role("button", name="Refund", disabled=False).text_content()
     message = str(error.value)
-    assert message.startswith("strict mode violation: get_by_role('button', name='Refund', disabled=False)"
-                              " resolved to 2 elements:\n")
+    assert message.startswith(
+        "strict mode violation: get_by_role('button', name='Refund', disabled=False) resolved to 2 elements:\n"
+    )
     assert message.count('button "Refund" [disabled=false]') == 2
 
 
 def test_a_miss_of_an_absent_role_lists_the_roles_present(orders: Document):
-    with pytest.raises(QueryError, match=r"no element has role 'dialog' there \(roles present: button, cell, columnheader"):
+    with pytest.raises(
+        QueryError, match=r"no element has role 'dialog' there \(roles present: button, cell, columnheader"
+    ):
         orders.get_by_role("dialog").element
 
 
@@ -229,8 +234,9 @@ def test_locator_css_and_bad_selectors():
 
 
 def test_reads_of_one_element(orders: Document):
-    doc = Document.from_html("<label><input type=checkbox checked> Keep me</label><button>Go</button>"
-                             "<p style='display:none'>Gone</p>")
+    doc = Document.from_html(
+        "<label><input type=checkbox checked> Keep me</label><button>Go</button><p style='display:none'>Gone</p>"
+    )
     assert doc.get_by_label("Keep me").is_checked()
     with pytest.raises(QueryError, match="not a checkbox or radio button"):
         doc.get_by_role("button").is_checked()
@@ -241,14 +247,17 @@ def test_reads_of_one_element(orders: Document):
     assert orders.get_by_role("img").ax_node.role == "image"
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda d: d.get_by_role("heading", level="2"), "level= takes a positive int, got '2'"),
-    (lambda d: d.get_by_role("button", disabled="yes"), "disabled= takes a bool, got 'yes'"),
-    (lambda d: d.get_by_role("checkbox", checked="true"), 'checked= takes a bool or "mixed", got \'true\''),
-    (lambda d: d.get_by_role("button").nth("1"), "nth() takes an int, got str"),
-    (lambda d: d.get_by_text(None), "expected a string or a compiled regex, got NoneType"),
-    (lambda d: d.get_by_role("row").filter(has="button"), "has/has_not take a Locator, got str"),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda d: d.get_by_role("heading", level="2"), "level= takes a positive int, got '2'"),
+        (lambda d: d.get_by_role("button", disabled="yes"), "disabled= takes a bool, got 'yes'"),
+        (lambda d: d.get_by_role("checkbox", checked="true"), "checked= takes a bool or \"mixed\", got 'true'"),
+        (lambda d: d.get_by_role("button").nth("1"), "nth() takes an int, got str"),
+        (lambda d: d.get_by_text(None), "expected a string or a compiled regex, got NoneType"),
+        (lambda d: d.get_by_role("row").filter(has="button"), "has/has_not take a Locator, got str"),
+    ],
+)
 def test_options_of_the_wrong_type_are_refused_rather_than_matching_nothing(orders: Document, call, message):
     with pytest.raises(TypeError, match=re.escape(message)):
         call(orders)

@@ -42,27 +42,36 @@ def test_omitted_attributes_and_name_are_not_checked():
 
 
 def test_children_are_matched_as_an_ordered_subsequence():
-    assert matches(FEATURES, """
+    assert matches(
+        FEATURES,
+        """
         - list:
           - listitem: Feature A
           - listitem: Feature C
-    """)
+    """,
+    )
 
 
 def test_children_out_of_order_do_not_match():
-    assert not matches(FEATURES, """
+    assert not matches(
+        FEATURES,
+        """
         - list:
           - listitem: Feature C
           - listitem: Feature A
-    """)
+    """,
+    )
 
 
 def test_the_template_may_match_anywhere_in_the_tree():
     assert matches(FEATURES, "- listitem: Feature B")
-    assert matches(FEATURES, """
+    assert matches(
+        FEATURES,
+        """
         - link "About"
         - link "Docs"
-    """)
+    """,
+    )
 
 
 def test_several_top_level_items_must_be_siblings_in_order():
@@ -73,7 +82,7 @@ def test_several_top_level_items_must_be_siblings_in_order():
 
 
 def test_a_template_child_cannot_be_satisfied_by_a_grandchild():
-    assert not matches(FEATURES, '- navigation:\n  - text: Feature A')
+    assert not matches(FEATURES, "- navigation:\n  - text: Feature A")
     assert not matches(page("<main><div><p><a href='/x'>deep</a></p></div></main>"), "- main:\n  - link")
 
 
@@ -144,26 +153,29 @@ STATES = page(
 )
 
 
-@pytest.mark.parametrize("template, expected", [
-    ('- checkbox "On" [checked]', True),
-    ('- checkbox "On" [checked=true]', True),
-    ('- checkbox "On" [checked=false]', False),
-    ('- checkbox "Off" [checked=false]', True),
-    ('- checkbox "Off" [checked]', False),
-    ('- checkbox "Some" [checked=mixed]', True),
-    ('- checkbox "Some" [checked]', False),
-    ('- button "Bold" [pressed]', True),
-    ('- button "Send" [pressed]', False),
-    ('- button "Send" [disabled]', True),
-    ('- button "Bold" [disabled=false]', True),
-    ('- button "Menu" [expanded]', True),
-    ('- button "Send" [expanded=false]', True),
-    ('- heading "Third" [level=3]', True),
-    ('- heading "Third" [level=2]', False),
-    ('- tab "One" [selected]', True),
-    ('- tab "Two" [selected]', False),
-    ('- tab "Two" [selected=false]', True),
-])
+@pytest.mark.parametrize(
+    "template, expected",
+    [
+        ('- checkbox "On" [checked]', True),
+        ('- checkbox "On" [checked=true]', True),
+        ('- checkbox "On" [checked=false]', False),
+        ('- checkbox "Off" [checked=false]', True),
+        ('- checkbox "Off" [checked]', False),
+        ('- checkbox "Some" [checked=mixed]', True),
+        ('- checkbox "Some" [checked]', False),
+        ('- button "Bold" [pressed]', True),
+        ('- button "Send" [pressed]', False),
+        ('- button "Send" [disabled]', True),
+        ('- button "Bold" [disabled=false]', True),
+        ('- button "Menu" [expanded]', True),
+        ('- button "Send" [expanded=false]', True),
+        ('- heading "Third" [level=3]', True),
+        ('- heading "Third" [level=2]', False),
+        ('- tab "One" [selected]', True),
+        ('- tab "Two" [selected]', False),
+        ('- tab "Two" [selected=false]', True),
+    ],
+)
 def test_attributes(template, expected):
     assert matches(STATES, template) is expected
 
@@ -287,20 +299,26 @@ def test_a_received_snapshot_keeps_states_only_for_roles_that_have_them():
 
 
 def test_a_failure_names_the_template_line_and_what_was_received():
-    result = match_aria_snapshot(FEATURES, """
+    result = match_aria_snapshot(
+        FEATURES,
+        """
         - heading "Features" [level=2]
-    """)
+    """,
+    )
     assert not result
     assert result.problems == ['line 2: - heading "Features" [level=2] — received heading "Features" [level=1]']
     assert '-- heading "Features" [level=2]\n+- heading "Features" [level=1]' in result.diff
 
 
 def test_the_diff_shows_matched_lines_as_the_template_wrote_them():
-    result = match_aria_snapshot(FEATURES, r"""
+    result = match_aria_snapshot(
+        FEATURES,
+        r"""
         - list /Feat/:
           - listitem: /A$/
           - listitem: Feature Z
-    """)
+    """,
+    )
     assert result.problems == ["line 4: - text: Feature Z — received text Feature B"]
     assert result.diff.splitlines()[2:] == [
         "@@ -1,3 +1,3 @@",
@@ -312,9 +330,9 @@ def test_the_diff_shows_matched_lines_as_the_template_wrote_them():
 
 
 def test_a_missing_child_shows_what_is_there_instead():
-    result = match_aria_snapshot(FEATURES, "- navigation:\n  - button \"Go\"")
+    result = match_aria_snapshot(FEATURES, '- navigation:\n  - button "Go"')
     assert result.problems == ['line 2: - button "Go" — not found']
-    assert "+  - link \"About\":\n+    - /url: /about\n+  - link \"Docs\":" in result.diff
+    assert '+  - link "About":\n+    - /url: /about\n+  - link "Docs":' in result.diff
 
 
 def test_extra_children_under_equal_are_reported():
@@ -330,8 +348,8 @@ def test_a_role_absent_from_the_page_is_named():
 
 def test_the_best_matching_node_is_the_one_explained():
     doc = page("<ul aria-label='a'><li>x</li></ul><ul aria-label='b'><li>one</li><li>two</li></ul>")
-    result = match_aria_snapshot(doc, '- list:\n  - listitem: one\n  - listitem: three')
-    assert '   - listitem: one\n-  - listitem: three\n+  - listitem: two' in result.diff
+    result = match_aria_snapshot(doc, "- list:\n  - listitem: one\n  - listitem: three")
+    assert "   - listitem: one\n-  - listitem: three\n+  - listitem: two" in result.diff
 
 
 def test_the_message_carries_the_diff_and_the_repr_the_first_problem():
@@ -351,21 +369,24 @@ def test_the_result_keeps_the_received_snapshot():
 # --- template errors ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("template, message", [
-    ("- heading [level=x]", 'line 1: Value of "level" attribute must be a number'),
-    ("- checkbox [checked=maybe]", 'Value of "checked" attribute must be one of true, false, mixed'),
-    ("- button [disabled=1]", 'Value of "disabled" attribute must be a boolean'),
-    ("- button [focused]", "Unsupported attribute [focused]"),
-    ('- button "open', "Unterminated string"),
-    ("- button /open", "Unterminated regex"),
-    ("- button [disabled", "Expected ]"),
-    ('- button "a" b', "Unexpected input"),
-    ("- list:\n  - /children: some", '/children must be "contain", "equal" or "deep-equal"'),
-    ("heading", 'line 1: a sequence item must start with "- "'),
-    ("- heading\n   - x", "line 2: unexpected indentation"),
-    ("- button /(/", "Invalid regular expression"),
-    ("- text:\n  - button", "text: the value must be a string"),
-])
+@pytest.mark.parametrize(
+    "template, message",
+    [
+        ("- heading [level=x]", 'line 1: Value of "level" attribute must be a number'),
+        ("- checkbox [checked=maybe]", 'Value of "checked" attribute must be one of true, false, mixed'),
+        ("- button [disabled=1]", 'Value of "disabled" attribute must be a boolean'),
+        ("- button [focused]", "Unsupported attribute [focused]"),
+        ('- button "open', "Unterminated string"),
+        ("- button /open", "Unterminated regex"),
+        ("- button [disabled", "Expected ]"),
+        ('- button "a" b', "Unexpected input"),
+        ("- list:\n  - /children: some", '/children must be "contain", "equal" or "deep-equal"'),
+        ("heading", 'line 1: a sequence item must start with "- "'),
+        ("- heading\n   - x", "line 2: unexpected indentation"),
+        ("- button /(/", "Invalid regular expression"),
+        ("- text:\n  - button", "text: the value must be a string"),
+    ],
+)
 def test_template_errors_say_what_and_where(template, message):
     with pytest.raises(AriaTemplateError, match=re.escape(message)):
         match_aria_snapshot(FEATURES, template)
@@ -377,8 +398,9 @@ def test_a_key_split_by_yaml_shows_the_quoted_key_to_write():
         match_aria_snapshot(html, '- checkbox "Done: Write report" [checked]')
     fix = """- 'checkbox "Done: Write report" [checked]'"""
     assert str(error.value) == (
-        "line 1: Unterminated string in the key 'checkbox \"Done': YAML ends a plain key at the first \": \". "
-        f"Quote the whole key, as aria_snapshot() prints it:\n\n{fix}\n")
+        'line 1: Unterminated string in the key \'checkbox "Done\': YAML ends a plain key at the first ": ". '
+        f"Quote the whole key, as aria_snapshot() prints it:\n\n{fix}\n"
+    )
     assert match_aria_snapshot(html, fix)  # the suggested fix works
     assert "- 'checkbox \"Done: Write report\" [checked]'" == Document.from_html(html).aria_snapshot()
 
@@ -408,16 +430,20 @@ LETTER = Document.from_html("""<main><p>Dear team,
 line two</pre><ul><li>A long item that wraps</li></ul></main>""")
 
 
-@pytest.mark.parametrize("template", [
-    "- paragraph: |\n    Dear team,\n    the report is ready.",
-    "- paragraph: |-\n    Dear team,\n\n    the report is ready.\n",
-    "- paragraph: >\n    Dear team,\n    the report is ready.",
-    "- paragraph: >+\n      Dear team,\n      # not a comment: text\n",  # fails below: shows it is text
-    "- paragraph: Dear team,\n    the report is ready.",
-    '- paragraph: "Dear team,\n    the report is ready."',
-    "- paragraph: 'Dear team,\n\n    the report is ready.'",
-    "- main:\n  - text: /line one\\s+line two/\n  - list:\n    - listitem: |\n        A long item\n        that wraps",
-])
+@pytest.mark.parametrize(
+    "template",
+    [
+        "- paragraph: |\n    Dear team,\n    the report is ready.",
+        "- paragraph: |-\n    Dear team,\n\n    the report is ready.\n",
+        "- paragraph: >\n    Dear team,\n    the report is ready.",
+        "- paragraph: >+\n      Dear team,\n      # not a comment: text\n",  # fails below: shows it is text
+        "- paragraph: Dear team,\n    the report is ready.",
+        '- paragraph: "Dear team,\n    the report is ready."',
+        "- paragraph: 'Dear team,\n\n    the report is ready.'",
+        "- main:\n  - text: /line one\\s+line two/\n  - list:\n    - listitem: |\n        A long item\n"
+        "        that wraps",
+    ],
+)
 def test_block_scalars_and_multi_line_strings_are_read_as_yaml_folds_them(template):
     expected = "# not a comment" not in template
     assert bool(match_aria_snapshot(LETTER, template)) is expected, template

@@ -21,14 +21,19 @@ def test_whitespace_between_mathml_children_has_no_text_object():
 
 
 def test_single_letter_mi_is_mathematical_italic():
-    texts = [n for r, n in unignored("<math><mi>k</mi><mi>sin</mi><mi mathvariant=normal>h</mi><mi>α</mi></math>")
-             if r == "StaticText"]
+    texts = [
+        n
+        for r, n in unignored("<math><mi>k</mi><mi>sin</mi><mi mathvariant=normal>h</mi><mi>α</mi></math>")
+        if r == "StaticText"
+    ]
     assert texts == ["\U0001d458", "sin", "h", "\U0001d6fc"]
     assert italic_math_variant("h") == "\u210e" and italic_math_variant("1") == "1"
 
 
 def test_mathml_children_are_separate_words_in_the_aria_snapshot():
-    snapshot = Document.from_html("<p><math><mi>x</mi><mo>+</mo><mn>1</mn></math></p>", "http://t.test/").aria_snapshot()
+    snapshot = Document.from_html(
+        "<p><math><mi>x</mi><mo>+</mo><mn>1</mn></math></p>", "http://t.test/"
+    ).aria_snapshot()
     assert "math: x + 1" in snapshot
 
 

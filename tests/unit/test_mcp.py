@@ -16,8 +16,10 @@ from mcp import Client  # noqa: E402
 from mcp.client.stdio import StdioServerParameters  # noqa: E402
 
 REPO = Path(__file__).parents[2]
-PAGE = ("<title>Shop</title><main><h1>Cart</h1><section aria-label=Items><p>Two items</p>"
-        "<button id=buy>Buy now</button><a href=/help>Help</a></section></main>")
+PAGE = (
+    "<title>Shop</title><main><h1>Cart</h1><section aria-label=Items><p>Two items</p>"
+    "<button id=buy>Buy now</button><a href=/help>Help</a></section></main>"
+)
 TOOLS = {"snapshot", "find", "diff", "resolve_ref"}
 
 
@@ -41,7 +43,13 @@ async def exercise(client: Client, root: Path) -> None:
     assert set(tools) == TOOLS
     for tool in tools.values():
         assert tool.description and tool.input_schema["type"] == "object"
-    assert tools["snapshot"].input_schema["properties"]["format"]["enum"] == ["agent", "aria", "devtools", "flat", "cdp"]
+    assert tools["snapshot"].input_schema["properties"]["format"]["enum"] == [
+        "agent",
+        "aria",
+        "devtools",
+        "flat",
+        "cdp",
+    ]
     assert tools["resolve_ref"].input_schema["required"] == ["ref"]
 
     snap = await client.call_tool("snapshot", {"path": "page.html"})
@@ -111,8 +119,9 @@ def free_port() -> int:
 
 def test_streamable_http_session(root):
     port = free_port()
-    server = subprocess.Popen(server_command(root, "--http", f":{port}"), cwd=REPO, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE)
+    server = subprocess.Popen(
+        server_command(root, "--http", f":{port}"), cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -137,6 +146,5 @@ def test_streamable_http_session(root):
 
 def test_bad_command_lines_are_one_line_errors(root):
     for args in (["--http", "nowhere"], ["--root", str(root / "missing")]):
-        result = subprocess.run(server_command(root)[:-2] + args, capture_output=True, text=True, cwd=REPO,
-                                timeout=60)
+        result = subprocess.run(server_command(root)[:-2] + args, capture_output=True, text=True, cwd=REPO, timeout=60)
         assert result.returncode == 1 and len(result.stderr.strip().splitlines()) == 1, result.stderr

@@ -10,10 +10,21 @@ from axsynth.html.dom import parse_int
 from .helpers import find, props, unignored
 
 
-@pytest.mark.parametrize("text, number", [
-    ("12", 12), ("  +7px", 7), ("-3", -3), ("\t\n4 5", 4),
-    ("³0", None), ("٣", None), ("1_000", 1), ("+-5", None), ("", None), ("\u00a05", None),
-])
+@pytest.mark.parametrize(
+    "text, number",
+    [
+        ("12", 12),
+        ("  +7px", 7),
+        ("-3", -3),
+        ("\t\n4 5", 4),
+        ("³0", None),
+        ("٣", None),
+        ("1_000", 1),
+        ("+-5", None),
+        ("", None),
+        ("\u00a05", None),
+    ],
+)
 def test_html_integer_rules(text, number):
     assert parse_int(text) == number
 

@@ -23,8 +23,13 @@ PAGE = b"<link rel=stylesheet href=hide.css><p class=secret>Secret</p><button>Go
 
 def run(*args: str, stdin: bytes = b"", cwd: Path | None = None) -> subprocess.CompletedProcess:
     env_path = str(ROOT)  # the worktree's axsynth, whatever the working directory
-    return subprocess.run([sys.executable, "-m", "axsynth", *args], input=stdin, capture_output=True, cwd=cwd,
-                          env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"})
+    return subprocess.run(
+        [sys.executable, "-m", "axsynth", *args],
+        input=stdin,
+        capture_output=True,
+        cwd=cwd,
+        env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"},
+    )
 
 
 # --- command line -------------------------------------------------------------------------------
@@ -50,7 +55,10 @@ def test_stdin_reads_local_stylesheets_from_the_working_directory_or_base_dir(tm
 
 def test_base_dir_errors_are_one_line(tmp_path):
     missing = run("snapshot", "-", "--base-dir", str(tmp_path / "nope"), stdin=PAGE)
-    assert missing.returncode == 1 and missing.stderr.decode() == f"axsynth: --base-dir {tmp_path / 'nope'}: not a directory\n"
+    assert (
+        missing.returncode == 1
+        and missing.stderr.decode() == f"axsynth: --base-dir {tmp_path / 'nope'}: not a directory\n"
+    )
     with_file = run("snapshot", str(ROOT / "examples" / "page.html"), "--base-dir", str(tmp_path))
     assert with_file.returncode == 2 and b"--base-dir applies to - (standard input) only" in with_file.stderr
 
@@ -59,9 +67,11 @@ def test_a_note_for_each_stylesheet_and_frame_not_loaded_and_quiet_silences_them
     (tmp_path / "page").mkdir()
     (tmp_path / "outside.css").write_text("p { display: none }")
     page = tmp_path / "page" / "index.html"
-    page.write_text('<link rel=stylesheet href="https://cdn.example/site.css"><link rel=stylesheet href=gone.css>'
-                    '<link rel=stylesheet href=../outside.css><link rel=stylesheet href=print.css media=print>'
-                    '<iframe src="https://ads.example/"></iframe><p>Text</p>')
+    page.write_text(
+        '<link rel=stylesheet href="https://cdn.example/site.css"><link rel=stylesheet href=gone.css>'
+        "<link rel=stylesheet href=../outside.css><link rel=stylesheet href=print.css media=print>"
+        '<iframe src="https://ads.example/"></iframe><p>Text</p>'
+    )
     result = run("snapshot", str(page), "--format", "aria")
     assert result.returncode == 0 and result.stdout == b"- iframe\n- paragraph: Text\n"
     notes = result.stderr.decode().splitlines()
@@ -76,10 +86,15 @@ def test_a_note_for_each_stylesheet_and_frame_not_loaded_and_quiet_silences_them
     assert quiet.stderr == b"" and quiet.stdout == result.stdout
 
 
-@pytest.mark.parametrize("fmt, first_line", [
-    ("cdp", b'{'), ("aria", b'- navigation "Main":'), ("agent", b'navigation "Main"'),
-    ("devtools", b'uid=1_0 navigation "Main"'),
-])
+@pytest.mark.parametrize(
+    "fmt, first_line",
+    [
+        ("cdp", b"{"),
+        ("aria", b'- navigation "Main":'),
+        ("agent", b'navigation "Main"'),
+        ("devtools", b'uid=1_0 navigation "Main"'),
+    ],
+)
 def test_scope_works_in_every_format_with_one_rule(fmt, first_line):
     page = b"<nav aria-label=Main><a href=/>Home</a></nav><main><p>One</p><p>Two</p></main>"
     scoped = run("snapshot", "-", "--format", fmt, "--scope", "nav", stdin=page)
@@ -87,7 +102,8 @@ def test_scope_works_in_every_format_with_one_rule(fmt, first_line):
     assert scoped.stdout.startswith(first_line) and b"One" not in scoped.stdout and b"Home" in scoped.stdout
     several = run("snapshot", "-", "--format", fmt, "--scope", "p", stdin=page)
     assert several.returncode == 1 and several.stderr == (
-        b"axsynth: selector 'p' matches 2 elements, it must match exactly one: <p>, <p> (scope_ambiguous)\n")
+        b"axsynth: selector 'p' matches 2 elements, it must match exactly one: <p>, <p> (scope_ambiguous)\n"
+    )
     none = run("snapshot", "-", "--format", fmt, "--scope", "aside", stdin=page)
     assert none.stderr == b"axsynth: no element matches selector 'aside' (scope_not_found)\n"
 
@@ -116,8 +132,12 @@ def test_reprs_say_what_a_thing_is():
 
 def test_scope_error_is_exported_and_is_what_every_scope_raises():
     doc = Document.from_html("<p>a</p><p>b</p>")
-    for call in (lambda: doc.aria_snapshot("p"), lambda: doc.agent_snapshot(scope="p"),
-                 lambda: doc.devtools_snapshot(scope="p"), lambda: doc.get_full_ax_tree(scope="p")):
+    for call in (
+        lambda: doc.aria_snapshot("p"),
+        lambda: doc.agent_snapshot(scope="p"),
+        lambda: doc.devtools_snapshot(scope="p"),
+        lambda: doc.get_full_ax_tree(scope="p"),
+    ):
         with pytest.raises(ScopeError, match="matches 2 elements"):
             call()
     assert axsynth.ScopeError is ScopeError and issubclass(ScopeError, ValueError)
@@ -139,33 +159,58 @@ def test_from_html_reads_local_stylesheets_from_base_dir(tmp_path):
     assert Document.from_html(PAGE, base_dir=tmp_path).aria_snapshot() == '- button "Go"'
     without = Document.from_html(PAGE)
     assert "paragraph: Secret" in without.aria_snapshot()
-    assert without.not_loaded == ["stylesheet 'hide.css' not loaded: no directory to read it from "
-                                  "(give base_dir, or --base-dir on the command line)"]
+    assert without.not_loaded == [
+        "stylesheet 'hide.css' not loaded: no directory to read it from "
+        "(give base_dir, or --base-dir on the command line)"
+    ]
 
 
 # --- docstrings ---------------------------------------------------------------------------------
 
 
 def test_every_public_name_has_a_docstring_with_an_example():
-    missing = [name for name in axsynth.__all__ if name != "__version__"
-               and ">>>" not in (inspect.getdoc(getattr(axsynth, name)) or "")]
+    missing = [
+        name
+        for name in axsynth.__all__
+        if name != "__version__" and ">>>" not in (inspect.getdoc(getattr(axsynth, name)) or "")
+    ]
     assert missing == []
 
 
-@pytest.mark.parametrize("cls, needs_example", [(Document, True), (Locator, True), (AXNode, False),
-                                                (LocatorAssertions, False), (PageAssertions, True)])
+@pytest.mark.parametrize(
+    "cls, needs_example",
+    [(Document, True), (Locator, True), (AXNode, False), (LocatorAssertions, False), (PageAssertions, True)],
+)
 def test_every_public_method_and_property_is_documented(cls, needs_example):
     wanted = ">>>" if needs_example else ""  # an example, or at least some text
-    public = [name for name, member in vars(cls).items() if not name.startswith("_")
-              and (callable(member) or isinstance(member, (property, classmethod)))]
-    undocumented = [name for name in public
-                    if not (inspect.getdoc(getattr(cls, name)) or "").strip() or wanted not in inspect.getdoc(getattr(cls, name))]
+    public = [
+        name
+        for name, member in vars(cls).items()
+        if not name.startswith("_") and (callable(member) or isinstance(member, (property, classmethod)))
+    ]
+    undocumented = [
+        name
+        for name in public
+        if not (inspect.getdoc(getattr(cls, name)) or "").strip() or wanted not in inspect.getdoc(getattr(cls, name))
+    ]
     assert undocumented == []
 
 
-@pytest.mark.parametrize("module", ["axsynth.api", "axsynth.locator", "axsynth.query", "axsynth.page",
-                                    "axsynth.testing", "axsynth.testing.expect", "axsynth.testing.match", "axsynth.limits",
-                                    "axsynth.html.parse", "axsynth.playwright.yaml"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "axsynth.api",
+        "axsynth.locator",
+        "axsynth.query",
+        "axsynth.page",
+        "axsynth.testing",
+        "axsynth.testing.expect",
+        "axsynth.testing.match",
+        "axsynth.limits",
+        "axsynth.html.parse",
+        "axsynth.playwright.yaml",
+    ],
+)
 def test_the_examples_in_docstrings_run(module, monkeypatch):
     monkeypatch.chdir(ROOT)
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)

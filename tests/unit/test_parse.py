@@ -41,6 +41,7 @@ def test_node_ids_follow_tree_order():
 
 # --- <select> content (WHATWG HTML since customizable select; Chromium 156) ---
 
+
 def _outline(node) -> str:
     """The body's tree as tags and text, e.g. ``select(option(a b(c)))``."""
     parts = []
@@ -99,9 +100,7 @@ def test_closing_a_table_inside_a_select_returns_to_body_rules():
 
 
 def test_table_tags_close_a_select_inside_a_table():
-    assert _body("<table><select><option>a<tr><td>c</table>") == (
-        "select(option(a)) table(tbody(tr(td(c))))"
-    )
+    assert _body("<table><select><option>a<tr><td>c</table>") == ("select(option(a)) table(tbody(tr(td(c))))")
 
 
 # What Chromium 156 showed for the same bytes (probed): a file: URL's undeclared
@@ -112,8 +111,11 @@ ENCODING_CASES = [
     ("http://x.test/p.html", b"<!DOCTYPE html><title>a</title><p>caf\xc3\xa9</p>", "caf\u00c3\u00a9"),
     ("file:///p.html", b"<!DOCTYPE html><title>b</title><p>caf\xe9 na\xefve</p>", "caf\u00e9 na\u00efve"),
     ("file:///p.html", b'<!DOCTYPE html><meta charset="windows-1252"><p>caf\xc3\xa9</p>', "caf\u00c3\u00a9"),
-    ("file:///p.html", b"<!DOCTYPE html><!--" + b"x" * 1100 + b'--><meta charset="windows-1252"><p>caf\xc3\xa9</p>',
-     "caf\u00c3\u00a9"),
+    (
+        "file:///p.html",
+        b"<!DOCTYPE html><!--" + b"x" * 1100 + b'--><meta charset="windows-1252"><p>caf\xc3\xa9</p>',
+        "caf\u00c3\u00a9",
+    ),
 ]
 
 
@@ -129,7 +131,13 @@ def test_dialog_and_search_close_an_open_paragraph(parser):
     # Blocks html5lib predates: like <div>, their start tag closes a <p>, their end tag them.
     document = parse_html("<p>a<dialog open>b</dialog>c<p>x<search>y</search>z", parser=parser)
     body = next(e for e in document.iter_elements() if e.local_name == "body")
-    assert [(c.local_name, [getattr(g, "local_name", g.data) for g in c.children])
-            for c in body.children if isinstance(c, Element)] == [
-        ("p", ["a"]), ("dialog", ["b"]), ("p", ["x"]), ("search", ["y"]),
+    assert [
+        (c.local_name, [getattr(g, "local_name", g.data) for g in c.children])
+        for c in body.children
+        if isinstance(c, Element)
+    ] == [
+        ("p", ["a"]),
+        ("dialog", ["b"]),
+        ("p", ["x"]),
+        ("search", ["y"]),
     ]

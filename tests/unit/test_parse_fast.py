@@ -37,7 +37,9 @@ from axsynth.html.encoding import decode  # noqa: E402
 from axsynth.html.parse import parse_html  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
-CHROMIUM_DOMS = json.loads((Path(__file__).resolve().parent / "data" / "chromium_tag_soup_doms.json").read_text())["cases"]
+CHROMIUM_DOMS = json.loads((Path(__file__).resolve().parent / "data" / "chromium_tag_soup_doms.json").read_text())[
+    "cases"
+]
 ALL_FIXTURES = sorted(FIXTURES.rglob("*.html"))
 
 
@@ -93,6 +95,7 @@ def assert_same_dom_or_declined(source: str | bytes) -> bool:
 
 # --- every fixture --------------------------------------------------------------
 
+
 @pytest.mark.parametrize("path", ALL_FIXTURES, ids=lambda p: p.relative_to(FIXTURES).as_posix())
 def test_fixture_dom_is_identical(path: Path) -> None:
     data = path.read_bytes()
@@ -113,10 +116,15 @@ def test_formatting_elements_are_html5libs():
     assert parse_fast.FORMATTING_ELEMENTS == {name for _, name in formattingElements}
 
 
-@pytest.mark.parametrize("source, fast", [
-    ("<p><b>a<search-form role=search><i>b</search-form></p>", True),  # a custom element
-    ("<p><b>a<search>b</search></b>", False), ("<p><b>a<SEARCH/>b", False), ("<b>a<search", False),
-])
+@pytest.mark.parametrize(
+    "source, fast",
+    [
+        ("<p><b>a<search-form role=search><i>b</search-form></p>", True),  # a custom element
+        ("<p><b>a<search>b</search></b>", False),
+        ("<p><b>a<SEARCH/>b", False),
+        ("<b>a<search", False),
+    ],
+)
 def test_only_a_search_element_is_declined(source: str, fast: bool):
     assert (parse_fast.parse_document(source) is not None) == fast
     assert assert_same_dom_or_declined(source) == fast
@@ -136,11 +144,14 @@ def test_tags_in_comments_before_the_first_tag_are_not_tags():
     assert assert_same_dom_or_declined(CONDITIONAL_COMMENTS)
 
 
-@pytest.mark.parametrize("source", [
-    CONDITIONAL_COMMENTS.replace("<p>x</p>", "<p>x</p><!-- c --><html class=second>"),  # a second real <html>
-    '<!--[if IE]><html class=ie><![endif]--><html><script><!--</script><html a> <meta>',  # "<!--" in a script
-    '<!-- unclosed <html a><head><html b>',
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        CONDITIONAL_COMMENTS.replace("<p>x</p>", "<p>x</p><!-- c --><html class=second>"),  # a second real <html>
+        "<!--[if IE]><html class=ie><![endif]--><html><script><!--</script><html a> <meta>",  # "<!--" in a script
+        "<!-- unclosed <html a><head><html b>",
+    ],
+)
 def test_real_ignored_html_or_head_tags_are_still_declined(source: str):
     assert parse_fast.parse_document(source) is None
     assert_same_dom_or_declined(source)
@@ -196,9 +207,28 @@ SOUP_TAGS = (
 soup_tokens = st.one_of(
     st.sampled_from(SOUP_TAGS).map(lambda t: f"<{t}>"),
     st.sampled_from(SOUP_TAGS).map(lambda t: f"</{t}>"),
-    st.sampled_from(["x", " ", "\n", "a b", "&amp;", "&#0;", "\r\n", "\x00", "<!--c-->", "<!doctype html>",
-                     "<meta charset=latin1>", "<a href=x id=y>", "<td colspan=2>", "<input type=hidden>",
-                     "<svg viewBox='0 0 1 1'>", "<math definitionURL=u>", "<?pi x?>", "<template shadowrootmode=open>"]),
+    st.sampled_from(
+        [
+            "x",
+            " ",
+            "\n",
+            "a b",
+            "&amp;",
+            "&#0;",
+            "\r\n",
+            "\x00",
+            "<!--c-->",
+            "<!doctype html>",
+            "<meta charset=latin1>",
+            "<a href=x id=y>",
+            "<td colspan=2>",
+            "<input type=hidden>",
+            "<svg viewBox='0 0 1 1'>",
+            "<math definitionURL=u>",
+            "<?pi x?>",
+            "<template shadowrootmode=open>",
+        ]
+    ),
 )
 
 

@@ -43,9 +43,7 @@ def test_assert_aria_snapshot_fails_with_the_problem_and_a_diff(pytester: pytest
         'E         line 2: - heading "Shop" [level=2] — received heading "Shop" [level=1]\n'
     ) in report
     assert (
-        'E       -- heading "Shop" [level=2]\n'
-        'E       +- heading "Shop" [level=1]\n'
-        'E        - button "Buy"\n'
+        'E       -- heading "Shop" [level=2]\nE       +- heading "Shop" [level=1]\nE        - button "Buy"\n'
     ) in report
     # __tracebackhide__ keeps the helper's own frame out of the report.
     assert "result = match_aria_snapshot" not in report
@@ -186,11 +184,14 @@ def test_axsynth_update_writes_received_snapshots_into_the_test_source(pytester:
 
 
 def test_axsynth_update_leaves_a_template_that_is_not_a_literal_and_says_so(pytester: pytest.Pytester):
-    source = 'from axsynth.testing import assert_aria_snapshot\n\n\ndef test_x():\n' \
-             '    expected = ""\n    assert_aria_snapshot("<button>Buy</button>", expected)\n'
+    source = (
+        "from axsynth.testing import assert_aria_snapshot\n\n\ndef test_x():\n"
+        '    expected = ""\n    assert_aria_snapshot("<button>Buy</button>", expected)\n'
+    )
     test_file = pytester.makepyfile(test_variable=source)
     source = test_file.read_text()
     result = pytester.runpytest("-p", "no:cacheprovider", "--axsynth-update")
-    assert "0 ARIA templates updated; not the call at line 6 (the template must be a string literal" \
-        in result.stdout.str()
+    assert (
+        "0 ARIA templates updated; not the call at line 6 (the template must be a string literal" in result.stdout.str()
+    )
     assert test_file.read_text() == source

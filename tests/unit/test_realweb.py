@@ -67,10 +67,16 @@ def drop_subtree(nodes: dict[str, dict], node_id: str) -> None:
 def add_ignored_wrapper(nodes: dict[str, dict], parent_id: str, before_child: str) -> None:
     """An ignored node (as Chromium lists a div it leaves out) before a child."""
     parent = nodes[parent_id]
-    nodes["new"] = {"nodeId": "new", "ignored": True,
-                    "ignoredReasons": [{"name": "uninteresting", "value": {"type": "boolean", "value": True}}],
-                    "role": {"type": "role", "value": "none"}, "chromeRole": {"type": "internalRole", "value": 0},
-                    "parentId": parent_id, "childIds": [], "backendDOMNodeId": 999}
+    nodes["new"] = {
+        "nodeId": "new",
+        "ignored": True,
+        "ignoredReasons": [{"name": "uninteresting", "value": {"type": "boolean", "value": True}}],
+        "role": {"type": "role", "value": "none"},
+        "chromeRole": {"type": "internalRole", "value": 0},
+        "parentId": parent_id,
+        "childIds": [],
+        "backendDOMNodeId": 999,
+    }
     parent["childIds"].insert(parent["childIds"].index(before_child), "new")
 
 
@@ -88,8 +94,9 @@ def test_a_changed_role_is_one_role_item_on_its_line():
         nodes["5"]["role"]["value"] = "generic"  # heading "Campus map", line 6 of the dump
 
     result = cdp_result(change)
-    assert result.first == Item("role", "role: heading→generic", 6, 1, 0, "heading 'Campus map'",
-                                "generic 'Campus map'")
+    assert result.first == Item(
+        "role", "role: heading→generic", 6, 1, 0, "heading 'Campus map'", "generic 'Campus map'"
+    )
     assert list(result.groups) == ["role: heading→generic"]
     assert result.lost == 1
 
@@ -107,8 +114,9 @@ def test_a_name_differing_in_white_space_only_is_told_apart_from_other_text():
 
 def test_a_missing_subtree_is_one_item_costing_all_its_lines():
     result = cdp_result(lambda nodes: drop_subtree(nodes, "10"))  # heading "Parking zones" and its text
-    assert result.groups == {"missing: heading": realweb.GroupStat(
-        "missing", 1, 2, 0, 11, "heading 'Parking zones'", "")}
+    assert result.groups == {
+        "missing: heading": realweb.GroupStat("missing", 1, 2, 0, 11, "heading 'Parking zones'", "")
+    }
     assert result.matching == result.golden_lines - 2
 
 
@@ -201,14 +209,17 @@ def test_a_subtree_axsynth_has_elsewhere_is_moved_not_missing_and_extra():
     assert {g.kind for g in result.groups.values()} <= {"moved", "realigned"} | set(realweb.KINDS)
 
 
-@pytest.mark.parametrize("opcodes, windows", [
-    # 10 golden lines unpaired, 2 matched, 10 axsynth lines: one displacement
-    ([("delete", 0, 10, 0, 0), ("equal", 10, 12, 0, 2), ("insert", 12, 12, 2, 12)], [[0, 2]]),
-    # one line each, far apart: two unrelated differences
-    ([("delete", 0, 1, 0, 0), ("equal", 1, 200, 0, 199), ("insert", 200, 200, 199, 200)], [[0], [2]]),
-    # balanced hunks never join their neighbours
-    ([("replace", 0, 3, 0, 3), ("equal", 3, 4, 3, 4), ("replace", 4, 5, 4, 5)], [[0], [2]]),
-])
+@pytest.mark.parametrize(
+    "opcodes, windows",
+    [
+        # 10 golden lines unpaired, 2 matched, 10 axsynth lines: one displacement
+        ([("delete", 0, 10, 0, 0), ("equal", 10, 12, 0, 2), ("insert", 12, 12, 2, 12)], [[0, 2]]),
+        # one line each, far apart: two unrelated differences
+        ([("delete", 0, 1, 0, 0), ("equal", 1, 200, 0, 199), ("insert", 200, 200, 199, 200)], [[0], [2]]),
+        # balanced hunks never join their neighbours
+        ([("replace", 0, 3, 0, 3), ("equal", 3, 4, 3, 4), ("replace", 4, 5, 4, 5)], [[0], [2]]),
+    ],
+)
 def test_displacement_windows(opcodes, windows):
     assert realweb.displacement_windows(opcodes) == [[opcodes[i] for i in w] for w in windows]
 
@@ -222,13 +233,16 @@ def aria_result(old: str, new: str) -> realweb.FormatResult:
     return realweb.compare_texts("aria", want, want.replace(old, new))
 
 
-@pytest.mark.parametrize("old, new, group", [
-    ('heading "Parking zones"', 'heading "Parking"', "name: heading (axsynth's is shorter)"),
-    ("[level=2]\n  - img\n", "[level=3]\n  - img\n", "property:[level] (value)"),
-    ("- paragraph: Select a building", "- paragraph: Pick a building", "text: inline in paragraph (text)"),
-    ('- img "Holloway College campus"', '- button "Holloway College campus"', "role: img→button"),
-    ('  - img "Holloway College campus"\n', "", "missing: img"),
-])
+@pytest.mark.parametrize(
+    "old, new, group",
+    [
+        ('heading "Parking zones"', 'heading "Parking"', "name: heading (axsynth's is shorter)"),
+        ("[level=2]\n  - img\n", "[level=3]\n  - img\n", "property:[level] (value)"),
+        ("- paragraph: Select a building", "- paragraph: Pick a building", "text: inline in paragraph (text)"),
+        ('- img "Holloway College campus"', '- button "Holloway College campus"', "role: img→button"),
+        ('  - img "Holloway College campus"\n', "", "missing: img"),
+    ],
+)
 def test_aria_line_differences(old, new, group):
     assert list(aria_result(old, new).groups) == [group]
 
@@ -242,32 +256,38 @@ def test_aria_wrapper_is_extra_and_the_lines_it_moves_are_nesting_not_causes():
     assert result.groups["structure: nesting differs"].lost == 2
 
 
-@pytest.mark.parametrize("line, role, name, attrs, text", [
-    ('- heading "Campus map" [level=1]', "heading", "Campus map", {"level": "1"}, ""),
-    ("  - checkbox [checked] [disabled]:", "checkbox", "", {"checked": "", "disabled": ""}, ""),
-    ("- paragraph: Some text: more", "paragraph", "", {}, "Some text: more"),
-    ("    - text: hello", "text", "", {}, "hello"),
-    ("- /url: /a", "/url", "", {}, "/a"),
-    ("""- 'link "a: b"':""", "link", "a: b", {}, ""),
-])
+@pytest.mark.parametrize(
+    "line, role, name, attrs, text",
+    [
+        ('- heading "Campus map" [level=1]', "heading", "Campus map", {"level": "1"}, ""),
+        ("  - checkbox [checked] [disabled]:", "checkbox", "", {"checked": "", "disabled": ""}, ""),
+        ("- paragraph: Some text: more", "paragraph", "", {}, "Some text: more"),
+        ("    - text: hello", "text", "", {}, "hello"),
+        ("- /url: /a", "/url", "", {}, "/a"),
+        ("""- 'link "a: b"':""", "link", "a: b", {}, ""),
+    ],
+)
 def test_parse_aria_line(line, role, name, attrs, text):
     parsed = realweb.parse_aria_line(line)
     assert (parsed.role, parsed.name, parsed.attrs, parsed.text) == (role, name, attrs, text)
     assert parsed.indent == len(line) - len(line.lstrip())
 
 
-@pytest.mark.parametrize("want, got, change", [
-    ("a b", "ab", "whitespace"),
-    ("", "x", "extra in axsynth"),
-    ("x", "", "missing in axsynth"),
-    ("Menu", "menu", "case"),
-    ("caf\ufffd", "cafe", "decoding, U+FFFD"),
-    ("HÃ¼tte â€¦", "Hütte …", "charset: Chromium read UTF-8 as windows-1252"),
-    ("Hütte", "HÃ¼tte", "charset: axsynth read UTF-8 as windows-1252"),
-    ("Home page", "Home", "axsynth's is shorter"),
-    ("Home", "Home page", "axsynth's is longer"),
-    ("Home", "About", "text"),
-])
+@pytest.mark.parametrize(
+    "want, got, change",
+    [
+        ("a b", "ab", "whitespace"),
+        ("", "x", "extra in axsynth"),
+        ("x", "", "missing in axsynth"),
+        ("Menu", "menu", "case"),
+        ("caf\ufffd", "cafe", "decoding, U+FFFD"),
+        ("HÃ¼tte â€¦", "Hütte …", "charset: Chromium read UTF-8 as windows-1252"),
+        ("Hütte", "HÃ¼tte", "charset: axsynth read UTF-8 as windows-1252"),
+        ("Home page", "Home", "axsynth's is shorter"),
+        ("Home", "Home page", "axsynth's is longer"),
+        ("Home", "About", "text"),
+    ],
+)
 def test_text_change(want, got, change):
     assert realweb.text_change(want, got) == change
 
@@ -275,7 +295,9 @@ def test_text_change(want, got, change):
 # --- aggregation, results and baselines ------------------------------------------
 
 
-def page(rel: str, change: Callable[[dict[str, dict]], None] | None = None, aria: tuple[str, str] = ("", "")) -> PageResult:
+def page(
+    rel: str, change: Callable[[dict[str, dict]], None] | None = None, aria: tuple[str, str] = ("", "")
+) -> PageResult:
     cdp = cdp_result(change or (lambda nodes: None))
     return PageResult(rel, {"cdp": cdp, "aria": aria_result(*aria) if aria[0] else aria_result("main", "main")})
 
@@ -291,8 +313,7 @@ def relabel_and_drop(nodes):
 
 @pytest.fixture
 def pages() -> list[PageResult]:
-    return [page("a.html", relabel_and_drop), page("b.html", relabel, ('"Parking zones"', '"Parking"')),
-            page("c.html")]
+    return [page("a.html", relabel_and_drop), page("b.html", relabel, ('"Parking zones"', '"Parking"')), page("c.html")]
 
 
 def test_summary_counts_exact_pages_and_mean_agreement(pages):
@@ -309,8 +330,7 @@ def test_first_difference_histogram_counts_each_page_once_and_pages_it_alone_kee
 
 def test_all_differences_histogram_ranks_by_lines_then_pages_with_costliest_examples(pages):
     rows = realweb.histogram(pages, "cdp")
-    assert [(r.group, r.pages, r.lines) for r in rows] == [("role: heading→generic", 2, 2),
-                                                           ("missing: heading", 1, 2)]
+    assert [(r.group, r.pages, r.lines) for r in rows] == [("role: heading→generic", 2, 2), ("missing: heading", 1, 2)]
     assert [rel for rel, _ in rows[1].examples] == ["a.html"]
     kinds = realweb.histogram(pages, "cdp", by_kind=True)
     assert [(r.group, r.items) for r in kinds] == [("role", 2), ("missing", 1)]
@@ -347,8 +367,12 @@ def test_resolver_serves_only_the_page_itself():
     resolve = realweb.page_resolver(url, b"<p>hi")
     assert resolve(url) == (b"<p>hi", "text/html")  # no charset: the page's own <meta> decides
     assert resolve("http://realweb.test/news/eval/Libert%C3%A9%21%20%5Bx%5D%20a.html") == (b"<p>hi", "text/html")
-    for other in ("http://realweb.test/news/eval/style.css", "http://realweb.test/favicon.ico",
-                  "http://realweb.test/other/eval/Libert%C3%A9!%20[x]%20a.html", "https://cdn.example/a.js"):
+    for other in (
+        "http://realweb.test/news/eval/style.css",
+        "http://realweb.test/favicon.ico",
+        "http://realweb.test/other/eval/Libert%C3%A9!%20[x]%20a.html",
+        "https://cdn.example/a.js",
+    ):
         assert resolve(other) is None
 
 
@@ -383,7 +407,11 @@ def test_worker_runs_a_page_and_reports_both_formats():
 def test_a_crashing_page_is_a_crash_result_for_each_format(tmp_path):
     [result] = realweb.run_jobs([fixture_job(tmp_path / "gone.html")], 1, 60, 0)
     cdp = result.formats["cdp"]
-    assert (cdp.status, cdp.lost, cdp.first.group) == ("crash", 16, "crash: FileNotFoundError at pathlib.py:open (parse)")
+    assert (cdp.status, cdp.lost, cdp.first.group) == (
+        "crash",
+        16,
+        "crash: FileNotFoundError at pathlib.py:open (parse)",
+    )
     assert "Traceback" in result.formats["aria"].error
 
 

@@ -14,7 +14,9 @@ def test_section_needs_a_name_to_be_a_region():
 
 
 def test_section_name_counts_resolved_labelledby_and_any_title():
-    html = "<section aria-labelledby=missing>a</section><section title=''>b</section><section aria-label=' '>c</section>"
+    html = (
+        "<section aria-labelledby=missing>a</section><section title=''>b</section><section aria-label=' '>c</section>"
+    )
     assert [r for r, _ in unignored(html) if r in ("region", "generic")] == ["generic", "region", "generic"]
 
 
@@ -22,7 +24,10 @@ def test_unnamed_aside_in_a_sectioning_role_is_an_included_generic():
     html = "<div role=article><aside><p>a</p></aside><header>h</header></div><main><aside><p>b</p></aside></main>"
     nodes = [n for n in tree(html) if n["role"]["value"] in ("generic", "complementary", "sectionheader")]
     assert [(n["role"]["value"], n["ignored"]) for n in nodes] == [
-        ("generic", False), ("sectionheader", False), ("complementary", False)]
+        ("generic", False),
+        ("sectionheader", False),
+        ("complementary", False),
+    ]
     assert [s.get("attribute") for s in nodes[0]["name"]["sources"]] == ["aria-labelledby", "aria-label", "title"]
 
 
@@ -60,10 +65,14 @@ def test_display_none_description_target_is_kept_as_not_rendered():
 
 
 def test_unrendered_select_in_a_label_keeps_its_picker_and_slot():
-    html = ("<div hidden id=x>Pick <select><option>A</option><option selected>B</option></select></div>"
-            "<input type=checkbox aria-labelledby=x>")
+    html = (
+        "<div hidden id=x>Pick <select><option>A</option><option selected>B</option></select></div>"
+        "<input type=checkbox aria-labelledby=x>"
+    )
     nodes = tree(html)
-    fan_out = [len(n["childIds"]) for n in nodes if any(r["name"] == "notRendered" for r in n.get("ignoredReasons", []))]
+    fan_out = [
+        len(n["childIds"]) for n in nodes if any(r["name"] == "notRendered" for r in n.get("ignoredReasons", []))
+    ]
     # div (text, select), text, select (picker), picker (slot), slot (two options), options
     assert fan_out == [2, 0, 1, 1, 2, 0, 0]
     assert find(html, "checkbox")["name"]["value"] == "Pick B"
@@ -110,20 +119,26 @@ def _markers(html: str) -> list[str]:
 def test_list_numbering_skips_boxless_items_and_counts_nested_list_items():
     # ListItemOrdinal: display:none items take no number; any display:list-item
     # descendant (not inside a nested list) counts; nested lists number on their own.
-    html = ("<ol><li>a</li><li style='display:none'>x</li><div><li>b</li></div>"
-            "<li>c<ol><li>d</li></ol></li><li value=7>e</li><li>f</li></ol>")
+    html = (
+        "<ol><li>a</li><li style='display:none'>x</li><div><li>b</li></div>"
+        "<li>c<ol><li>d</li></ol></li><li value=7>e</li><li>f</li></ol>"
+    )
     assert _markers(html) == ["1. ", "2. ", "3. ", "1. ", "7. ", "8. "]
 
 
 def test_reversed_list_counts_down_from_its_item_count():
-    html = "<ol reversed><li>a</li><li style='display:none'>x</li><li>b</li><li style='counter-set: list-item 9'>c</li></ol>"
+    html = (
+        "<ol reversed><li>a</li><li style='display:none'>x</li><li>b</li><li style='counter-set:"
+        " list-item 9'>c</li></ol>"
+    )
     assert _markers(html) == ["3. ", "2. ", "9. "]
 
 
 def test_aria_owns_cycle_through_an_owner_is_refused_but_both_report_owns():
     # ContainsCycle walks the owner's AX parents (an owned object's parent is its owner).
-    nodes = tree("<div id=a role=group aria-label=A aria-owns=b>x</div>"
-                 "<div id=b role=group aria-label=B aria-owns=a>y</div>")
+    nodes = tree(
+        "<div id=a role=group aria-label=A aria-owns=b>x</div><div id=b role=group aria-label=B aria-owns=a>y</div>"
+    )
     groups = {n["name"]["value"]: n for n in nodes if n["role"]["value"] == "group"}
     assert groups["B"]["parentId"] == groups["A"]["nodeId"]
     assert props(groups["A"])["owns"] == "b" and props(groups["B"])["owns"] == "a"
@@ -187,8 +202,10 @@ def test_flex_pseudo_text_holder_lists_no_contents_name_source():
 def test_summary_marker_ignores_an_inherited_list_style_none():
     # The UA sheet sets the main summary's list-style-type (disclosure-open/closed),
     # so `ul {list-style: none}` above it does not remove its marker.
-    html = ("<style>ul{list-style:none}</style><ul><li><details><summary>S</summary></details></li>"
-            "<li><details open><p>x</p></details></li></ul>")
+    html = (
+        "<style>ul{list-style:none}</style><ul><li><details><summary>S</summary></details></li>"
+        "<li><details open><p>x</p></details></li></ul>"
+    )
     reasons = [[r["name"] for r in n.get("ignoredReasons", [])] for n in tree(html)]
     assert reasons.count(["presentationalRole"]) == 4  # two markers, each with its text
 
@@ -197,11 +214,15 @@ def test_first_letter_of_generated_content_is_its_own_box():
     # A floated ::first-letter taken from ::before text is a generic; the rest of
     # the ::before text follows it. From a DOM text node it makes no object, but
     # the space after the floated letter collapses.
-    html = ("<style>p::first-letter{float:left}.q::before{content:'\\201CHi'}</style>"
-            "<p class=q>there</p><p>A plain</p>")
+    html = "<style>p::first-letter{float:left}.q::before{content:'\\201CHi'}</style><p class=q>there</p><p>A plain</p>"
     texts = [(n["role"]["value"], n.get("name", {}).get("value")) for n in tree(html)[3:]]
-    assert texts[:5] == [("paragraph", ""), ("none", None), ("generic", ""), ("StaticText", "\u201cH"),
-                         ("StaticText", "i")]
+    assert texts[:5] == [
+        ("paragraph", ""),
+        ("none", None),
+        ("generic", ""),
+        ("StaticText", "\u201cH"),
+        ("StaticText", "i"),
+    ]
     assert texts[6:] == [("paragraph", ""), ("StaticText", "Aplain")]
 
 
@@ -234,12 +255,19 @@ def test_option_treeitem_listitem_outside_required_context_use_the_native_role()
 
 
 def test_required_context_walk_passes_div_span_and_presentational_ancestors_only():
-    ok = "<div role=listbox aria-label=l><div><span role=none><li role=none><div role=option>a</div></li></span></div></div>"
+    ok = (
+        "<div role=listbox aria-label=l><div><span role=none><li role=none><div role=option>a</div></li>"
+        "</span></div></div>"
+    )
     assert "option" in _roles(ok)
     assert "option" not in _roles("<div role=listbox aria-label=l><b><span role=option>a</span></b></div>")
-    assert "option" not in _roles("<div role=listbox aria-label=l><div role=generic><div role=option>a</div></div></div>")
+    assert "option" not in _roles(
+        "<div role=listbox aria-label=l><div role=generic><div role=option>a</div></div></div>"
+    )
     assert "option" in _roles("<div role=group><div role=option>a</div></div>")
-    assert "treeitem" in _roles("<div role=tree aria-label=t><div role=treeitem>a<div role=treeitem>b</div></div></div>")
+    assert "treeitem" in _roles(
+        "<div role=tree aria-label=t><div role=treeitem>a<div role=treeitem>b</div></div></div>"
+    )
     assert "listitem" in _roles("<ol role=none><div role=listitem>a</div></ol>")
 
 
@@ -263,11 +291,17 @@ def test_aria_expanded_only_on_roles_that_support_it():
 def test_invalid_urls_are_reported_as_written_or_not_at_all():
     # KURL keeps an unparsable absolute URL as written; a relative URL against an
     # invalid <base> resolves to nothing, so the link has no url (Chromium 156).
-    html = ('<base href="http://[bad/"><a href="https://exa[ple.com/bank">one</a>'
-            '<a href="http://[::1/x">two</a><a href="/rel">three</a><a href="https://Example.com:443/a b">four</a>')
+    html = (
+        '<base href="http://[bad/"><a href="https://exa[ple.com/bank">one</a>'
+        '<a href="http://[::1/x">two</a><a href="/rel">three</a><a href="https://Example.com:443/a b">four</a>'
+    )
     links = {n["name"]["value"]: props(n).get("url") for n in tree(html) if n["role"]["value"] == "link"}
-    assert links == {"one": "https://exa[ple.com/bank", "two": "http://[::1/x", "three": None,
-                     "four": "https://example.com/a%20b"}
+    assert links == {
+        "one": "https://exa[ple.com/bank",
+        "two": "http://[::1/x",
+        "three": None,
+        "four": "https://example.com/a%20b",
+    }
 
 
 def test_inline_element_with_structural_role_is_kept_as_ignored_line_break():
@@ -305,18 +339,31 @@ def test_space_between_media_elements_is_kept_like_next_to_images():
 
 
 def test_drop_down_select_exposes_any_content_of_its_closed_picker():
-    html = ("<select aria-label=s> Pick one <div><option>A</option></div><span>note</span>"
-            "<optgroup label=G>about<option>B</option></optgroup></select>")
+    html = (
+        "<select aria-label=s> Pick one <div><option>A</option></div><span>note</span>"
+        "<optgroup label=G>about<option>B</option></optgroup></select>"
+    )
     assert unignored(html)[3:] == [
-        ("MenuListPopup", ""), ("StaticText", " Pick one "), ("generic", ""), ("option", "A"),
-        ("generic", ""), ("StaticText", "note"), ("group", "G"), ("StaticText", "about"), ("option", "B"),
+        ("MenuListPopup", ""),
+        ("StaticText", " Pick one "),
+        ("generic", ""),
+        ("option", "A"),
+        ("generic", ""),
+        ("StaticText", "note"),
+        ("group", "G"),
+        ("StaticText", "about"),
+        ("option", "B"),
     ]
 
 
 def test_listbox_select_lays_out_its_content_and_ignores_wrappers():
     nodes = tree("<select aria-label=s size=3><div><option>A</option></div><option>B</option></select>")
-    div = next(n for n in nodes if "A" in [c["name"]["value"] for c in nodes if c["nodeId"] in n["childIds"]
-                                          and not c["ignored"]] and n["ignored"])
+    div = next(
+        n
+        for n in nodes
+        if "A" in [c["name"]["value"] for c in nodes if c["nodeId"] in n["childIds"] and not c["ignored"]]
+        and n["ignored"]
+    )
     assert [r["name"] for r in div["ignoredReasons"]] == ["uninteresting"]
     options = [n for n in nodes if n["role"]["value"] == "option"]
     assert [props(o).get("focusable") for o in options] == [True, True]  # owned by the select through the div
@@ -326,11 +373,18 @@ def test_select_content_follows_the_flat_tree_of_an_author_shadow_host():
     # Chromium 156 (golden select-shadow-host-content): the shadow tree is shown, an
     # unslotted light child is not, and an author <slot> (display: contents) is an
     # ignored wrapper even in a closed picker, whose other content is all exposed.
-    host = ('<div><template shadowrootmode="open"><span>in shadow</span><slot name=x></slot></template>'
-            '<span>unslotted</span><span slot=x>slotted</span></div>')
+    host = (
+        '<div><template shadowrootmode="open"><span>in shadow</span><slot name=x></slot></template>'
+        "<span>unslotted</span><span slot=x>slotted</span></div>"
+    )
     assert unignored(f"<select aria-label=s><option>A</option>{host}</select>")[4:] == [
-        ("option", "A"), ("generic", ""), ("generic", ""), ("StaticText", "in shadow"),
-        ("generic", ""), ("StaticText", "slotted")]
+        ("option", "A"),
+        ("generic", ""),
+        ("generic", ""),
+        ("StaticText", "in shadow"),
+        ("generic", ""),
+        ("StaticText", "slotted"),
+    ]
     listbox = unignored(f"<select aria-label=s size=3><option>A</option>{host}</select>")
     assert ("StaticText", "unslotted") not in listbox and ("StaticText", "slotted") in listbox
 
@@ -352,8 +406,10 @@ def test_select_button_is_slotted_ahead_of_the_picker_without_layout():
 
 
 def test_option_with_markup_is_named_by_its_dom_text_keeping_edge_spaces():
-    html = ('<select aria-label=s><option label=L><img alt=Flag> France</option>'
-            '<option><span style=display:none>x</span>y </option><option>  Plain  </option></select>')
+    html = (
+        "<select aria-label=s><option label=L><img alt=Flag> France</option>"
+        "<option><span style=display:none>x</span>y </option><option>  Plain  </option></select>"
+    )
     assert [n for r, n in unignored(html) if r == "option"] == [" France", "xy ", "Plain"]
 
 
@@ -365,8 +421,10 @@ def test_text_in_a_closed_picker_lists_no_title_source():
 def test_aria_selected_is_exposed_on_disabled_items_and_overrides_native_option_state():
     tab = find("<div role=tablist><button role=tab disabled aria-selected=false>T</button></div>", "tab")
     assert props(tab)["selected"] is False
-    nodes = tree("<select size=3 aria-label=S><option selected aria-selected=false>a</option>"
-                 "<option disabled aria-selected=true>b</option><option disabled>c</option></select>")
+    nodes = tree(
+        "<select size=3 aria-label=S><option selected aria-selected=false>a</option>"
+        "<option disabled aria-selected=true>b</option><option disabled>c</option></select>"
+    )
     options = {n["name"]["value"]: props(n).get("selected") for n in nodes if n["role"]["value"] == "option"}
     assert options == {"a": False, "b": True, "c": None}
 
@@ -376,7 +434,28 @@ def test_list_item_counter_is_reset_by_lists_and_stepped_by_items_without_counte
     html = css + "<ol><li>a<ol><li>b</li></ol></li><li value=9>c</li></ol><ol reversed><li>d</li><li>e</li></ol>"
     texts = [n["name"]["value"] for n in tree(html) if n["role"]["value"] == "StaticText"]
     # A value attribute does not reset the counter, and a reversed <ol> without start counts down from 0.
-    assert texts == ["[", "1", "]", "a", "[", "1.1", "]", "b", "[", "2", "]", "c", "[", "0", "]", "d", "[", "-1", "]", "e"]
+    assert texts == [
+        "[",
+        "1",
+        "]",
+        "a",
+        "[",
+        "1.1",
+        "]",
+        "b",
+        "[",
+        "2",
+        "]",
+        "c",
+        "[",
+        "0",
+        "]",
+        "d",
+        "[",
+        "-1",
+        "]",
+        "e",
+    ]
 
 
 def test_display_list_item_box_is_a_list_item():
@@ -384,11 +463,9 @@ def test_display_list_item_box_is_a_list_item():
 
 
 def test_auto_quotes_follow_the_nearest_lang_by_longest_known_prefix():
-    html = ("<p lang=de-AT><q>a</q></p><p lang=zh-Hant-TW><q>b</q></p>"
-            "<p lang=zz><q>c</q></p><p xml:lang=fr><q>d</q></p>")
+    html = "<p lang=de-AT><q>a</q></p><p lang=zh-Hant-TW><q>b</q></p><p lang=zz><q>c</q></p><p xml:lang=fr><q>d</q></p>"
     texts = [n["name"]["value"] for n in tree(html) if n["role"]["value"] == "StaticText"]
-    assert texts == ["\u201e", "a", "\u201c", "\u300c", "b", "\u300d",
-                     "\u201c", "c", "\u201d", "\u201c", "d", "\u201d"]
+    assert texts == ["\u201e", "a", "\u201c", "\u300c", "b", "\u300d", "\u201c", "c", "\u201d", "\u201c", "d", "\u201d"]
 
 
 def test_closed_popover_is_not_rendered_and_its_invoker_is_collapsed():
@@ -428,34 +505,54 @@ def test_media_with_preload_none_waits_idle_and_stays_playable():
     assert "disabled" not in props(video("preload=none", '<source src="/m.mp4" type="video/mp4">'))
     for attrs, inner in (('src="/m.webm"', ""), ("preload=none", '<source src="/m.x" type="video/x-foo">')):
         assert video(attrs, inner)["name"]["value"] == "Unable to play media."
-    play = [n for n in tree('<video controls preload=none src="/m.webm"></video>') if n.get("name", {}).get("value") == "play"]
+    play = [
+        n
+        for n in tree('<video controls preload=none src="/m.webm"></video>')
+        if n.get("name", {}).get("value") == "play"
+    ]
     assert "disabled" not in props(play[0])
 
 
 def test_range_widget_on_a_text_field_reports_the_field_value_as_valuetext():
     # kValue comes from GetValueForControl: a native text field's sanitized value, never a contenteditable's text.
-    html = ("<input role=spinbutton aria-label=a value=2 aria-valuenow=2>"
-            "<input type=email role=spinbutton aria-label=b value=' a@b.c '>"
-            "<textarea role=slider aria-label=c>\nhi</textarea>"
-            "<div contenteditable role=spinbutton aria-label=d aria-valuenow=3>3</div>")
-    values = {n["name"]["value"]: props(n)["valuetext"] for n in tree(html) if not n["ignored"] and "valuetext" in props(n)}
+    html = (
+        "<input role=spinbutton aria-label=a value=2 aria-valuenow=2>"
+        "<input type=email role=spinbutton aria-label=b value=' a@b.c '>"
+        "<textarea role=slider aria-label=c>\nhi</textarea>"
+        "<div contenteditable role=spinbutton aria-label=d aria-valuenow=3>3</div>"
+    )
+    values = {
+        n["name"]["value"]: props(n)["valuetext"] for n in tree(html) if not n["ignored"] and "valuetext" in props(n)
+    }
     assert values == {"a": "2", "b": "a@b.c", "c": "hi", "d": ""}
 
 
 def test_aria_autocomplete_is_exposed_only_on_text_fields():
-    html = ("<span role=combobox tabindex=0 aria-autocomplete=list aria-label=a aria-expanded=false>x</span>"
-            "<div role=combobox contenteditable aria-autocomplete=list aria-label=b aria-expanded=false>y</div>"
-            "<input type=checkbox aria-autocomplete=list aria-label=c>"
-            "<input role=spinbutton aria-autocomplete=list aria-label=d>"
-            "<span role=searchbox aria-autocomplete=both aria-label=e></span>")
-    found = {n["name"]["value"]: props(n).get("autocomplete") for n in tree(html) if not n["ignored"] and n["name"]["value"] in tuple("abcde")}
+    html = (
+        "<span role=combobox tabindex=0 aria-autocomplete=list aria-label=a aria-expanded=false>x</span>"
+        "<div role=combobox contenteditable aria-autocomplete=list aria-label=b aria-expanded=false>y</div>"
+        "<input type=checkbox aria-autocomplete=list aria-label=c>"
+        "<input role=spinbutton aria-autocomplete=list aria-label=d>"
+        "<span role=searchbox aria-autocomplete=both aria-label=e></span>"
+    )
+    found = {
+        n["name"]["value"]: props(n).get("autocomplete")
+        for n in tree(html)
+        if not n["ignored"] and n["name"]["value"] in tuple("abcde")
+    }
     assert found == {"a": None, "b": None, "c": None, "d": "list", "e": "both"}
 
 
 def test_contenteditable_combobox_is_a_menu_button_and_a_number_input_combobox_a_text_field():
-    html = ("<div role=combobox contenteditable aria-label=a aria-expanded=false>y</div>"
-            "<input type=number role=combobox aria-label=b aria-expanded=false>")
-    roles = {n["name"]["value"]: n["chromeRole"]["value"] for n in tree(html) if not n["ignored"] and n["name"]["value"] in ("a", "b")}
+    html = (
+        "<div role=combobox contenteditable aria-label=a aria-expanded=false>y</div>"
+        "<input type=number role=combobox aria-label=b aria-expanded=false>"
+    )
+    roles = {
+        n["name"]["value"]: n["chromeRole"]["value"]
+        for n in tree(html)
+        if not n["ignored"] and n["name"]["value"] in ("a", "b")
+    }
     assert roles == {"a": 21, "b": 171}  # kComboBoxMenuButton, kTextFieldWithComboBox
 
 
@@ -468,9 +565,13 @@ def test_native_range_input_keeps_its_value_and_orientation_under_any_role():
 
 def test_list_items_in_dpub_endnotes_and_bibliography_take_the_deprecated_roles():
     # ComputeFinalRoleForSerialization: only items of a list directly in the section.
-    html = ("<section role=doc-endnotes aria-label=N><ol><li>a<ul><li>nested</li></ul></li></ol></section>"
-            "<div role=doc-bibliography aria-label=B><ul><li>b</li></ul></div><ul><li>plain</li></ul>")
-    roles_ = [n["role"]["value"] for n in tree(html) if n["role"]["value"] in ("listitem", "doc-endnote", "doc-biblioentry")]
+    html = (
+        "<section role=doc-endnotes aria-label=N><ol><li>a<ul><li>nested</li></ul></li></ol></section>"
+        "<div role=doc-bibliography aria-label=B><ul><li>b</li></ul></div><ul><li>plain</li></ul>"
+    )
+    roles_ = [
+        n["role"]["value"] for n in tree(html) if n["role"]["value"] in ("listitem", "doc-endnote", "doc-biblioentry")
+    ]
     assert roles_ == ["doc-endnote", "listitem", "doc-biblioentry", "listitem"]
 
 

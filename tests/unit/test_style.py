@@ -20,7 +20,9 @@ def test_style_block_rule_and_inline_style_and_important():
 
 
 def test_visibility_inherits_and_can_be_reset_by_a_child():
-    found, _, _ = styles("<div id=a style='visibility:hidden'><span id=b></span><span id=c style='visibility:visible'></span></div>")
+    found, _, _ = styles(
+        "<div id=a style='visibility:hidden'><span id=b></span><span id=c style='visibility:visible'></span></div>"
+    )
     assert found["b"]["visibility"] == "hidden"
     assert found["c"]["visibility"] == "visible"
 

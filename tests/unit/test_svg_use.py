@@ -1,6 +1,5 @@
 """SVG <use> instances (axsynth.html.ua_shadow): cycles and runaway nesting stay bounded."""
 
-
 from axsynth import Document
 from axsynth.html import ua_shadow
 from axsynth.html.ua_shadow import UA_USE_MODE
