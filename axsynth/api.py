@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # imported where used: a CDP or aria snapshot needs none of t
     from .emit.agent import AgentEmitter, AgentSnapshot
     from .emit.agent_refs import Selectors
     from .emit.diff import SnapshotDiff
+    from .screenshot import Chromium, Screenshot
 
 __all__ = [
     "AXNode",
@@ -677,6 +678,51 @@ class Document:
         from .emit.devtools import format_snapshot
 
         return format_snapshot(self._devtools_tree(scope), snapshot_id)
+
+    def screenshot(
+        self,
+        path: str | Path | None = None,
+        *,
+        target: str = "interactive",
+        max_annotations: int = 50,
+        full_page: bool = False,
+        format: str = "png",
+        quality: int | None = None,
+        timeout: float = 30.0,
+        browser: Chromium | None = None,
+        chromium: str | None = None,
+    ) -> Screenshot:
+        """An annotated screenshot (``axsynth.screenshot.Screenshot``: ``.image`` bytes, ``.annotations``,
+        ``.to_json()`` the map), written to ``path`` if given. Needs the ``browser`` extra and a
+        Chromium (``chromium``: its path; default ``chromium`` on PATH, then Playwright's own);
+        ``browser``: an ``axsynth.screenshot.Chromium`` to reuse across pages.
+
+        Chromium draws the page (scripts off, 1280x720, only the page's bytes and the files
+        axsynth read) and measures the boxes of ``target`` (``interactive``, ``all_visible`` or a
+        CSS selector); axsynth's tree gives each box its role, name, selector and agent ref.
+        Labels run top to bottom, then left to right, ``max_annotations`` at most; elements
+        hidden, zero-sized, off-screen or covered are counted in ``left_out``, not drawn.
+
+        >>> shot = Document.from_html("<button>Go</button>").screenshot()  # doctest: +SKIP
+        >>> [(a.label, a.target.role, a.target.name) for a in shot.annotations]  # doctest: +SKIP
+        [(1, 'button', 'Go')]
+        """
+        from .screenshot import annotate
+
+        shot = annotate(
+            self,
+            target=target,
+            max_annotations=max_annotations,
+            full_page=full_page,
+            format=format,
+            quality=quality,
+            timeout=timeout,
+            browser=browser,
+            chromium=chromium,
+        )
+        if path is not None:
+            shot.save(path)
+        return shot
 
     def _devtools_tree(self, scope: str | None = None) -> dict[str, Any] | None:
         """Puppeteer's snapshot of this document, its frames' snapshots included."""

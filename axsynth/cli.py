@@ -10,7 +10,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .agents import diff_command, flat_format, mcp_command, snapshot_output
+from .agents import diff_command, flat_format, mcp_command, screenshot_command, snapshot_output
 from .api import Document, LimitError, ParseError, SnapshotOptionError
 from .batch import command as batch_command
 from .batch import summarize_command
@@ -62,6 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     mcp_command.add_parser(commands)
     batch_command.add_parser(commands)
     summarize_command.add_parser(commands)
+    screenshot_command.add_parser(commands)
     return parser
 
 

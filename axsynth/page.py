@@ -29,6 +29,7 @@ class Page:
     def __init__(self, html: str | bytes, url: str, base_dir: Path | None = None, parent: "Page | None" = None) -> None:
         self.url = url
         self.parent = parent
+        self.source = html  # what the page was parsed from: a browser that draws it is served the same
         self.document: Document = parse_html(html, url)
         self.flat = FlatTree()
         self.styles = Styles(self.document, self.flat, base_dir)

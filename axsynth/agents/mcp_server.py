@@ -1,14 +1,16 @@
 """The Model Context Protocol server (the official ``mcp`` SDK, extra ``axsynth[mcp]``):
-the tools snapshot, find, diff and resolve_ref over a :class:`~.service.Service`."""
+the tools snapshot, find, diff and resolve_ref over a :class:`~.service.Service`, and
+screenshot where a browser is available (the instructions say why when it is not)."""
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import CallToolResult, TextContent
+from mcp.types import CallToolResult, ImageContent, TextContent
 from pydantic import Field
 
 from .service import DEFAULT_MAX_BYTES, Service, ToolFailure
@@ -25,8 +27,15 @@ INSTRUCTIONS = (
 
 
 def build_server(service: Service) -> MCPServer:
-    """The MCPServer with the four tools bound to ``service``."""
-    server = MCPServer("axsynth", instructions=INSTRUCTIONS)
+    """The MCPServer with the tools bound to ``service`` (screenshot only where it can work)."""
+    unavailable = service.screenshot_unavailable()
+    instructions = INSTRUCTIONS + (
+        " With screenshot, see the page with numbered boxes over its interactive elements and a map from"
+        " each number to its selector, role, name and ref."
+        if unavailable is None
+        else f" (The screenshot tool is not offered: {unavailable}.)"
+    )
+    server = MCPServer("axsynth", instructions=instructions)
 
     def call(method, **arguments: Any) -> CallToolResult:
         """The tool's data as structured content; as text, what a model reads best:
@@ -145,4 +154,38 @@ def build_server(service: Service) -> MCPServer:
         """What a ref names: a unique CSS selector, tag, role, name, states and the element's outer HTML."""
         return call(service.resolve_ref, ref=ref, path=path, html=html, max_html_chars=max_html_chars)
 
+    if unavailable is None:
+        _add_screenshot_tool(server, service)
     return server
+
+
+def _add_screenshot_tool(server: MCPServer, service: Service) -> None:
+    @server.tool()
+    def screenshot(
+        path: PATH = None,
+        html: HTML = None,
+        target: Annotated[
+            Literal["interactive", "all_visible", "custom"],
+            Field(
+                description="interactive: buttons, inputs, links, selects…; all_visible: every visible element with "
+                "a role or text; custom: the elements selector matches"
+            ),
+        ] = "interactive",
+        selector: Annotated[str | None, Field(description="CSS selector, with target custom")] = None,
+        max_annotations: Annotated[
+            int, Field(ge=1, le=100, description="label at most this many, top to bottom then left to right")
+        ] = 50,
+        full_page: Annotated[bool, Field(description="the whole page, not only the first 1280x720")] = False,
+        format: Annotated[Literal["jpeg", "png"], Field(description="image format")] = "jpeg",
+    ) -> CallToolResult:
+        """A screenshot of the page (Chromium, scripts off, 1280x720) with a numbered box over each element
+        to act on, and the map from each number to its selector, tag, role, name, text, bounds, interaction
+        hint and agent ref. Elements hidden, off-screen, zero-sized or covered are counted, not labelled."""
+        try:
+            shot = service.screenshot(path, html, target, selector, max_annotations, full_page, format)
+        except ToolFailure as failure:
+            raise ToolError(str(failure)) from None
+        data = shot.to_json()
+        image = ImageContent(type="image", data=base64.b64encode(shot.image).decode("ascii"), mime_type=shot.mime_type)
+        text = TextContent(type="text", text=json.dumps(data, ensure_ascii=False))
+        return CallToolResult(content=[image, text], structured_content=data)

@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Literal
+from typing import TYPE_CHECKING, Any, Iterator, Literal
 
 from ..api import Document, LimitError, ParseError, QueryError, SnapshotOptionError
 from ..emit.agent import ancestor_lines
@@ -21,8 +21,12 @@ from ..emit.diff import diff_outlines
 from ..limits import DEFAULT_MAX_HTML_BYTES
 from .outer_html import outer_html
 
+if TYPE_CHECKING:  # the screenshot module loads Playwright's modules only when a browser starts
+    from ..screenshot import Chromium, Screenshot
+
 Format = Literal["agent", "aria", "devtools", "flat", "cdp"]
 FindMode = Literal["contains", "exact", "regex"]
+ScreenshotTarget = Literal["interactive", "all_visible", "custom"]
 DEFAULT_MAX_BYTES = 50_000
 _CACHED_DOCUMENTS = 8
 _LINE = re.compile(r'(?P<indent> *)(?P<role>\S+)(?: "(?P<name>(?:[^"\\]|\\.)*)")?')
@@ -43,14 +47,18 @@ class Service:
     the GIL would serialize their CPU work anyway; the lock also keeps a cached
     Document's lazily built trees from being built twice."""
 
-    def __init__(self, root: str | Path = ".", max_html_bytes: int = DEFAULT_MAX_HTML_BYTES) -> None:
+    def __init__(
+        self, root: str | Path = ".", max_html_bytes: int = DEFAULT_MAX_HTML_BYTES, chromium: str | None = None
+    ) -> None:
         self.root = Path(root).resolve(strict=True)
         if not self.root.is_dir():
             raise ToolFailure("bad_root", f"{root} is not a directory")
         self.max_html_bytes = max_html_bytes
+        self.chromium = chromium  # the screenshot tool's browser (default: found on the machine)
         self._lock = threading.Lock()
         self._documents: OrderedDict[tuple, Document] = OrderedDict()
         self._previous: dict[tuple[str, str], str] = {}  # (source, format) -> outline text
+        self._browser: Chromium | None = None  # started by the first screenshot, then kept
 
     # -- the tools ----------------------------------------------------------------------------
 
@@ -202,6 +210,63 @@ class Service:
                     "outerHTML": html_text,
                     "outerHTMLTruncated": cut,
                 }
+
+    def screenshot_unavailable(self) -> str | None:
+        """Why the screenshot tool cannot work here (no Playwright, no Chromium), or None
+        (asked once: the answer may cost starting Playwright)."""
+        from ..screenshot import unavailable_reason
+
+        if not hasattr(self, "_unavailable"):
+            self._unavailable = unavailable_reason(self.chromium)
+        return self._unavailable
+
+    def screenshot(
+        self,
+        path: str | None = None,
+        html: str | None = None,
+        target: ScreenshotTarget = "interactive",
+        selector: str | None = None,
+        max_annotations: int = 50,
+        full_page: bool = False,
+        format: Literal["jpeg", "png"] = "jpeg",
+    ) -> Screenshot:
+        """The annotated screenshot; its map is ``.to_json()`` (the spec's response text)."""
+        from ..screenshot import BrowserUnavailable, Chromium, PageLoadTimeout, ScreenshotError
+
+        if (target == "custom") != (selector is not None):
+            raise ToolFailure("bad_arguments", "give a selector with target custom, and only then")
+        if not 1 <= max_annotations <= 100:
+            raise ToolFailure("bad_arguments", "max_annotations is between 1 and 100")
+        with self._lock:
+            _, doc = self._load(path, html)
+            if self._browser is None:
+                self._browser = Chromium(self.chromium)
+            with _engine_errors():
+                try:
+                    return doc.screenshot(
+                        target=selector if target == "custom" else target,
+                        max_annotations=max_annotations,
+                        full_page=full_page,
+                        format=format,
+                        browser=self._browser,
+                    )
+                except BrowserUnavailable as exc:
+                    raise ToolFailure("no_browser", str(exc)) from None
+                except PageLoadTimeout as exc:
+                    raise ToolFailure("timeout", str(exc)) from None
+                except ScreenshotError as exc:  # the browser may be broken: the next call starts another
+                    self._close_browser()
+                    raise ToolFailure("screenshot_failed", str(exc)) from None
+
+    def close(self) -> None:
+        """Stop the screenshot tool's browser, if it started."""
+        with self._lock:
+            self._close_browser()
+
+    def _close_browser(self) -> None:
+        if self._browser is not None:
+            self._browser.close()
+            self._browser = None
 
     # -- loading ------------------------------------------------------------------------------
 

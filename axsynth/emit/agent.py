@@ -650,6 +650,14 @@ class AgentEmitter:
             found = self._frame_refs.get(ref)
         return found
 
+    def refs(self) -> list[Ref]:
+        """The refs of this document's interactive objects, in tree order (child frames' not included)."""
+        return list(self._refs.values())
+
+    def role_and_name(self, obj: AXObject) -> tuple[str, str]:
+        """The role and name the outline prints for an object (white space collapsed)."""
+        return self._display_role(obj), self._name(obj)
+
     def states_of(self, obj: AXObject) -> list[str]:
         """The states the outline prints on this object's line."""
         return self._states(obj, self._display_role(obj))

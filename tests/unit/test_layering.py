@@ -1,6 +1,6 @@
 """The pipeline's layers import one way only (README, "How it works").
 
-data → html → style → page → {ax, playwright} → emit → query → locator → api → agents → batch
+data → html → style → page → {ax, playwright} → emit → screenshot → query → locator → api → agents → batch
      → {cli, testing, conformance}
 
 A module may import its own layer and the layers before it; ``ax`` and
@@ -29,6 +29,7 @@ LAYERS = {
     "ax": 4,
     "playwright": 4,
     "emit": 5,
+    "screenshot": 5.5,
     "query": 6,
     "locator": 7,
     "api": 8,

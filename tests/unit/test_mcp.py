@@ -15,12 +15,15 @@ anyio = pytest.importorskip("anyio")
 from mcp import Client  # noqa: E402
 from mcp.client.stdio import StdioServerParameters  # noqa: E402
 
+from axsynth.screenshot import unavailable_reason  # noqa: E402
+
 REPO = Path(__file__).parents[2]
 PAGE = (
     "<title>Shop</title><main><h1>Cart</h1><section aria-label=Items><p>Two items</p>"
     "<button id=buy>Buy now</button><a href=/help>Help</a></section></main>"
 )
-TOOLS = {"snapshot", "find", "diff", "resolve_ref"}
+# screenshot is offered where a browser is (tests/unit/test_screenshot.py covers it, and its absence)
+TOOLS = {"snapshot", "find", "diff", "resolve_ref"} | ({"screenshot"} if unavailable_reason() is None else set())
 
 
 @pytest.fixture

@@ -1,0 +1,160 @@
+"""Which elements get labels, and what the map says of each: all of it from axsynth's own
+tree (roles, names, the agent format's refs and selectors), none from the browser.
+
+* ``interactive``: every element the agent format gives a ref (widget roles, focusable
+  elements, click handlers, ``cursor: pointer``), in this frame and in loaded child frames:
+  a superset of the spec's list (button, input, select, textarea, a[href], [role=button],
+  [onclick], [tabindex]);
+* ``all_visible``: those, and every other rendered element with a role of its own (not a
+  wrapper such as generic) or text of its own;
+* a CSS selector: the elements it matches in the top document.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from ..ax.inner_text import inner_text
+from ..emit.agent import WRAPPER_ROLES, AgentEmitter, matching_elements
+from ..html.dom import Element, Text
+
+TEXT_LIMIT = 100
+#: The spec's interactionHint values, by the role the agent format prints.
+_HINTS = {
+    "link": "navigable",
+    "checkbox": "toggleable",
+    "switch": "toggleable",
+    "radio": "toggleable",
+    "menuitemcheckbox": "toggleable",
+    "menuitemradio": "toggleable",
+    "summary": "toggleable",
+    "listbox": "selectable",
+    "option": "selectable",
+    "tab": "selectable",
+    "treeitem": "selectable",
+    "textbox": "editable",
+    "searchbox": "editable",
+    "spinbutton": "editable",
+    "slider": "editable",
+    "date": "editable",
+    "datetime": "editable",
+    "time": "editable",
+    "colorwell": "editable",
+}
+_SPACE = re.compile(r"\s+")
+
+#: The element's ref in the ``ai`` format, when that format is given to annotate().
+AiRef = Callable[[Element], "str | None"]
+
+
+@dataclass(frozen=True)
+class Target:
+    """An element that may be labelled, with what the map says of it."""
+
+    element: Element
+    selector: str  # unique in its frame's document (the agent format's; " >>> " enters a shadow root)
+    frames: tuple[str, ...]  # in a child frame: the selectors of the iframes that lead to it, outermost first
+    tag: str
+    role: str
+    name: str
+    text: str
+    hint: str
+    ref: str | None  # the agent format's ref (interactive elements)
+    ai_ref: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "selector": self.selector,
+            **({"frames": list(self.frames)} if self.frames else {}),
+            "tag": self.tag,
+            "role": self.role,
+            "name": self.name,
+            "text": self.text,
+        }
+
+
+def find_targets(
+    emitter: AgentEmitter, target: str, ai_ref: AiRef | None, frames: tuple[str, ...] = (), ref_prefix: str = ""
+) -> list[Target]:
+    """The targets of one document, in tree order (its child frames are the caller's)."""
+    refs = {id(ref.obj.element): ref.ref for ref in emitter.refs()}
+    if target == "interactive":
+        elements: Iterable[Element] = (ref.obj.element for ref in emitter.refs())
+    elif target == "all_visible":
+        elements = _visible_elements(emitter, refs)
+    else:
+        elements = matching_elements(emitter.ax.page.document, target, "target")
+    out = []
+    for element in elements:
+        obj = emitter.tree.by_element.get(element)
+        role, name = emitter.role_and_name(obj) if obj is not None and obj.included else ("", "")
+        ref = refs.get(id(element))
+        secret = obj is not None and emitter.is_secret(obj)
+        out.append(
+            Target(
+                element,
+                emitter.selectors.selector(element),
+                frames,
+                element.local_name,
+                role,
+                name,
+                "" if secret else _cut(_SPACE.sub(" ", inner_text(emitter.tree, element)).strip()),
+                interaction_hint(role, element),
+                ref_prefix + ref if ref else None,
+                ai_ref(element) if ai_ref is not None else None,
+            )
+        )
+    return out
+
+
+def hidden_interactive(emitter: AgentEmitter) -> int:
+    """The elements of the spec's list (button, input, select, textarea, a[href],
+    [role=button], [onclick], [tabindex]) that axsynth's tree gives no ref: not rendered,
+    inert or hidden from the accessibility tree. They are counted as hidden."""
+    with_ref = {id(ref.obj.element) for ref in emitter.refs()}
+    return sum(1 for el in emitter.ax.page.document.iter_elements() if _listed(el) and id(el) not in with_ref)
+
+
+def _listed(el: Element) -> bool:
+    attrs = el.attrs
+    if el.is_html and el.local_name in ("button", "select", "textarea"):
+        return True
+    if el.is_html and el.local_name == "input":
+        return attrs.get("type", "").strip().lower() != "hidden"
+    if el.is_html and el.local_name == "a" and "href" in attrs:
+        return True
+    return attrs.get("role", "").strip().lower() == "button" or "onclick" in attrs or "tabindex" in attrs
+
+
+def interaction_hint(role: str, element: Element) -> str:
+    """clickable, editable, selectable, toggleable or navigable."""
+    if role in ("combobox", "listbox") and element.local_name == "select":
+        return "selectable"
+    if role == "combobox" or element.attrs.get("contenteditable", "false").lower() != "false":
+        return "editable"
+    return _HINTS.get(role, "clickable")
+
+
+def _visible_elements(emitter: AgentEmitter, refs: dict[int, str]) -> Iterable[Element]:
+    for obj in emitter.tree.objects:
+        element = obj.element
+        if obj.kind != "element" or element is None or not obj.included:
+            continue
+        if id(element) in refs:
+            yield element
+        elif (
+            not obj.ignored
+            and obj.is_visible_box()
+            and (emitter.cdp_role(obj) not in WRAPPER_ROLES or _has_text(element))
+        ):
+            yield element
+
+
+def _has_text(element: Element) -> bool:
+    return any(isinstance(child, Text) and child.data.strip() for child in element.children)
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= TEXT_LIMIT else text[: TEXT_LIMIT - 1] + "…"
