@@ -20,7 +20,7 @@ from ..page import Page
 from .browser import VIEWPORT, Chromium, Measured, Tab
 from .labels import Rect, overlay_svg, place_badges, reading_order
 from .resources import Resources
-from .targets import AiRef, Target, find_targets, hidden_interactive
+from .targets import AiRef, Target, element_path, find_targets, hidden_interactive
 
 TARGETS = ("interactive", "all_visible")  # or a CSS selector
 FORMATS = ("png", "jpeg")
@@ -110,11 +110,11 @@ class Screenshot:
 
 @dataclass
 class _Frame:
-    """The targets of one document, and its loaded child frames (by their iframe's selector)."""
+    """The targets of one document, and its loaded child frames (with their iframe's selector and path)."""
 
-    path: tuple[str, ...]
+    path: tuple[Any, ...]  # the paths of the iframes that lead to it (measure.js finds them)
     targets: list[Target]
-    children: list[tuple[str, "_Frame"]]
+    children: list[tuple[dict[str, Any], "_Frame"]]
     hidden: int = 0  # interactive elements axsynth's tree has no ref for (not rendered, inert, aria-hidden)
 
     def count(self) -> int:
@@ -142,7 +142,7 @@ def annotate(
     try:
         loading = chrome.open(Resources.of(document.page, document.frames()), timeout)
         try:
-            plan = _plan(document, target, ai_ref, (), "")  # axsynth's tree, while the page loads
+            plan = _plan(document, target, ai_ref, (), (), "")  # axsynth's tree, while the page loads
         except BaseException:
             loading.add_done_callback(lambda done: _discard(chrome, done))
             raise
@@ -190,17 +190,28 @@ def _check(target: str, max_annotations: int, format: str, quality: int | None, 
         raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
 
 
-def _plan(document: Annotatable, target: str, ai_ref: AiRef | None, path: tuple[str, ...], prefix: str) -> _Frame:
-    """The targets of the document and, unless a CSS selector chose them, of its loaded frames."""
+def _plan(
+    document: Annotatable,
+    target: str,
+    ai_ref: AiRef | None,
+    frames: tuple[str, ...],
+    path: tuple[Any, ...],
+    prefix: str,
+) -> _Frame:
+    """The targets of the document and, unless a CSS selector chose them, of its loaded frames;
+    ``frames``: the selectors of the iframes that lead to it, ``path`` their paths."""
     emitter = document.agent_emitter
     hidden = hidden_interactive(emitter) if target == "interactive" else 0
-    frame = _Frame(path, find_targets(emitter, target, ai_ref, path, prefix), [], hidden)
+    frame = _Frame(path, find_targets(emitter, target, ai_ref, frames, prefix), [], hidden)
     if target in TARGETS:
         for child in document.frames():
             if "-" not in child.frame_id and child.document is not None:  # a direct child, loaded
-                selector = emitter.selectors.selector(child.element)
-                sub = _plan(child.document, target, ai_ref, (*path, selector), f"{prefix}{child.frame_id}-")
-                frame.children.append((selector, sub))
+                iframe = {"selector": emitter.selectors.selector(child.element), "path": element_path(child.element)}
+                inner = (*frames, iframe["selector"])
+                sub = _plan(
+                    child.document, target, ai_ref, inner, (*path, iframe["path"]), f"{prefix}{child.frame_id}-"
+                )
+                frame.children.append((iframe, sub))
                 frame.hidden += sub.hidden
     return frame
 
@@ -210,13 +221,32 @@ def _measure(
 ) -> tuple[list[tuple[Target, Rect]], dict[str, int], dict[str, Any]]:
     """The boxes to label, in label order (at most ``max_annotations``), the counts of
     those left out, and the top frame's view (measure.js)."""
-    found: list[tuple[Target, Rect]] = []  # in tree order, frame by frame
+    found: list[tuple[_Frame, Target, Rect]] = []  # in tree order, frame by frame
     left_out = dict.fromkeys(LEFT_OUT.values(), 0)
     left_out["hidden"] = plan.hidden
     view = _measure_frame(chrome, tab, plan, full_page, timeout, None, None, found, left_out)
-    order = reading_order([box for _, box in found])
-    left_out["beyond_max"] = max(len(found) - max_annotations, 0)
-    return [found[i] for i in order[:max_annotations]], left_out, view
+    order = reading_order([box for _, _, box in found])
+    labelled: list[tuple[Target, Rect]] = []
+    checked = 0
+    while len(labelled) < max_annotations and checked < len(order):
+        batch = [found[i] for i in order[checked : checked + max_annotations - len(labelled)]]
+        checked += len(batch)
+        ok = _verify(chrome, tab, batch, timeout)
+        labelled += [(t, box) for (_, t, box), good in zip(batch, ok) if good]
+        left_out["unmatched"] += ok.count(False)
+    left_out["beyond_max"] = len(order) - checked
+    return labelled, left_out, view
+
+
+def _verify(chrome: Chromium, tab: Tab, batch: list[tuple[_Frame, Target, Rect]], timeout: float) -> list[bool]:
+    """Whether each target's selector matches exactly its element in the browser, frame by frame."""
+    ok: dict[int, bool] = {}
+    frames = {id(frame): frame for frame, _, _ in batch}
+    for key, frame in frames.items():
+        mine = [(i, t) for i, (f, t, _) in enumerate(batch) if id(f) == key]
+        checks = [{"selector": t.selector, "path": t.path} for _, t in mine]
+        ok |= dict(zip((i for i, _ in mine), chrome.verify(tab, list(frame.path), checks, timeout)))
+    return [ok[i] for i in range(len(batch))]
 
 
 def _measure_frame(
@@ -227,19 +257,19 @@ def _measure_frame(
     timeout: float,
     origin: dict[str, float] | None,
     clip: dict[str, float] | None,
-    found: list[tuple[Target, Rect]],
+    found: list[tuple[_Frame, Target, Rect]],
     left_out: dict[str, int],
 ) -> dict[str, Any]:
     request = {
-        "selectors": [t.selector for t in frame.targets],
+        "targets": [{"path": t.path, "tag": t.tag} for t in frame.targets],
         "fullPage": full_page,
-        "frames": [selector for selector, _ in frame.children],
+        "frames": [iframe for iframe, _ in frame.children],
         "origin": origin,
         "clip": clip,
     }
     measured: Measured = chrome.measure(tab, list(frame.path), request, timeout)
     for item in measured.items:
-        found.append((frame.targets[item["i"]], Rect(item["x"], item["y"], item["width"], item["height"])))
+        found.append((frame, frame.targets[item["i"]], Rect(item["x"], item["y"], item["width"], item["height"])))
     for reason, count in measured.counts.items():
         left_out[LEFT_OUT[reason]] += count
     if clip is None:

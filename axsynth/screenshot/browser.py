@@ -142,9 +142,14 @@ class Chromium:
         """Start loading the page in a fresh context; the future gives its Tab once loaded."""
         return self._submit(self._open, resources, timeout)
 
-    def measure(self, tab: "Tab", frame_path: list[str], request: dict[str, Any], timeout: float) -> Measured:
-        """Run ``measure.js`` in the frame reached through ``frame_path`` (iframe selectors)."""
-        return self._wait(self._submit(self._measure, tab, frame_path, request), timeout)
+    def measure(self, tab: "Tab", frame: list[Any], request: dict[str, Any], timeout: float) -> Measured:
+        """Run ``measure.js`` in the frame reached through the iframes at the paths ``frame``."""
+        found = self._wait(self._submit(self._evaluate, tab, frame, request), timeout)
+        return Measured(found["items"], found["counts"], found["frames"], found["view"])
+
+    def verify(self, tab: "Tab", frame: list[Any], checks: list[dict[str, Any]], timeout: float) -> list[bool]:
+        """Whether each selector matches exactly the element at its path (``measure.js``)."""
+        return self._wait(self._submit(self._evaluate, tab, frame, {"verify": checks}), timeout)
 
     def capture(self, tab: "Tab", overlay: dict[str, Any], shot: dict[str, Any], timeout: float) -> bytes:
         """Draw the overlay over the page (``overlay.js``), then take the screenshot."""
@@ -224,16 +229,14 @@ class Chromium:
             raise
         return Tab(context, page)
 
-    def _measure(self, tab: "Tab", frame_path: list[str], request: dict[str, Any]) -> Measured:
+    def _evaluate(self, tab: "Tab", frame_path: list[Any], request: dict[str, Any]) -> Any:
         frame = tab.page.main_frame
-        for selector in frame_path:
-            handle = frame.evaluate_handle(_script("measure.js"), {"find": selector})
-            element = handle.as_element()
+        for path in frame_path:
+            element = frame.evaluate_handle(_script("measure.js"), {"find": path}).as_element()
             frame = element.content_frame() if element is not None else None
             if frame is None:
-                raise ScreenshotError(f"the frame {selector!r} is not in the browser's page")
-        found = frame.evaluate(_script("measure.js"), request)
-        return Measured(found["items"], found["counts"], found["frames"], found["view"])
+                raise ScreenshotError("a frame axsynth loaded is not in the browser's page")
+        return frame.evaluate(_script("measure.js"), request)
 
     def _capture(self, tab: "Tab", overlay: dict[str, Any], shot: dict[str, Any]) -> bytes:
         if overlay["svg"]:

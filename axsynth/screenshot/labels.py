@@ -82,8 +82,9 @@ def place_badges(boxes: list[Rect], width: int, height: int) -> list[Rect]:
 
 def _spots(box: Rect, w: float, h: float) -> list[tuple[float, float]]:
     """Where a w x h badge may go, in order of preference: above the top-left corner, inside
-    it, above the top-right corner, inside it, below, left, right, inside the bottom-left."""
-    return [
+    it, above the top-right corner, inside it, below, left, right, inside the bottom-left;
+    then, in a crowd, one and two badges further out above, below, left and right."""
+    spots = [
         (box.x, box.y - h),
         (box.x, box.y),
         (box.right - w, box.y - h),
@@ -93,6 +94,10 @@ def _spots(box: Rect, w: float, h: float) -> list[tuple[float, float]]:
         (box.right, box.y),
         (box.x, box.bottom - h),
     ]
+    for k in (1, 2):
+        spots += [(box.x, box.y - (k + 1) * h), (box.x, box.bottom + k * h)]
+        spots += [(box.x - (k + 1) * w, box.y), (box.right + k * w, box.y)]
+    return spots
 
 
 def _inside(spot: tuple[float, float], size: tuple[float, float], width: int, height: int) -> Rect:

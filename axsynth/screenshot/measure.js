@@ -2,19 +2,26 @@
 // Evaluated by axsynth.screenshot (browser.py) in a page whose own scripts are off; it
 // changes nothing in the page.
 //
-// request = {selectors, fullPage, frames, origin, clip}:
-//   selectors  one per target, in axsynth's tree order; " >>> " enters a shadow root
-//   frames     iframe selectors whose content boxes are wanted (to measure inside them)
+// A target is found by its path (element-child indexes from the document, one list per
+// tree: a shadow tree's after its host's), which costs a few steps however large the page;
+// its selector is checked (it must match that element and no other) for the targets that
+// get labels, in a second call, since matching every selector would cost a walk of the
+// whole page each.
+//
+// request = {targets, fullPage, frames, origin, clip}:
+//   targets    [{path, tag}], in axsynth's tree order
+//   frames     [{path, selector}] of the iframes whose content boxes are wanted
 //   origin     where this frame's (0, 0) is in the image (a child frame); default: the
 //              top frame's, which scrolls with the image in a full-page capture
 //   clip       the part of the image this frame shows; default: the viewport, or the
 //              whole document in a full-page capture
-// or request = {find: selector}: the element itself (to enter its frame).
+// request = {verify: [{selector, path}]}: whether each selector matches exactly the element at its path.
+// request = {find: path}: the element itself (to enter its frame).
 //
-// Each target is unmatched (its selector matches no element or several), hidden
-// (checkVisibility), zeroSize, offscreen (outside the clip), covered (a hit test at
-// every sample point of its visible part lands on something else: a click would not
-// reach it) or visible. Boxes are in image pixels, edges rounded to whole pixels.
+// Each target is unmatched (no element of its tag at its path: the browser's page differs),
+// hidden (checkVisibility), zeroSize, offscreen (outside the clip), covered (a hit test at
+// every sample point of its visible part lands on something else: a click would not reach
+// it) or visible. Boxes are in image pixels, edges rounded to whole pixels.
 (request) => {
   const splitShadow = (selector) => {
     // " >>> " outside quotes and brackets separates a shadow host's selector from the path inside it.
@@ -57,10 +64,20 @@
     }
     return found;
   };
-  if (request.find !== undefined) {
-    const found = findAll(request.find);
-    return found.length === 1 ? found[0] : null;
-  }
+  const locate = (path) => {
+    let node = document;
+    for (let tree = 0; tree < path.length; tree++) {
+      if (tree > 0 && !(node = node.shadowRoot)) return null;
+      for (const i of path[tree]) if (!(node = node.children[i])) return null;
+    }
+    return node;
+  };
+  const verified = ({ selector, path }) => {
+    const found = findAll(selector);
+    return found.length === 1 && found[0] === locate(path);
+  };
+  if (request.find !== undefined) return locate(request.find);
+  if (request.verify !== undefined) return request.verify.map(verified);
 
   const root = document.documentElement, body = document.body || root;
   const vw = window.visualViewport ? window.visualViewport.width : window.innerWidth;
@@ -107,20 +124,19 @@
 
   const counts = { unmatched: 0, hidden: 0, zeroSize: 0, offscreen: 0, covered: 0 };
   const items = [];
-  request.selectors.forEach((selector, i) => {
-    const found = findAll(selector);
-    if (found.length !== 1) { counts.unmatched++; return; }
-    const box = boxOf(found[0]);
-    let state = stateOf(found[0], box);
-    if (state === "visible" && covered(found[0], box)) state = "covered";
+  request.targets.forEach(({ path, tag }, i) => {
+    const el = locate(path);
+    if (!el || el.localName !== tag) { counts.unmatched++; return; }
+    const box = boxOf(el);
+    let state = stateOf(el, box);
+    if (state === "visible" && covered(el, box)) state = "covered";
     if (state === "visible") items.push({ i, x: box.x, y: box.y, width: box.width, height: box.height });
     else counts[state]++;
   });
 
-  const frames = (request.frames || []).map((selector) => {
-    const found = findAll(selector);
-    if (found.length !== 1) return { state: "unmatched" };
-    const el = found[0], box = boxOf(el), style = getComputedStyle(el);
+  const frames = (request.frames || []).map(({ path, selector }) => {
+    if (!verified({ selector, path })) return { state: "unmatched" };
+    const el = locate(path), box = boxOf(el), style = getComputedStyle(el);
     let state = stateOf(el, box);
     if (state === "visible" && covered(el, box)) state = "covered";
     // Its content box (the child frame's viewport), in image pixels, not rounded.

@@ -6,7 +6,7 @@ tree (roles, names, the agent format's refs and selectors), none from the browse
   a superset of the spec's list (button, input, select, textarea, a[href], [role=button],
   [onclick], [tabindex]);
 * ``all_visible``: those, and every other rendered element with a role of its own (not a
-  wrapper such as generic) or text of its own;
+  wrapper such as generic), a name, or text of its own;
 * a CSS selector: the elements it matches in the top document.
 """
 
@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from ..ax.inner_text import inner_text
+from ..ax.object import AXObject
 from ..emit.agent import WRAPPER_ROLES, AgentEmitter, matching_elements
-from ..html.dom import Element, Text
+from ..html.dom import Element, ShadowRoot, Text
 
 TEXT_LIMIT = 100
 #: The spec's interactionHint values, by the role the agent format prints.
@@ -62,7 +63,10 @@ class Target:
     text: str
     hint: str
     ref: str | None  # the agent format's ref (interactive elements)
-    ai_ref: str | None = None
+    ai_ref: str | None
+    #: Where the element is, as element-child indexes from its document, a list per tree (a shadow
+    #: tree's after its host's): the browser finds it in a few steps, then checks the selector.
+    path: tuple[tuple[int, ...], ...]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -87,6 +91,7 @@ def find_targets(
     else:
         elements = matching_elements(emitter.ax.page.document, target, "target")
     out = []
+    positions = _Positions()
     for element in elements:
         obj = emitter.tree.by_element.get(element)
         role, name = emitter.role_and_name(obj) if obj is not None and obj.included else ("", "")
@@ -104,9 +109,42 @@ def find_targets(
                 interaction_hint(role, element),
                 ref_prefix + ref if ref else None,
                 ai_ref(element) if ai_ref is not None else None,
+                element_path(element, positions),
             )
         )
     return out
+
+
+def element_path(element: Element, positions: "_Positions | None" = None) -> tuple[tuple[int, ...], ...]:
+    """Where the element is: its element-child index at each level from its document, one
+    tuple per tree (a shadow tree's after its host's path)."""
+    positions = positions or _Positions()
+    trees: list[tuple[int, ...]] = []
+    node: Any = element
+    while True:
+        steps = []
+        while isinstance(node, Element):
+            steps.append(positions.of(node))
+            node = node.parent
+        trees.append(tuple(reversed(steps)))
+        if not isinstance(node, ShadowRoot):
+            return tuple(reversed(trees))
+        node = node.host
+
+
+class _Positions:
+    """Element-child indexes, computed once per parent."""
+
+    def __init__(self) -> None:
+        self._index: dict[int, dict[int, int]] = {}
+
+    def of(self, element: Element) -> int:
+        parent = element.parent
+        index = self._index.get(id(parent))
+        if index is None:
+            children = (child for child in parent.children if isinstance(child, Element))
+            index = self._index[id(parent)] = {id(child): i for i, child in enumerate(children)}
+        return index[id(element)]
 
 
 def hidden_interactive(emitter: AgentEmitter) -> int:
@@ -144,12 +182,15 @@ def _visible_elements(emitter: AgentEmitter, refs: dict[int, str]) -> Iterable[E
             continue
         if id(element) in refs:
             yield element
-        elif (
-            not obj.ignored
-            and obj.is_visible_box()
-            and (emitter.cdp_role(obj) not in WRAPPER_ROLES or _has_text(element))
-        ):
+        elif not obj.ignored and obj.is_visible_box() and _meaningful(emitter, obj):
             yield element
+
+
+def _meaningful(emitter: AgentEmitter, obj: AXObject) -> bool:
+    """A role of its own (not a wrapper such as generic), a name, or text of its own."""
+    if emitter.cdp_role(obj) not in WRAPPER_ROLES:
+        return True
+    return bool(emitter.role_and_name(obj)[1]) or _has_text(obj.element)
 
 
 def _has_text(element: Element) -> bool:
