@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from ..api import Document
     from ..screenshot import Chromium
-    from ..screenshot.annotate import MAX_ANNOTATIONS
+    from ..screenshot.annotated import MAX_ANNOTATIONS
 
     if not 1 <= args.max <= MAX_ANNOTATIONS:
         return _fail(f"--max must be between 1 and {MAX_ANNOTATIONS}, not {args.max}")

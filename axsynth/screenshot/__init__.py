@@ -6,7 +6,7 @@ Layering: after the emitters (it reads the agent format's refs and selectors), b
 API, which delegates to :func:`annotate`. Playwright is imported only when a browser starts.
 """
 
-from .annotate import Annotation, Screenshot, annotate
+from .annotated import Annotation, Screenshot, annotate
 from .browser import BrowserUnavailable, Chromium, PageLoadTimeout, ScreenshotError, unavailable_reason
 from .labels import PALETTE
 from .targets import Target

@@ -17,6 +17,7 @@ import importlib.util
 import os
 import queue
 import shutil
+import socket
 import threading
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -39,7 +40,7 @@ LAUNCH_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    # A second guard after interception: no host name resolves.
+    # No host name resolves (requests not intercepted fail at once instead of waiting on DNS).
     "--host-resolver-rules=MAP * ~NOTFOUND",
 ]
 INSTALL_HINT = (
@@ -47,6 +48,16 @@ INSTALL_HINT = (
     f"or name it with --chromium PATH (or {CHROMIUM_ENV})"
 )
 _GRACE = 15.0  # seconds a job may overrun its own timeout before the caller stops waiting
+
+
+def launch_args() -> list[str]:
+    """Chromium's flags: LAUNCH_ARGS, and every http(s) request (IP addresses and loopback
+    included) sent to a proxy on a closed local port, which refuses it at once. Only the
+    intercepted requests (resources.py) get an answer."""
+    with socket.socket() as probe:  # a port that was free a moment ago: nobody listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return [*LAUNCH_ARGS, f"--proxy-server=http://127.0.0.1:{port}", "--proxy-bypass-list=<-loopback>"]
 
 
 class ScreenshotError(Exception):
@@ -203,7 +214,7 @@ class Chromium:
             if not (own and Path(own).is_file()):
                 raise BrowserUnavailable(f"no Chromium found: {INSTALL_HINT}")
             path = own
-        self._browser = self._playwright.chromium.launch(executable_path=path, args=LAUNCH_ARGS, headless=True)
+        self._browser = self._playwright.chromium.launch(executable_path=path, args=launch_args(), headless=True)
 
     def _shut_down(self) -> None:
         for closing in (self._browser, self._playwright):
@@ -218,7 +229,7 @@ class Chromium:
     def _open(self, resources: Resources, timeout: float) -> "Tab":
         self._launched.result()  # raises the launch's own error
         context = self._browser.new_context(java_script_enabled=False, viewport=VIEWPORT, device_scale_factor=1)
-        context.route("**/*", resources.route)
+        context.route(resources.pattern, resources.route)
         try:
             page = context.new_page()
             page.goto(resources.url, wait_until="load", timeout=timeout * 1000)

@@ -1,71 +1,87 @@
 """What the browser is served when it draws a page: the page's own bytes, and the
 stylesheets and frame documents axsynth itself read for it, answered by request
-interception. Every other request (images, fonts, scripts, anything remote) is
-aborted, so the picture is of the page axsynth analysed, and nothing leaves the machine.
+interception. Nothing else loads (images, fonts, scripts, anything remote), so the picture
+is of the page axsynth analysed, and nothing leaves the machine.
 
-The page is loaded at the document's own URL (its ``file:`` URI, or the ``--url`` given),
-so relative references resolve in the browser as they do in axsynth.
+Only the URLs served are intercepted (Playwright then hands no other request to Python,
+which keeps a page of hundreds of images as fast to load as a plain visit). The others fail
+in the browser itself: a web page may not load ``file:`` URLs, and every http(s) request
+goes to a proxy that refuses it at once (``browser.launch_args``). So a page read from a
+file is loaded at an http URL of the same path (``LOCAL_ORIGIN`` + path), where relative
+references resolve as they do next to the file.
 """
 
 from __future__ import annotations
 
-import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
-from urllib.parse import unquote, urlsplit
+from typing import Any, Protocol
+from urllib.parse import urlsplit
 
+from ..emit.agent import AgentEmitter
 from ..html.dom import Document as DomDocument
 from ..html.dom import Element
 from ..html.urls import resolve
 from ..page import Page, document_base_url
 
-#: The URL a page without one (HTML given as a string) is loaded at.
-PLACEHOLDER_URL = "file:///axsynth-page.html"
+#: Where a page read from a file (or given as text) is loaded in the browser.
+LOCAL_ORIGIN = "http://axsynth.invalid"
+PLACEHOLDER_PATH = "/axsynth-page.html"
+
+
+class Annotatable(Protocol):
+    """What a screenshot reads of a document (``axsynth.Document``)."""
+
+    page: Page
+
+    @property
+    def agent_emitter(self) -> AgentEmitter: ...
+
+    @property
+    def title(self) -> str: ...
+
+    def frames(self) -> list[Any]: ...
 
 
 @dataclass
 class Resources:
-    """The answers to the browser's requests for one page (and its frames)."""
+    """The answers to the browser's requests for one page and its frames, by URL."""
 
     url: str  # where the browser loads the page
     page: tuple[bytes, str]  # its body and content type
-    stylesheets: dict[str, bytes] = field(default_factory=dict)  # by request key (_key)
-    frames: dict[str, tuple[bytes, str]] = field(default_factory=dict)  # child frame documents, by request key
+    stylesheets: dict[str, bytes] = field(default_factory=dict)
+    frames: dict[str, tuple[bytes, str]] = field(default_factory=dict)  # child frame documents
     _main_served: bool = False
 
     @classmethod
-    def of(cls, page: Page, frames: Iterable[Any]) -> "Resources":
-        """The resources of ``page``; ``frames`` are its child frames (``Document.frames()``:
-        each with the ``.document`` axsynth loaded, or None)."""
-        url = page.url
-        if urlsplit(url).scheme not in ("file", "http", "https"):
-            directory = _stylesheet_directory(page)
-            url = directory.resolve().as_uri() + "/axsynth-page.html" if directory is not None else PLACEHOLDER_URL
-        found = cls(url, _body(page.source))
-        found._add_stylesheets(page, url)
-        for frame in frames:
-            child = frame.document
-            if child is not None and urlsplit(child.url).scheme == "file":
-                found.frames[_key(child.url)] = _body(child.page.source)
-                found._add_stylesheets(child.page, child.url)
+    def of(cls, document: Annotatable) -> "Resources":
+        """The resources of ``document`` and of the child frames axsynth loaded for it."""
+        found = cls(_browser_url(document.page), _body(document.page.source))
+        found._add(document, found.url)
         return found
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """Every URL served (a query may follow), for ``context.route``."""
+        urls = [self.url, *self.stylesheets, *self.frames]
+        return re.compile("^(?:" + "|".join(re.escape(url) for url in urls) + ")$")
 
     def answer(self, url: str, kind: str) -> tuple[bytes, str] | None:
         """The body and content type for a request of ``kind`` (Playwright's resource type)
         below the main document, or None: not served."""
-        key = _key(url)
-        if kind == "stylesheet" and key in self.stylesheets:
-            return self.stylesheets[key], "text/css"
+        url = url.split("#", 1)[0]
+        if kind == "stylesheet" and url in self.stylesheets:
+            return self.stylesheets[url], "text/css"
         if kind == "document":
-            return self.frames.get(key)
+            return self.frames.get(url)
         return None
 
     def route(self, route: Any) -> None:
         """Playwright's route handler (runs in the browser's worker thread)."""
         request = route.request
         if _is_main_navigation(request):
-            if self._main_served:  # a <meta http-equiv=refresh>: a 204 cancels it, the page stays
+            if self._main_served:  # a <meta http-equiv=refresh> to itself: a 204 cancels it, the page stays
                 route.fulfill(status=204, body=b"")
             else:
                 self._main_served = True
@@ -78,60 +94,72 @@ class Resources:
         else:
             route.fulfill(status=200, body=found[0], headers={"content-type": found[1]})
 
-    def _add_stylesheets(self, page: Page, url: str) -> None:
-        base = document_base_url(page.document, url)
+    def _add(self, document: Annotatable, url: str, base: str | None = None) -> None:
+        """The stylesheets axsynth read for ``document`` (loaded at ``url``) and its frames'."""
+        page = document.page
+        base = document_base_url(page.document, url, base)
         for href, file in _stylesheets_read(page):
             absolute = resolve(base, href)
             if absolute is not None:
                 try:
-                    self.stylesheets[_key(absolute)] = file.read_bytes()
+                    self.stylesheets[absolute.split("#", 1)[0]] = file.read_bytes()
                 except OSError:  # gone since axsynth read it: the browser does without, as it would
                     pass
+        for frame in document.frames():
+            child = frame.document
+            if "-" in frame.frame_id or child is None:  # a frame's frame (its own document adds it), or not loaded
+                continue
+            if "srcdoc" in frame.element.attrs:  # no request: its base URL is its parent's
+                self._add(child, "about:srcdoc", base)
+                continue
+            src = resolve(base, frame.element.attrs.get("src", "").strip())
+            if src is not None and not src.startswith("about:"):
+                self.frames[src.split("#", 1)[0]] = _body(child.page.source)
+                self._add(child, src)
 
 
-def _stylesheets_read(page: Page) -> Iterable[tuple[str, Path]]:
+def _stylesheets_read(page: Page) -> list[tuple[str, Path]]:
     """(href, file) of each ``<link rel=stylesheet>`` whose file axsynth's loading policy reads.
 
-    With :func:`_stylesheet_directory`, the one place that knows how axsynth finds
-    stylesheets: the browser is given exactly these."""
+    With ``_browser_url``, the one place that knows how axsynth finds stylesheets: the
+    browser is given exactly these."""
+    found = []
     for element in _elements(page.document):
-        if (
-            element.is_html
-            and element.local_name == "link"
-            and "stylesheet" in element.attrs.get("rel", "").lower().split()
-        ):
+        if element.is_html and element.local_name == "link" and "stylesheet" in element.attrs.get("rel", "").split():
             href = element.attrs.get("href", "")
             file, _ = page.styles._stylesheet_path(href)
             if file is not None:
-                yield href, file
+                found.append((href, file))
+    return found
 
 
-def _elements(document: DomDocument) -> Iterable[Element]:
+def _browser_url(page: Page) -> str:
+    """Where the browser loads the page: its own http(s) URL; for a file, the same path
+    at LOCAL_ORIGIN; for text, the directory its stylesheets are read from (or /)."""
+    parts = urlsplit(page.url)
+    if parts.scheme in ("http", "https"):
+        return page.url.split("#", 1)[0]
+    if parts.scheme == "file":
+        return LOCAL_ORIGIN + parts.path
+    directory = page.styles._base_dir
+    return LOCAL_ORIGIN + (directory.resolve().as_uri()[7:] if directory is not None else "") + PLACEHOLDER_PATH
+
+
+def _elements(document: DomDocument) -> list[Element]:
     """Every element, shadow trees included."""
-    stack: list[Any] = [document]
+    found, stack = [], [document]
     while stack:
         for element in stack.pop().iter_elements():
-            yield element
+            found.append(element)
             if element.shadow_root is not None:
                 stack.append(element.shadow_root)
-
-
-def _stylesheet_directory(page: Page) -> Path | None:
-    """The directory relative stylesheet references are read from (HTML given with a base_dir)."""
-    return page.styles._base_dir
+    return found
 
 
 def _body(source: str | bytes) -> tuple[bytes, str]:
     if isinstance(source, str):
         return source.encode("utf-8", "surrogatepass"), "text/html; charset=utf-8"
     return source, "text/html"  # no charset: the browser sniffs the bytes, as axsynth does
-
-
-def _key(url: str) -> str:
-    """A request URL as compared here: no fragment; a file: URL by its decoded path."""
-    url = url.split("#", 1)[0]
-    parts = urlsplit(url)
-    return "file:" + os.path.realpath(unquote(parts.path)) if parts.scheme == "file" else url
 
 
 def _is_main_navigation(request: Any) -> bool:

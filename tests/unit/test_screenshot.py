@@ -79,12 +79,12 @@ def independent():
         pytest.skip(f"no browser for screenshots: {UNAVAILABLE}")
     from playwright.sync_api import sync_playwright
 
-    from axsynth.screenshot.browser import LAUNCH_ARGS, _named_or_on_path
+    from axsynth.screenshot.browser import _named_or_on_path, launch_args
 
     with sync_playwright() as playwright:
         executable = _named_or_on_path(None) or playwright.chromium.executable_path
         # file: pages may read their frames (contentDocument), as http: pages of one origin may
-        args = [*LAUNCH_ARGS, "--allow-file-access-from-files"]
+        args = [*launch_args(), "--allow-file-access-from-files"]
         chromium = playwright.chromium.launch(executable_path=executable, args=args)
         page = chromium.new_page(java_script_enabled=False, viewport={"width": 1280, "height": 720})
         page.goto(PAGE.as_uri(), wait_until="load")
@@ -318,19 +318,33 @@ def test_max_is_honoured_on_ten_thousand_interactive_elements_and_the_rest_are_c
 
 
 def test_the_browser_is_served_only_the_page_and_the_files_axsynth_read(tmp_path):
-    (tmp_path / "site").mkdir()
-    (tmp_path / "site" / "a.css").write_text("p { color: red }")
+    (tmp_path / "site" / "css").mkdir(parents=True)
+    (tmp_path / "site" / "css" / "a b.css").write_text("p { color: red }")
     (tmp_path / "outside.css").write_text("p { color: blue }")
+    (tmp_path / "site" / "css" / "f.css").write_text("p { color: green }")
+    (tmp_path / "site" / "f.html").write_text("<link rel=stylesheet href=css/f.css><p>frame")
     page = tmp_path / "site" / "p.html"
-    page.write_bytes(b'<link rel=stylesheet href="a.css"><link rel=stylesheet href="../outside.css"><img src=i.png>')
+    page.write_bytes(
+        b'<link rel=stylesheet href="css/a b.css?v=2"><link rel=stylesheet href="../outside.css"><img src=i.png>'
+        b'<iframe src="f.html#top"></iframe><iframe srcdoc="<link rel=stylesheet href=css/f.css?srcdoc>"></iframe>'
+    )
     doc = Document.from_file(page)
-    served = Resources.of(doc.page, doc.frames())
-    assert served.url == page.resolve().as_uri() and served.page == (page.read_bytes(), "text/html")
-    assert served.answer((tmp_path / "site" / "a.css").as_uri(), "stylesheet") == (b"p { color: red }", "text/css")
-    assert served.answer((tmp_path / "outside.css").as_uri(), "stylesheet") is None  # axsynth did not read it
-    assert served.answer((tmp_path / "site" / "i.png").as_uri(), "image") is None
-    assert served.answer("https://cdn.example/x.css", "stylesheet") is None
-    assert Resources.of(Document.from_html("<p>x</p>").page, []).page == (b"<p>x</p>", "text/html; charset=utf-8")
+    served = Resources.of(doc)
+    here = "http://axsynth.invalid" + (tmp_path / "site").resolve().as_uri()[7:]
+    assert served.url == here + "/p.html" and served.page == (page.read_bytes(), "text/html")
+    css = (b"p { color: red }", "text/css")
+    assert served.answer(here + "/css/a%20b.css?v=2", "stylesheet") == css
+    for frames_own in ("/css/f.css", "/css/f.css?srcdoc"):  # a srcdoc frame's base URL is its parent's
+        assert served.answer(here + frames_own, "stylesheet") == (b"p { color: green }", "text/css")
+    assert served.answer(here + "/f.html", "document") == ((tmp_path / "site" / "f.html").read_bytes(), "text/html")
+    assert served.answer(here + "/../outside.css", "stylesheet") is None  # axsynth did not read it
+    assert served.answer(here + "/i.png", "image") is None and served.answer(here + "/f.html", "stylesheet") is None
+    assert served.pattern.match(served.url) and not served.pattern.match(here + "/i.png")
+    text = Resources.of(Document.from_html("<p>x</p>"))
+    assert (text.url, text.page) == (
+        "http://axsynth.invalid/axsynth-page.html",
+        (b"<p>x</p>", "text/html; charset=utf-8"),
+    )
 
 
 # -- bad input ----------------------------------------------------------------------------

@@ -13,13 +13,11 @@ from __future__ import annotations
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from ..emit.agent import AgentEmitter
-from ..page import Page
 from .browser import VIEWPORT, Chromium, Measured, Tab
 from .labels import Rect, overlay_svg, place_badges, reading_order
-from .resources import Resources
+from .resources import Annotatable, Resources
 from .targets import AiRef, Target, element_path, find_targets, hidden_interactive
 
 TARGETS = ("interactive", "all_visible")  # or a CSS selector
@@ -32,20 +30,6 @@ JPEG_QUALITY = 80  # the spec's
 #: and beyond_max, those that can be seen but come after the last label.
 LEFT_OUT = {"unmatched": "unmatched", "hidden": "hidden", "zeroSize": "zero_size", "offscreen": "offscreen"}
 LEFT_OUT |= {"covered": "covered", "beyondMax": "beyond_max"}
-
-
-class Annotatable(Protocol):
-    """What annotate() reads of a document (``axsynth.Document``)."""
-
-    page: Page
-
-    @property
-    def agent_emitter(self) -> AgentEmitter: ...
-
-    @property
-    def title(self) -> str: ...
-
-    def frames(self) -> list[Any]: ...
 
 
 @dataclass(frozen=True)
@@ -140,7 +124,7 @@ def annotate(
     own = browser is None
     chrome = Chromium(chromium) if browser is None else browser
     try:
-        loading = chrome.open(Resources.of(document.page, document.frames()), timeout)
+        loading = chrome.open(Resources.of(document), timeout)
         try:
             plan = _plan(document, target, ai_ref, (), (), "")  # axsynth's tree, while the page loads
         except BaseException:
