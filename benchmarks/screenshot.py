@@ -69,17 +69,16 @@ def sample(corpora: list[Path], count: int) -> list[Path]:
     return pages[::step][:count]
 
 
-def check_page(page: Path, chromium: Chromium, playwright, executable: str) -> dict:
+def check_page(page: Path, chromium: Chromium, browser) -> dict:
     """The annotated screenshot of one page, each label checked in a second browser."""
     doc = Document.from_file(page)
     shot = doc.screenshot(browser=chromium, max_annotations=100)
     agent_refs = doc.agent_snapshot(max_bytes=None).refs
-    browser = playwright.chromium.launch(executable_path=executable, args=launch_args())
+    context = browser.new_context(java_script_enabled=False, viewport=VIEWPORT, device_scale_factor=1)
     try:
-        context = browser.new_context(java_script_enabled=False, viewport=VIEWPORT, device_scale_factor=1)
         served = Resources.of(doc)
-        context.route(served.pattern, served.route)
         tab = context.new_page()
+        served.install(context, tab)
         tab.goto(served.url, wait_until="load", timeout=60_000)
         cdp = context.new_cdp_session(tab)
         out = dict.fromkeys(("labels", "unique", "box", "chromium_role", "chromium_name", "agent", "in_frames"), 0)
@@ -113,7 +112,7 @@ def check_page(page: Path, chromium: Chromium, playwright, executable: str) -> d
         out["left_out"] = shot.left_out
         return out
     finally:
-        browser.close()
+        context.close()
 
 
 def chromium_node(cdp, selector: str) -> dict | None:
@@ -192,9 +191,10 @@ def main() -> int:
     with sync_playwright() as playwright:
         executable = _named_or_on_path(None) or playwright.chromium.executable_path
         plain_browser = playwright.chromium.launch(executable_path=executable, args=launch_args())
+        checker = playwright.chromium.launch(executable_path=executable, args=launch_args())
         for n, page in enumerate(pages):
             try:
-                found = check_page(page, chromium, playwright, executable)
+                found = check_page(page, chromium, checker)
                 times.append(time_page(page, chromium, plain_browser, annotated_first=n % 2 == 0))
             except (ScreenshotError, OSError, ValueError) as exc:
                 report["failures"].append({"page": str(page), "error": str(exc)})
@@ -208,6 +208,7 @@ def main() -> int:
             print(f"{page.name}: {found['labels']} labels, {found['box']} boxes exact, times {times[-1]}", flush=True)
         cold = [time_cold(page, playwright, executable) for page in pages[: args.cold]]
         plain_browser.close()
+        checker.close()
     chromium.close()
 
     labels = totals["labels"] or 1

@@ -139,10 +139,6 @@ class Chromium:
             self._jobs.put(None)
             self._thread.join(_GRACE)
 
-    @property
-    def version(self) -> str:
-        return self._wait(self._submit(lambda: self._browser.version), 30.0)
-
     def wait_ready(self, timeout: float = 60.0) -> None:
         """Wait for the launch; raises BrowserUnavailable or ScreenshotError if it failed."""
         self._wait(self._launched, timeout)
@@ -229,9 +225,9 @@ class Chromium:
     def _open(self, resources: Resources, timeout: float) -> "Tab":
         self._launched.result()  # raises the launch's own error
         context = self._browser.new_context(java_script_enabled=False, viewport=VIEWPORT, device_scale_factor=1)
-        context.route(resources.pattern, resources.route)
         try:
             page = context.new_page()
+            resources.install(context, page)
             page.goto(resources.url, wait_until="load", timeout=timeout * 1000)
         except BaseException as exc:
             context.close()

@@ -3,17 +3,19 @@ stylesheets and frame documents axsynth itself read for it, answered by request
 interception. Nothing else loads (images, fonts, scripts, anything remote), so the picture
 is of the page axsynth analysed, and nothing leaves the machine.
 
-Only the URLs served are intercepted (Playwright then hands no other request to Python,
-which keeps a page of hundreds of images as fast to load as a plain visit). The others fail
-in the browser itself: a web page may not load ``file:`` URLs, and every http(s) request
-goes to a proxy that refuses it at once (``browser.launch_args``). So a page read from a
-file is loaded at an http URL of the same path (``LOCAL_ORIGIN`` + path), where relative
-references resolve as they do next to the file.
+Only documents and the stylesheets served are intercepted (CDP ``Fetch``, filtered by URL
+and resource type in the browser: no other request reaches Python, so a page of hundreds of
+images loads as fast as in a plain visit). The others fail in the browser itself: a web
+page may not load ``file:`` URLs, and every http(s) request goes to a proxy that refuses it
+at once (``browser.launch_args``). So a page read from a file is loaded at an http URL of
+the same path (``LOCAL_ORIGIN`` + path), where relative references resolve as they do next
+to the file. A navigation of the page away (``<meta http-equiv=refresh>``) is answered
+with 204: it is cancelled and the page stays.
 """
 
 from __future__ import annotations
 
-import re
+import base64
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -61,38 +63,49 @@ class Resources:
         found._add(document, found.url)
         return found
 
-    @property
-    def pattern(self) -> re.Pattern[str]:
-        """Every URL served (a query may follow), for ``context.route``."""
-        urls = [self.url, *self.stylesheets, *self.frames]
-        return re.compile("^(?:" + "|".join(re.escape(url) for url in urls) + ")$")
-
     def answer(self, url: str, kind: str) -> tuple[bytes, str] | None:
-        """The body and content type for a request of ``kind`` (Playwright's resource type)
-        below the main document, or None: not served."""
+        """The body and content type for a request of ``kind`` (CDP's resource type) below
+        the main document, or None: not served."""
         url = url.split("#", 1)[0]
-        if kind == "stylesheet" and url in self.stylesheets:
+        if kind == "Stylesheet" and url in self.stylesheets:
             return self.stylesheets[url], "text/css"
-        if kind == "document":
+        if kind == "Document":
             return self.frames.get(url)
         return None
 
-    def route(self, route: Any) -> None:
-        """Playwright's route handler (runs in the browser's worker thread)."""
-        request = route.request
-        if _is_main_navigation(request):
-            if self._main_served:  # a <meta http-equiv=refresh> to itself: a 204 cancels it, the page stays
-                route.fulfill(status=204, body=b"")
-            else:
-                self._main_served = True
-                body, mime = self.page
-                route.fulfill(status=200, body=body, headers={"content-type": mime})
-            return
-        found = self.answer(request.url, request.resource_type)
-        if found is None:
-            route.abort()
+    def install(self, context: Any, page: Any) -> None:
+        """Intercept ``page``'s documents and the stylesheets served, before it navigates."""
+        cdp = context.new_cdp_session(page)
+        main_frame = cdp.send("Page.getFrameTree")["frameTree"]["frame"]["id"]
+        cdp.on("Fetch.requestPaused", lambda event: self.serve(cdp, event, main_frame))
+        patterns = [{"urlPattern": "*", "resourceType": "Document"}]
+        patterns += [{"urlPattern": _wildcard_escaped(url), "resourceType": "Stylesheet"} for url in self.stylesheets]
+        cdp.send("Fetch.enable", {"patterns": patterns})
+
+    def serve(self, cdp: Any, event: dict[str, Any], main_frame: str) -> None:
+        """Answer one intercepted request (runs in the browser's worker thread)."""
+        request_id, url, kind = event["requestId"], event["request"]["url"], event["resourceType"]
+        if kind == "Document" and event.get("frameId") == main_frame:
+            if self._main_served or url.split("#", 1)[0] != self.url:  # navigating away: cancelled
+                cdp.send("Fetch.fulfillRequest", {"requestId": request_id, "responseCode": 204, "body": ""})
+                return
+            self._main_served = True
+            found: tuple[bytes, str] | None = self.page
         else:
-            route.fulfill(status=200, body=found[0], headers={"content-type": found[1]})
+            found = self.answer(url, kind)
+        if found is None:
+            cdp.send("Fetch.failRequest", {"requestId": request_id, "errorReason": "BlockedByClient"})
+            return
+        body, mime = found
+        cdp.send(
+            "Fetch.fulfillRequest",
+            {
+                "requestId": request_id,
+                "responseCode": 200,
+                "responseHeaders": [{"name": "Content-Type", "value": mime}],
+                "body": base64.b64encode(body).decode("ascii"),
+            },
+        )
 
     def _add(self, document: Annotatable, url: str, base: str | None = None) -> None:
         """The stylesheets axsynth read for ``document`` (loaded at ``url``) and its frames'."""
@@ -162,8 +175,6 @@ def _body(source: str | bytes) -> tuple[bytes, str]:
     return source, "text/html"  # no charset: the browser sniffs the bytes, as axsynth does
 
 
-def _is_main_navigation(request: Any) -> bool:
-    try:
-        return request.is_navigation_request() and request.frame.parent_frame is None
-    except Exception:  # a request without a frame (a service worker's) navigates nothing
-        return False
+def _wildcard_escaped(url: str) -> str:
+    """A URL as a CDP ``urlPattern`` that matches only it (``*`` and ``?`` are wildcards there)."""
+    return url.replace("\\", "\\\\").replace("*", "\\*").replace("?", "\\?")

@@ -287,9 +287,10 @@ def test_full_page_labels_what_lies_below_the_fold(browser, doc):
 
 
 @needs_browser
-def test_jpeg_all_visible_and_css_targets(browser, doc):
-    jpeg = doc.screenshot(browser=browser, format="jpeg")
+def test_jpeg_all_visible_and_css_targets(browser, doc, tmp_path):
+    jpeg = doc.screenshot(tmp_path / "page.jpg", browser=browser, format="jpeg")
     assert jpeg.image[:2] == b"\xff\xd8" and jpeg.mime_type == "image/jpeg"
+    assert (tmp_path / "page.jpg").read_bytes() == jpeg.image
     visible = doc.screenshot(browser=browser, target="all_visible", max_annotations=100)
     roles = {a.target.role for a in visible.annotations}
     assert {"heading", "navigation", "link", "button", "group"} <= roles
@@ -314,6 +315,16 @@ def test_max_is_honoured_on_ten_thousand_interactive_elements_and_the_rest_are_c
     assert (tmp_path / "many.png").read_bytes()[:4] == b"\x89PNG"
 
 
+@needs_browser
+def test_the_ai_formats_refs_join_the_map_when_given(browser, doc):
+    from axsynth.screenshot import annotate
+
+    ai_refs = {ref.obj.element: f"e{n}" for n, ref in enumerate(doc.agent_emitter.refs(), 1)}
+    shot = annotate(doc, browser=browser, max_annotations=3, ai_ref=ai_refs.get)
+    assert [a.to_json()["aiRef"] for a in shot.annotations] == ["e1", "e2", "e3"]
+    assert all("aiRef" not in a.to_json() for a in doc.screenshot(browser=browser, max_annotations=3).annotations)
+
+
 # -- the browser is given the page and only what axsynth read -----------------------------
 
 
@@ -333,13 +344,12 @@ def test_the_browser_is_served_only_the_page_and_the_files_axsynth_read(tmp_path
     here = "http://axsynth.invalid" + (tmp_path / "site").resolve().as_uri()[7:]
     assert served.url == here + "/p.html" and served.page == (page.read_bytes(), "text/html")
     css = (b"p { color: red }", "text/css")
-    assert served.answer(here + "/css/a%20b.css?v=2", "stylesheet") == css
+    assert served.answer(here + "/css/a%20b.css?v=2", "Stylesheet") == css
     for frames_own in ("/css/f.css", "/css/f.css?srcdoc"):  # a srcdoc frame's base URL is its parent's
-        assert served.answer(here + frames_own, "stylesheet") == (b"p { color: green }", "text/css")
-    assert served.answer(here + "/f.html", "document") == ((tmp_path / "site" / "f.html").read_bytes(), "text/html")
-    assert served.answer(here + "/../outside.css", "stylesheet") is None  # axsynth did not read it
-    assert served.answer(here + "/i.png", "image") is None and served.answer(here + "/f.html", "stylesheet") is None
-    assert served.pattern.match(served.url) and not served.pattern.match(here + "/i.png")
+        assert served.answer(here + frames_own, "Stylesheet") == (b"p { color: green }", "text/css")
+    assert served.answer(here + "/f.html", "Document") == ((tmp_path / "site" / "f.html").read_bytes(), "text/html")
+    assert served.answer(here + "/../outside.css", "Stylesheet") is None  # axsynth did not read it
+    assert served.answer(here + "/i.png", "Image") is None and served.answer(here + "/f.html", "Stylesheet") is None
     text = Resources.of(Document.from_html("<p>x</p>"))
     assert (text.url, text.page) == (
         "http://axsynth.invalid/axsynth-page.html",
@@ -356,13 +366,13 @@ def test_a_page_that_never_finishes_loading_is_a_clear_error(tmp_path, monkeypat
     page = tmp_path / "hangs.html"
     page.write_text('<link rel=stylesheet href="slow.css"><button>Go</button>')
     (tmp_path / "slow.css").write_text("button { color: red }")
-    answer = Resources.route
+    serve = Resources.serve
 
-    def never_answer_stylesheets(self, route):
-        if route.request.resource_type != "stylesheet":
-            answer(self, route)
+    def never_answer_stylesheets(self, cdp, event, main_frame):
+        if event["resourceType"] != "Stylesheet":
+            serve(self, cdp, event, main_frame)
 
-    monkeypatch.setattr(Resources, "route", never_answer_stylesheets)
+    monkeypatch.setattr(Resources, "serve", never_answer_stylesheets)
     with pytest.raises(PageLoadTimeout, match="did not finish loading within 1 s"):
         Document.from_file(page).screenshot(browser=browser, timeout=1)
     out = tmp_path / "hangs.png"
