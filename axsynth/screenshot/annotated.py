@@ -18,7 +18,7 @@ from typing import Any
 from .browser import VIEWPORT, Chromium, Measured, Tab
 from .labels import Rect, overlay_svg, place_badges, reading_order
 from .resources import Annotatable, Resources
-from .targets import AiRef, Target, element_path, find_targets, hidden_interactive
+from .targets import AiRef, Candidate, Target, describe, element_path, find_candidates, hidden_interactive
 
 TARGETS = ("interactive", "all_visible")  # or a CSS selector
 FORMATS = ("png", "jpeg")
@@ -97,7 +97,7 @@ class _Frame:
     """The targets of one document, and its loaded child frames (with their iframe's selector and path)."""
 
     path: tuple[Any, ...]  # the paths of the iframes that lead to it (measure.js finds them)
-    targets: list[Target]
+    targets: list[Candidate]
     children: list[tuple[dict[str, Any], "_Frame"]]
     hidden: int = 0  # interactive elements axsynth's tree has no ref for (not rendered, inert, aria-hidden)
 
@@ -126,7 +126,7 @@ def annotate(
     try:
         loading = chrome.open(Resources.of(document), timeout)
         try:
-            plan = _plan(document, target, ai_ref, (), (), "")  # axsynth's tree, while the page loads
+            plan = _plan(document, target, (), (), "")  # axsynth's tree, while the page loads
         except BaseException:
             loading.add_done_callback(lambda done: _discard(chrome, done))
             raise
@@ -146,7 +146,10 @@ def annotate(
     finally:
         if own:
             chrome.close()
-    annotations = [Annotation(label, t, box, badge) for label, ((t, box), badge) in enumerate(zip(found, badges), 1)]
+    annotations = [
+        Annotation(label, describe(candidate, ai_ref), box, badge)
+        for label, ((candidate, box), badge) in enumerate(zip(found, badges), 1)
+    ]
     return Screenshot(
         image,
         format,
@@ -174,27 +177,19 @@ def _check(target: str, max_annotations: int, format: str, quality: int | None, 
         raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
 
 
-def _plan(
-    document: Annotatable,
-    target: str,
-    ai_ref: AiRef | None,
-    frames: tuple[str, ...],
-    path: tuple[Any, ...],
-    prefix: str,
-) -> _Frame:
-    """The targets of the document and, unless a CSS selector chose them, of its loaded frames;
-    ``frames``: the selectors of the iframes that lead to it, ``path`` their paths."""
+def _plan(document: Annotatable, target: str, frames: tuple[str, ...], path: tuple[Any, ...], prefix: str) -> _Frame:
+    """The candidates of the document and, unless a CSS selector chose them, of its loaded
+    frames; ``frames``: the selectors of the iframes that lead to it, ``path`` their paths,
+    ``prefix`` the frame ids its agent refs start with."""
     emitter = document.agent_emitter
     hidden = hidden_interactive(emitter) if target == "interactive" else 0
-    frame = _Frame(path, find_targets(emitter, target, ai_ref, frames, prefix), [], hidden)
+    frame = _Frame(path, find_candidates(emitter, target, frames, prefix), [], hidden)
     if target in TARGETS:
         for child in document.frames():
             if "-" not in child.frame_id and child.document is not None:  # a direct child, loaded
                 iframe = {"selector": emitter.selectors.selector(child.element), "path": element_path(child.element)}
                 inner = (*frames, iframe["selector"])
-                sub = _plan(
-                    child.document, target, ai_ref, inner, (*path, iframe["path"]), f"{prefix}{child.frame_id}-"
-                )
+                sub = _plan(child.document, target, inner, (*path, iframe["path"]), f"{prefix}{child.frame_id}-")
                 frame.children.append((iframe, sub))
                 frame.hidden += sub.hidden
     return frame
@@ -202,15 +197,15 @@ def _plan(
 
 def _measure(
     chrome: Chromium, tab: Tab, plan: _Frame, max_annotations: int, full_page: bool, timeout: float
-) -> tuple[list[tuple[Target, Rect]], dict[str, int], dict[str, Any]]:
+) -> tuple[list[tuple[Candidate, Rect]], dict[str, int], dict[str, Any]]:
     """The boxes to label, in label order (at most ``max_annotations``), the counts of
     those left out, and the top frame's view (measure.js)."""
-    found: list[tuple[_Frame, Target, Rect]] = []  # in tree order, frame by frame
+    found: list[tuple[_Frame, Candidate, Rect]] = []  # in tree order, frame by frame
     left_out = dict.fromkeys(LEFT_OUT.values(), 0)
     left_out["hidden"] = plan.hidden
     view = _measure_frame(chrome, tab, plan, full_page, timeout, None, None, found, left_out)
     order = reading_order([box for _, _, box in found])
-    labelled: list[tuple[Target, Rect]] = []
+    labelled: list[tuple[Candidate, Rect]] = []
     checked = 0
     while len(labelled) < max_annotations and checked < len(order):
         batch = [found[i] for i in order[checked : checked + max_annotations - len(labelled)]]
@@ -222,7 +217,7 @@ def _measure(
     return labelled, left_out, view
 
 
-def _verify(chrome: Chromium, tab: Tab, batch: list[tuple[_Frame, Target, Rect]], timeout: float) -> list[bool]:
+def _verify(chrome: Chromium, tab: Tab, batch: list[tuple[_Frame, Candidate, Rect]], timeout: float) -> list[bool]:
     """Whether each target's selector matches exactly its element in the browser, frame by frame."""
     ok: dict[int, bool] = {}
     frames = {id(frame): frame for frame, _, _ in batch}
@@ -241,7 +236,7 @@ def _measure_frame(
     timeout: float,
     origin: dict[str, float] | None,
     clip: dict[str, float] | None,
-    found: list[tuple[_Frame, Target, Rect]],
+    found: list[tuple[_Frame, Candidate, Rect]],
     left_out: dict[str, int],
 ) -> dict[str, Any]:
     request = {

@@ -13,7 +13,7 @@ tree (roles, names, the agent format's refs and selectors), none from the browse
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from ..ax.inner_text import inner_text
@@ -51,22 +51,42 @@ AiRef = Callable[[Element], "str | None"]
 
 
 @dataclass(frozen=True)
-class Target:
-    """An element that may be labelled, with what the map says of it."""
+class Candidate:
+    """An element that may get a label: what finding it in the browser needs. The rest of
+    what the map says (``describe``) is read from the tree only for those labelled."""
 
     element: Element
-    selector: str  # unique in its frame's document (the agent format's; " >>> " enters a shadow root)
+    #: Where it is, as element-child indexes from its document, a tuple per tree (a shadow
+    #: tree's after its host's): the browser finds it in a few steps, then checks the selector.
+    path: tuple[tuple[int, ...], ...]
     frames: tuple[str, ...]  # in a child frame: the selectors of the iframes that lead to it, outermost first
+    ref: str | None  # the agent format's ref (interactive elements), frame ids first
+    emitter: AgentEmitter = field(repr=False, compare=False)
+
+    @property
+    def tag(self) -> str:
+        return self.element.local_name
+
+    @property
+    def selector(self) -> str:
+        """Unique in its frame's document: the agent format's (" >>> " enters a shadow root)."""
+        return self.emitter.selectors.selector(self.element)
+
+
+@dataclass(frozen=True)
+class Target:
+    """A labelled element, with what the map says of it."""
+
+    element: Element
+    selector: str
+    frames: tuple[str, ...]
     tag: str
     role: str
     name: str
     text: str
     hint: str
-    ref: str | None  # the agent format's ref (interactive elements)
+    ref: str | None
     ai_ref: str | None
-    #: Where the element is, as element-child indexes from its document, a list per tree (a shadow
-    #: tree's after its host's): the browser finds it in a few steps, then checks the selector.
-    path: tuple[tuple[int, ...], ...]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -79,10 +99,10 @@ class Target:
         }
 
 
-def find_targets(
-    emitter: AgentEmitter, target: str, ai_ref: AiRef | None, frames: tuple[str, ...] = (), ref_prefix: str = ""
-) -> list[Target]:
-    """The targets of one document, in tree order (its child frames are the caller's)."""
+def find_candidates(
+    emitter: AgentEmitter, target: str, frames: tuple[str, ...] = (), ref_prefix: str = ""
+) -> list[Candidate]:
+    """The candidates of one document, in tree order (its child frames are the caller's)."""
     refs = {id(ref.obj.element): ref.ref for ref in emitter.refs()}
     if target == "interactive":
         elements: Iterable[Element] = (ref.obj.element for ref in emitter.refs())
@@ -90,29 +110,37 @@ def find_targets(
         elements = _visible_elements(emitter, refs)
     else:
         elements = matching_elements(emitter.ax.page.document, target, "target")
-    out = []
     positions = _Positions()
-    for element in elements:
-        obj = emitter.tree.by_element.get(element)
-        role, name = emitter.role_and_name(obj) if obj is not None and obj.included else ("", "")
-        ref = refs.get(id(element))
-        secret = obj is not None and emitter.is_secret(obj)
-        out.append(
-            Target(
-                element,
-                emitter.selectors.selector(element),
-                frames,
-                element.local_name,
-                role,
-                name,
-                "" if secret else _cut(_SPACE.sub(" ", inner_text(emitter.tree, element)).strip()),
-                interaction_hint(role, element),
-                ref_prefix + ref if ref else None,
-                ai_ref(element) if ai_ref is not None else None,
-                element_path(element, positions),
-            )
+    return [
+        Candidate(
+            element, element_path(element, positions), frames, _prefixed(ref_prefix, refs.get(id(element))), emitter
         )
-    return out
+        for element in elements
+    ]
+
+
+def describe(candidate: Candidate, ai_ref: AiRef | None) -> Target:
+    """What the map says of a labelled element, from axsynth's tree."""
+    emitter, element = candidate.emitter, candidate.element
+    obj = emitter.tree.by_element.get(element)
+    role, name = emitter.role_and_name(obj) if obj is not None and obj.included else ("", "")
+    secret = obj is not None and emitter.is_secret(obj)
+    return Target(
+        element,
+        candidate.selector,
+        candidate.frames,
+        candidate.tag,
+        role,
+        name,
+        "" if secret else _cut(_SPACE.sub(" ", inner_text(emitter.tree, element)).strip()),
+        interaction_hint(role, element),
+        candidate.ref,
+        ai_ref(element) if ai_ref is not None else None,
+    )
+
+
+def _prefixed(prefix: str, ref: str | None) -> str | None:
+    return prefix + ref if ref else None
 
 
 def element_path(element: Element, positions: "_Positions | None" = None) -> tuple[tuple[int, ...], ...]:
