@@ -32,18 +32,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from axsynth.conformance import dump_cdp, normalize_cdp  # noqa: E402
+from axsynth.screenshot.browser import LAUNCH_ARGS  # noqa: E402
+from axsynth.screenshot.browser import VIEWPORT as SCREENSHOT_VIEWPORT  # noqa: E402
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    # Remote resources fail at once instead of hanging on DNS: captures are repeatable.
-    "--host-resolver-rules=MAP * ~NOTFOUND",
-]
-VIEWPORT = {"width": 1280, "height": 720}
+# The flags and viewport screenshots use too (remote resources fail at once instead of
+# hanging on DNS: captures are repeatable).
+CHROMIUM_ARGS = LAUNCH_ARGS
+VIEWPORT = dict(SCREENSHOT_VIEWPORT)
 
 #: Answers a request URL (query and fragment removed) with (body, content type), or
 #: None for "not found here" (a 404 below the origin, an aborted request elsewhere).

@@ -103,10 +103,11 @@ def _named_or_on_path(executable: str | None) -> str | None:
 
 @dataclass(frozen=True)
 class Measured:
-    """What ``measure.js`` found in one frame: the labelled boxes, in label order, and counts."""
+    """What ``measure.js`` found in one frame: the boxes that can be seen, and how many of the
+    others were unmatched, hidden, zero-sized, off-screen or covered."""
 
-    items: list[dict[str, Any]]  # {"i": target index, "x", "y", "width", "height"}
-    counts: dict[str, int]  # unmatched, hidden, zeroSize, offscreen, covered, beyondMax
+    items: list[dict[str, Any]]  # {"i": candidate index, "x", "y", "width", "height"}, in candidate order
+    counts: dict[str, int]  # unmatched, hidden, zeroSize, offscreen, covered
     frames: list[dict[str, Any]]  # per iframe asked about: {"state", "x", "y", "width", "height"} (content box)
     view: dict[str, Any]  # {"width", "height", "documentWidth", "documentHeight", "readyState"}
 
@@ -141,7 +142,7 @@ class Chromium:
 
     def wait_ready(self, timeout: float = 60.0) -> None:
         """Wait for the launch; raises BrowserUnavailable or ScreenshotError if it failed."""
-        self._wait(self._launched, timeout)
+        self.wait(self._launched, timeout)
 
     # -- the steps of a screenshot (called from any thread) ------------------------------
 
@@ -151,23 +152,20 @@ class Chromium:
 
     def measure(self, tab: "Tab", frame: list[Any], request: dict[str, Any], timeout: float) -> Measured:
         """Run ``measure.js`` in the frame reached through the iframes at the paths ``frame``."""
-        found = self._wait(self._submit(self._evaluate, tab, frame, request), timeout)
+        found = self.wait(self._submit(self._evaluate, tab, frame, request), timeout)
         return Measured(found["items"], found["counts"], found["frames"], found["view"])
 
     def verify(self, tab: "Tab", frame: list[Any], checks: list[dict[str, Any]], timeout: float) -> list[bool]:
         """Whether each selector matches exactly the element at its path (``measure.js``)."""
-        return self._wait(self._submit(self._evaluate, tab, frame, {"verify": checks}), timeout)
+        return self.wait(self._submit(self._evaluate, tab, frame, {"verify": checks}), timeout)
 
     def capture(self, tab: "Tab", overlay: dict[str, Any], shot: dict[str, Any], timeout: float) -> bytes:
         """Draw the overlay over the page (``overlay.js``), then take the screenshot."""
-        return self._wait(self._submit(self._capture, tab, overlay, shot), timeout)
+        return self.wait(self._submit(self._capture, tab, overlay, shot), timeout)
 
     def discard(self, tab: "Tab") -> None:
         """Close the tab's context (in the background: nobody waits for it)."""
         self._submit(tab.context.close)
-
-    def wait(self, future: "Future[Any]", timeout: float) -> Any:
-        return self._wait(future, timeout)
 
     # -- the worker thread ---------------------------------------------------------------
 
@@ -179,7 +177,8 @@ class Chromium:
             self._jobs.put((fn, args, future))
         return future
 
-    def _wait(self, future: Future, timeout: float) -> Any:
+    def wait(self, future: Future, timeout: float) -> Any:
+        """The future's result; a job that overruns its timeout by _GRACE is given up on."""
         try:
             return future.result(timeout + _GRACE)
         except FutureTimeout:
