@@ -343,7 +343,7 @@ class AgentEmitter:
         else:
             if self.cdp_role(obj) in INTERACTIVE_ROLES:
                 return True
-            if self.properties(obj).get("focusable"):
+            if self.ax.states.is_focusable(obj):  # the "focusable" property, without computing all the others
                 return True
         el = obj.element
         if any(h in el.attrs for h in CLICK_HANDLERS):
