@@ -59,7 +59,7 @@ class Resources:
     @classmethod
     def of(cls, document: Annotatable) -> "Resources":
         """The resources of ``document`` and of the child frames axsynth loaded for it."""
-        found = cls(_browser_url(document.page), _body(document.page.source))
+        found = cls(_browser_url(document.page), _body(document.page))
         found._add(document, found.url)
         return found
 
@@ -127,7 +127,7 @@ class Resources:
                 continue
             src = resolve(base, frame.element.attrs.get("src", "").strip())
             if src is not None and not src.startswith("about:"):
-                self.frames[src.split("#", 1)[0]] = _body(child.page.source)
+                self.frames[src.split("#", 1)[0]] = _body(child.page)
                 self._add(child, src)
 
 
@@ -169,10 +169,13 @@ def _elements(document: DomDocument) -> list[Element]:
     return found
 
 
-def _body(source: str | bytes) -> tuple[bytes, str]:
-    if isinstance(source, str):
-        return source.encode("utf-8", "surrogatepass"), "text/html; charset=utf-8"
-    return source, "text/html"  # no charset: the browser sniffs the bytes, as axsynth does
+def _body(page: Page) -> tuple[bytes, str]:
+    """The page's bytes, labelled with the encoding axsynth decoded them with: the browser
+    then decodes them alike (a byte order mark still wins, in both). Without the label it
+    would guess on its own, and unlike for a file: page, never guess UTF-8."""
+    if isinstance(page.source, str):
+        return page.source.encode("utf-8", "surrogatepass"), "text/html; charset=utf-8"
+    return page.source, f"text/html; charset={page.document.encoding or 'windows-1252'}"
 
 
 def _wildcard_escaped(url: str) -> str:

@@ -285,12 +285,13 @@ def test_the_browser_is_served_only_the_page_and_the_files_axsynth_read(tmp_path
     doc = Document.from_file(page)
     served = Resources.of(doc)
     here = "http://axsynth.invalid" + (tmp_path / "site").resolve().as_uri()[7:]
-    assert served.url == here + "/p.html" and served.page == (page.read_bytes(), "text/html")
+    assert served.url == here + "/p.html" and served.page == (page.read_bytes(), "text/html; charset=windows-1252")
     css = (b"p { color: red }", "text/css")
     assert served.answer(here + "/css/a%20b.css?v=2", "Stylesheet") == css
     for frames_own in ("/css/f.css", "/css/f.css?srcdoc"):  # a srcdoc frame's base URL is its parent's
         assert served.answer(here + frames_own, "Stylesheet") == (b"p { color: green }", "text/css")
-    assert served.answer(here + "/f.html", "Document") == ((tmp_path / "site" / "f.html").read_bytes(), "text/html")
+    frame = ((tmp_path / "site" / "f.html").read_bytes(), "text/html; charset=windows-1252")
+    assert served.answer(here + "/f.html", "Document") == frame
     assert served.answer(here + "/../outside.css", "Stylesheet") is None  # axsynth did not read it
     assert served.answer(here + "/i.png", "Image") is None and served.answer(here + "/f.html", "Stylesheet") is None
     text = Resources.of(Document.from_html("<p>x</p>"))
@@ -298,6 +299,20 @@ def test_the_browser_is_served_only_the_page_and_the_files_axsynth_read(tmp_path
         "http://axsynth.invalid/axsynth-page.html",
         (b"<p>x</p>", "text/html; charset=utf-8"),
     )
+
+
+@needs_browser
+def test_the_browser_decodes_the_page_as_axsynth_did(tmp_path, browser):
+    # UTF-8 without a charset: Chromium detects it in a file: page (and axsynth with it), but the
+    # page is loaded at an http URL, where it would guess windows-1252: the label says which.
+    page = tmp_path / "page.html"
+    page.write_bytes('<button aria-label="Zurück">a</button><button aria-label="Weiter">b</button>'.encode())
+    shot = Document.from_file(page).screenshot(browser=browser)
+    assert [(a.target.selector, a.target.name) for a in shot.annotations] == [
+        ('button[aria-label="Zurück"]', "Zurück"),
+        ('button[aria-label="Weiter"]', "Weiter"),
+    ]
+    assert shot.left_out["unmatched"] == 0
 
 
 # -- bad input ----------------------------------------------------------------------------
