@@ -11,12 +11,12 @@ from ..query import QueryError
 from .engine import LocatorEngine, Root
 from .explain import describe, near_misses, strict_mode_violation
 from .matching import TextQuery, check_role_query, describe_call, text_matcher
+from .selectors import selector_step
 from .steps import (
     Part,
     RoleQuery,
     Step,
     attribute_step,
-    css_step,
     filter_step,
     label_step,
     nth_step,
@@ -181,8 +181,9 @@ class Locator:
         has: "Locator | None" = None,
         has_not: "Locator | None" = None,
     ) -> "Locator":
-        """Elements below these matching a CSS selector (open shadow roots pierced),
-        optionally filtered as by :meth:`filter`.
+        """Elements below these matching a selector, optionally filtered as by
+        :meth:`filter`: CSS (open shadow roots pierced), also written ``css=...``,
+        as Playwright's selectors (axsynth.locator.selectors lists the engines).
 
         >>> from axsynth import Document
         >>> Document.from_html("<nav><a href=/>Home</a></nav>").locator("nav a").count()
@@ -190,7 +191,7 @@ class Locator:
         """
         if not isinstance(selector, str):
             raise TypeError(f"locator() takes a CSS selector string, got {type(selector).__name__}")
-        located = self._then(css_step(selector), describe_call("locator", selector))
+        located = self._then(selector_step(selector), describe_call("locator", selector))
         if (has_text, has_not_text, has, has_not) == (None, None, None, None):
             return located
         return located.filter(has_text=has_text, has_not_text=has_not_text, has=has, has_not=has_not)

@@ -230,6 +230,17 @@ def test_locator_css_and_bad_selectors():
         doc.locator(None)
 
 
+def test_selector_engines():
+    """``name=body`` goes to a registered engine (Playwright's parser); an ``=`` inside CSS stays CSS."""
+    doc = Document.from_html("<nav><a href='/?a=b'>Home</a></nav><a href=/x>Out</a>")
+    assert doc.locator("css=nav a").count() == 1
+    assert doc.locator(" css = a").count() == 2
+    assert doc.locator("a[href='/?a=b']").count() == 1
+    assert doc.locator("nav").locator("css=a").count() == 1
+    with pytest.raises(QueryError, match="invalid selector"):
+        doc.locator("nosuchengine=a").count()
+
+
 # --- reading one element ------------------------------------------------------------------------------
 
 
