@@ -322,8 +322,8 @@ class Locator:
         >>> from axsynth import Document
         >>> print(Document.from_html("<h1>A</h1><h3>B</h3>").get_by_role("heading", level=2).explain())
         get_by_role('heading', level=2) resolved to no element; elements with role 'heading':
-          heading "A" [level=1]  <h1>
-          heading "B" [level=3]  <h3>
+          heading "A" [level=1]  <h1>A</h1>
+          heading "B" [level=3]  <h3>B</h3>
         """
         engine = self._engine()
         found = self.elements() if found is None else found
