@@ -622,18 +622,22 @@ class Document:
         max_depth: int | None = None,
         max_interactive: int | None = None,
         filter: str | None = None,
+        *,
+        stable_ids: bool = False,
     ) -> dict[str, Any]:
-        """The ``flat`` JSON (``axsynth.emit.flat``): url, title, a body of semantic groups
-        and hoisted nodes with stable ids, iframes and shadow hosts.  ``include_values``
-        adds field values, never those of password or payment fields; ``filter`` (CSS)
-        keeps only the nodes whose element matches (bad syntax: ``ScopeError``).
+        """The ``flat`` JSON (``axsynth.emit.flat``) in its consumer's schema:
+        ``{"page": {"context": {url, title}, "body": {...}, "iframes": [...]}}``, structural
+        containers removed, semantic groups kept, ids ``node_0``, ``node_1``… (the agent
+        format's stable refs with ``stable_ids``).  ``include_values`` adds field values,
+        never those of password or payment fields; ``filter`` (CSS) keeps only the nodes
+        whose element matches (bad syntax: ``ScopeError``).
 
-        >>> sorted(Document.from_html("<button>Go</button>").flat_snapshot())
-        ['body', 'iframes', 'shadowDoms', 'stats', 'title', 'url']
+        >>> Document.from_html("<button>Go</button>").flat_snapshot()["page"]["body"]["children"]
+        [{'id': 'node_1', 'tag': 'button', 'role': 'button', 'aria-label': 'Go', 'text': 'Go'}]
         """
         from .emit.flat import FlatOptions, flat_snapshot
 
-        options = FlatOptions(include_values, max_depth, max_interactive, filter)
+        options = FlatOptions(include_values, max_depth, max_interactive, filter, stable_ids)
         with _gc_paused():
             return flat_snapshot(self.agent_emitter, options)
 

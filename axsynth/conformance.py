@@ -28,8 +28,8 @@ from typing import Any, Iterator
 
 #: Fixtures are captured from this origin; axsynth is given the same URL.
 FIXTURE_ORIGIN = "http://axsynth.test/"
-FORMATS = ("cdp", "aria")
-GOLDEN_SUFFIX = {"cdp": ".cdp.json", "aria": ".aria.txt"}
+FORMATS = ("cdp", "aria", "devtools")
+GOLDEN_SUFFIX = {"cdp": ".cdp.json", "aria": ".aria.txt", "devtools": ".devtools.txt"}
 
 _DROPPED_ROLES = {"InlineTextBox"}
 
@@ -137,6 +137,8 @@ def render(fixture: Fixture, fmt: str) -> str:
     doc = load(fixture)
     if fmt == "cdp":
         return dump_cdp(normalize_cdp(doc.get_full_ax_tree()))
+    if fmt == "devtools":  # chrome-devtools-mcp's take_snapshot text (tools/devtools_goldens.py)
+        return doc.devtools_snapshot()
     return doc.aria_snapshot() + "\n"
 
 

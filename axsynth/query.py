@@ -23,7 +23,7 @@ class QueryError(AssertionError):
     ... except QueryError as error:
     ...     print(error)
     get_by_role('heading', level=2) resolved to no element; elements with role 'heading':
-      heading "My day" [level=1]  <h1>
+      heading "My day" [level=1]  <h1>My day</h1>
     """
 
 

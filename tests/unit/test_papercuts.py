@@ -200,7 +200,7 @@ def test_every_public_method_and_property_is_documented(cls, needs_example):
     "module",
     [
         "axsynth.api",
-        "axsynth.locator",
+        "axsynth.locator.locator",
         "axsynth.query",
         "axsynth.page",
         "axsynth.testing",
