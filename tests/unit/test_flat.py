@@ -139,7 +139,7 @@ def test_cli(tmp_path):
     out = run("flat", "--include-values", "--max-interactive", "2")
     assert out.returncode == 0 and json.loads(out.stdout)["stats"]["interactive"] == 2
     bad = run("flat", "--filter", "[[", "--quiet")
-    assert bad.returncode == 1 and bad.stderr.startswith("axsynth: filter_invalid:") and not bad.stdout
+    assert bad.returncode == 1 and bad.stderr.endswith("(filter_invalid)\n") and not bad.stdout
     misused = run("aria", "--include-values")
     assert misused.returncode == 2 and "--include-values applies to --format flat only" in misused.stderr
 
