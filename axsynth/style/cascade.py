@@ -39,6 +39,7 @@ from .properties import (
     parse_style_attribute,
     resolve_var_reference,
 )
+from .selectors import MAX_NESTING, MAX_SHEET_SELECTORS, compile_selector_list, nesting, rule_selectors
 
 Style = dict[str, Any]
 # Styled only when a rule targets it: it makes no box of its own (the tree splits the text).
@@ -80,7 +81,9 @@ _BLOCKIFY = {
 
 def _build_matcher(sheets: Iterable[tuple[str, int]]) -> cssselect2.Matcher:
     matcher = cssselect2.Matcher()
+    matcher.notes = []  # rules and selectors dropped as too complex, one line each
     for css, origin in sheets:
+        added = 0
         for rule in _style_rules(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)):
             contents = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
             decls = declarations(contents)
@@ -89,9 +92,13 @@ def _build_matcher(sheets: Iterable[tuple[str, int]]) -> cssselect2.Matcher:
             if not decls and not styles_first_letter:
                 continue
             try:
-                selectors = cssselect2.compile_selector_list(rule.prelude)
+                selectors = rule_selectors(rule.prelude, matcher.notes)
             except cssselect2.SelectorError:
                 continue  # an invalid selector drops the whole rule
+            if added + len(selectors) > MAX_SHEET_SELECTORS:  # Chromium's rule set holds no more of a sheet
+                matcher.notes.append(f"a stylesheet's selectors after the {MAX_SHEET_SELECTORS:,}th are dropped")
+                break
+            added += len(selectors)
             for selector in selectors:
                 if decls or selector.pseudo_element == FIRST_LETTER:
                     matcher.add_selector(selector, (origin, decls))
@@ -105,6 +112,8 @@ def _host_rules(sheets: Iterable[tuple[str, int]]) -> list[tuple[Any, tuple, lis
     for css, _origin in sheets:
         for rule in _style_rules(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)):
             decls = declarations(tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True))
+            if nesting(rule.prelude) > MAX_NESTING:
+                continue  # not serialized (it recurses); the rule is dropped, with a note, by _build_matcher
             for text in tinycss2.serialize(rule.prelude).split(","):
                 host = _host_selector(text.strip())
                 if decls and host is not None:
@@ -118,7 +127,7 @@ def _host_selector(text: str) -> tuple[Any, tuple] | None:
     if not (text.startswith(":host(") and text.endswith(")")):
         return None  # :host-context() and compound :host selectors are not supported
     try:
-        arg = cssselect2.compile_selector_list(text[6:-1])
+        arg = compile_selector_list(text[6:-1])
     except cssselect2.SelectorError:
         return None
     if len(arg) != 1:
@@ -290,6 +299,7 @@ class Styles:
         for scope, elements in self._scopes():
             sheets = self._author_sheets(elements)
             matcher = _author_matcher(sheets)
+            self.not_loaded += [note for note in matcher.notes if note not in self.not_loaded]
             if isinstance(scope, ShadowRoot):
                 host_rules[id(scope.host)] = _host_rules(sheets)
             for el in elements:
