@@ -7,16 +7,16 @@ import gc
 import os
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Pattern, TextIO
-from urllib.parse import unquote, urlsplit
 
 from .ax.cache import AXCache
 from .ax.tree import AXTree
+from .frames import ChildFrames, Frame
 from .html.dom import Document as DomDocument
 from .html.dom import Element
 from .html.parse import ParseError
+from .html.resources import LoadPolicy
 from .limits import LimitError, bounded
 from .locator import Locator, LocatorEngine
 from .page import CursorError, Page, ScopeError, SnapshotOptionError, select_scope
@@ -72,6 +72,9 @@ class Document:
         base_dir: Path | None = None,
         parent: "Document | None" = None,
         *,
+        root: str | Path | None = None,
+        site_root: str | Path | None = None,
+        site_url: str | None = None,
         _file: Path | None = None,
     ) -> None:
         if not isinstance(html, (str, bytes)):
@@ -79,23 +82,17 @@ class Document:
             raise TypeError(f"HTML must be str or bytes, not {type(html).__name__}{hint}")
         if not html.strip():
             raise ParseError("input is empty")
+        policy = None
+        if parent is None:  # a frame's document reads under its top page's policy
+            policy = LoadPolicy.for_page(url, base_dir=base_dir, root=root, site_root=site_root, site_url=site_url)
         with _gc_paused():
-            self.page = Page(html, url or "about:blank", base_dir, parent.page if parent is not None else None)
+            self.page = Page(html, url or "about:blank", policy, parent.page if parent is not None else None, _file)
         self._ax: AXCache | None = None
         self._index: RoleIndex | None = None
         self._agent: AgentEmitter | None = None
-        self._base_dir = base_dir
         # Child frames are read now, so that a Document is the page as it was when loaded.
-        # A frame's files must lie under the top page's directory and not repeat an enclosing one.
         self._frame_depth = 0 if parent is None else parent._frame_depth + 1
-        self._frame_root = base_dir if parent is None else parent._frame_root
-        self._frame_files = (frozenset() if parent is None else parent._frame_files) | ({_file} if _file else set())
-        self._frame_documents = {
-            id(el): (el, *self._load_frame(el))
-            for el in self.dom.iter_elements()
-            if el.is_html and el.local_name in ("iframe", "frame")
-        }
-        self._frames: dict[int, Frame] = {}  # id(iframe element) -> its Frame, once named
+        self._frames = ChildFrames(self.dom, self.page.loader, self._frame_depth, self._child)
         self._selector_index: Selectors | None = None
         self._locators: LocatorEngine | None = None
 
@@ -164,7 +161,7 @@ class Document:
     @property
     def not_loaded(self) -> list[str]:
         """One line for each stylesheet or frame that is not part of the page, and why
-        (remote, missing, outside the page's directory...).
+        (remote, missing, outside the root...).
 
         >>> Document.from_html('<link rel=stylesheet href="https://cdn.example/a.css">').not_loaded
         ["stylesheet 'https://cdn.example/a.css' not loaded: remote (axsynth reads no network)"]
@@ -177,23 +174,47 @@ class Document:
         return self.page.not_loaded + frames
 
     @classmethod
-    def from_html(cls, html: str | bytes, url: str | None = None, base_dir: str | Path | None = None) -> "Document":
+    def from_html(
+        cls,
+        html: str | bytes,
+        url: str | None = None,
+        base_dir: str | Path | None = None,
+        *,
+        root: str | Path | None = None,
+        site_root: str | Path | None = None,
+        site_url: str | None = None,
+    ) -> "Document":
         """A Document from HTML text, or bytes decoded as a browser decodes them.
 
-        ``url`` resolves links and is reported on the root (default ``about:blank``);
-        ``base_dir`` is the directory local ``<link rel=stylesheet>`` files are read
-        from (default: none are read).
+        ``url`` resolves links and is reported on the root (default ``about:blank``).
+        Stylesheets and frames are read from files only when the page has a place:
+        ``base_dir``, the directory the page stands in (its ``file:`` URLs are read,
+        in any folder); or ``site_root``, the files of the site ``url`` is on (the URLs
+        under ``site_url``, default the origin of ``url``, as a static server maps
+        them). ``root`` confines every file read to one directory (for untrusted HTML).
+        README, "How a page's stylesheets and frames are found".
 
         >>> Document.from_html("<h1>Hi</h1>").get_by_role("heading").name
         'Hi'
         """
-        return cls(html, url, Path(base_dir) if base_dir is not None else None)
+        base = Path(base_dir) if base_dir is not None else None
+        return cls(html, url, base, root=root, site_root=site_root, site_url=site_url)
 
     @classmethod
-    def from_file(cls, path: str | Path, url: str | None = None) -> "Document":
-        """A Document from an HTML file; its local stylesheets are read from its directory.
+    def from_file(
+        cls,
+        path: str | Path,
+        url: str | None = None,
+        *,
+        root: str | Path | None = None,
+        site_root: str | Path | None = None,
+        site_url: str | None = None,
+    ) -> "Document":
+        """A Document from an HTML file; the stylesheets and frames its URLs name are
+        read from files (``root``, ``site_root``, ``site_url``: as in ``from_html``).
 
-        ``url`` defaults to the file's ``file://`` URI, as Chromium reports it.
+        ``url`` defaults to the file's ``file://`` URI, as Chromium reports it; a web
+        ``url`` without ``site_root`` reads the files under the page's directory only.
 
         >>> Document.from_file("examples/checkout.html").title  # doctest: +SKIP
         'Checkout'
@@ -204,7 +225,10 @@ class Document:
         if path.is_dir():
             raise ParseError(f"{path} is a directory")
         data = path.read_bytes()
-        return cls(data, url or path.resolve().as_uri(), base_dir=path.resolve().parent, _file=path.resolve())
+        file = path.resolve()
+        return cls(
+            data, url or file.as_uri(), file.parent, root=root, site_root=site_root, site_url=site_url, _file=file
+        )
 
     @bounded("CDP tree")
     def get_full_ax_tree(
@@ -518,29 +542,19 @@ class Document:
 
     # --- child frames --------------------------------------------------------------
 
-    def frames(self) -> list["Frame"]:
+    def frames(self) -> list[Frame]:
         """Every child frame, frames inside frames included, in the order of Chromium's
         frame tree (pre-order): each ``<iframe>``/``<frame>`` with its document when
-        axsynth loads it (``srcdoc``, or a local file under the page's directory; never
-        the network) or the reason it does not.  A nested frame's id is the path of
-        frame ids (``fr87hy-ftejls``), as in the agent format's refs.  (Recursive, but
-        no deeper than MAX_FRAME_DEPTH.)
+        axsynth loads it (``srcdoc``, or a file the page's policy lets it read, as its
+        stylesheets; never the network) or the reason it does not.  A nested frame's id
+        is the path of frame ids (``fr87hy-ftejls``), as in the agent format's refs.
+        (Recursive, but no deeper than ``axsynth.frames.MAX_FRAME_DEPTH``.)
 
         >>> doc = Document.from_html('<iframe srcdoc="<p>Hi"></iframe>')
         >>> [(f.frame_id, f.document is not None) for f in doc.frames()]
         [('ftejls', True)]
         """
-        out: list[Frame] = []
-        for element in self.dom.iter_elements():
-            if element.is_html and element.local_name in ("iframe", "frame"):
-                frame = self._frame_of(element)
-                out.append(frame)
-                if frame.document is not None:
-                    out += [
-                        replace(inner, frame_id=f"{frame.frame_id}-{inner.frame_id}")
-                        for inner in frame.document.frames()
-                    ]
-        return out
+        return self._frames.all(self._selectors())
 
     def frame(self, frame_id: str) -> "Document":
         """The document of a loaded child frame (a ``frame_id`` from ``frames()`` or an
@@ -549,71 +563,20 @@ class Document:
         >>> Document.from_html('<iframe srcdoc="<p>Hi"></iframe>').frame("ftejls").aria_snapshot()
         '- paragraph: Hi'
         """
-        for frame in self.frames():
+        frames = self.frames()
+        for frame in frames:
             if frame.frame_id == frame_id:
                 if frame.document is None:
                     raise QueryError(f"frame {frame_id} is not loaded: {frame.reason}")
                 return frame.document
-        known = ", ".join(f.frame_id for f in self.frames()) or "none"
+        known = ", ".join(f.frame_id for f in frames) or "none"
         raise QueryError(f"no frame {frame_id!r} in this page (frames: {known})")
 
-    def _frame_of(self, iframe: Element) -> "Frame":
-        frame = self._frames.get(id(iframe))
-        if frame is None:
-            _, document, reason = self._frame_documents[id(iframe)]
-            selectors = self._selectors()
-            frame_id = "f" + selectors.ref_for(selectors.selector(iframe))[1:]
-            frame = self._frames[id(iframe)] = Frame(frame_id, iframe, document, reason)
-        return frame
+    def _frame_of(self, iframe: Element) -> Frame:
+        return self._frames.of(iframe, self._selectors())
 
-    def _load_frame(self, iframe: Element) -> "tuple[Document | None, str]":
-        """The document of an iframe, or None and why it is not loaded."""
-        if self._frame_depth >= MAX_FRAME_DEPTH:
-            return None, f"nested deeper than {MAX_FRAME_DEPTH} frames"
-        if "srcdoc" in iframe.attrs:
-            return self._child(iframe.attrs["srcdoc"], "about:srcdoc", self._base_dir, None)
-        src = iframe.attrs.get("src", "").strip()
-        if not src or src.lower() == "about:blank":  # an empty document, as browsers show
-            return self._child("", "about:blank", None, None)
-        file, reason = self._local_file(src)
-        if file is None:
-            return None, reason
-        try:
-            if file.stat().st_size > MAX_FRAME_BYTES:
-                return None, f"{src} is over {MAX_FRAME_BYTES:,} bytes"
-            html = file.read_bytes()
-        except OSError as exc:
-            return None, f"{src}: {exc.strerror or exc}"
-        return self._child(html, file.as_uri(), file.parent, file)
-
-    def _local_file(self, src: str) -> tuple[Path | None, str]:
-        """The file a ``src`` names next to the page, or None and why it is not followed."""
-        parts = urlsplit(src)
-        if (parts.scheme and parts.scheme != "file") or src.startswith("//"):
-            return None, f"{src} is not a local file (not followed)"
-        if self._base_dir is None or self._frame_root is None:
-            return None, "the page was not read from a file"
-        path = unquote(parts.path)
-        if parts.scheme != "file" and path.startswith("/"):  # the origin's root, not the page's directory
-            return None, f"{src} is outside the page's directory (not followed)"
-        candidate = Path(path) if parts.scheme == "file" else self._base_dir / path
-        try:
-            file = candidate.resolve(strict=True)
-        except (OSError, RuntimeError):
-            return None, f"{src}: no such file"
-        if not file.is_relative_to(self._frame_root.resolve()):
-            return None, f"{src} is outside the page's directory (not followed)"
-        if file in self._frame_files or not file.is_file():
-            return None, f"{src} is {'the page itself or an enclosing frame' if file.is_file() else 'not a file'}"
-        return file, ""
-
-    def _child(
-        self, html: str | bytes, url: str, base_dir: Path | None, file: Path | None
-    ) -> "tuple[Document | None, str]":
-        try:
-            return Document(html if html.strip() else "<html></html>", url, base_dir, parent=self, _file=file), ""
-        except (ParseError, LimitError) as exc:
-            return None, str(exc)
+    def _child(self, html: str | bytes, url: str, file: Path | None) -> "Document":
+        return Document(html, url, parent=self, _file=file)
 
     @bounded("flat snapshot")
     def flat_snapshot(
@@ -692,26 +655,6 @@ class Document:
             return child._devtools_tree() if child is not None else None
 
         return snapshot_tree(self.get_full_ax_tree(scope=scope)["nodes"], frame_snapshot)
-
-
-MAX_FRAME_DEPTH = 4  # frames in frames in …: deeper ones are not loaded
-MAX_FRAME_BYTES = 20_000_000
-
-
-@dataclass
-class Frame:
-    """A child frame: its ``<iframe>``/``<frame>``, its id (``f`` + a hash of the
-    element's selector, stable like the agent refs), and its document, or why axsynth
-    did not load one (a network URL, a file outside the page's directory, …)."""
-
-    frame_id: str
-    element: Element
-    document: Document | None
-    reason: str = ""
-
-    @property
-    def agent_emitter(self) -> AgentEmitter | None:
-        return self.document.agent_emitter if self.document is not None else None
 
 
 def _collapse_ascii_space(text: str) -> str:

@@ -57,12 +57,36 @@ def _parser() -> argparse.ArgumentParser:
         "--quiet", "-q", action="store_true", help="no note on stderr for stylesheets and frames that were not loaded"
     )
     snap.add_argument("--url", help="document URL (default: the file's file:// URI)")
+    add_loading_options(snap)
     snapshot_output.add_options(snap)
     diff_command.add_parser(commands)
     mcp_command.add_parser(commands)
     batch_command.add_parser(commands)
     summarize_command.add_parser(commands)
     return parser
+
+
+def add_loading_options(parser: argparse.ArgumentParser) -> None:
+    """--root, --site-root and --site-url: where a page's stylesheets and frames may be read from."""
+    parser.add_argument(
+        "--root",
+        metavar="DIR",
+        type=Path,
+        help="read no stylesheet or frame outside this directory (for untrusted pages; "
+        "by default a file page reads every local file its URLs name, as Chromium does)",
+    )
+    parser.add_argument(
+        "--site-root",
+        metavar="DIR",
+        type=Path,
+        help="with --url: the site's files, as a static server maps them (the URLs under "
+        "--site-url, root-relative ones included, are read from this directory)",
+    )
+    parser.add_argument(
+        "--site-url",
+        metavar="URL",
+        help="with --site-root: the URL the directory is served at (default: --url's origin)",
+    )
 
 
 def _main(argv: list[str] | None) -> int:
@@ -80,8 +104,12 @@ def _main(argv: list[str] | None) -> int:
             parser.error(f"--{misused[0].replace('_', '-')} applies to --format {' and '.join(formats)} only")
     if args.base_dir is not None and args.file != "-":
         parser.error("--base-dir applies to - (standard input) only: a file's stylesheets are read from its directory")
+    if args.site_root is not None and args.url is None and args.site_url is None:
+        parser.error("--site-root needs --url, the page's address on the site (or --site-url)")
+    if args.site_url is not None and args.site_root is None:
+        parser.error("--site-url applies with --site-root only")
     try:
-        doc = _load(args.file, args.url, args.base_dir)
+        doc = _load(args)
     except (ParseError, OSError) as exc:
         print(f"axsynth: {describe(exc, args.file)}", file=sys.stderr)
         return 1
@@ -118,10 +146,14 @@ def _print(write) -> int:
     return 0
 
 
-def _load(file: str, url: str | None, base_dir: Path | None) -> Document:
-    if file == "-":
-        base = base_dir if base_dir is not None else Path.cwd()
+def _load(args: argparse.Namespace) -> Document:
+    places = {"root": args.root, "site_root": args.site_root, "site_url": args.site_url}
+    for option in ("root", "site_root"):
+        if places[option] is not None and not places[option].is_dir():
+            raise NotADirectoryError(f"--{option.replace('_', '-')} {places[option]}: not a directory")
+    if args.file == "-":
+        base = args.base_dir if args.base_dir is not None else Path.cwd()
         if not base.is_dir():
             raise NotADirectoryError(f"--base-dir {base}: not a directory")
-        return Document.from_html(sys.stdin.buffer.read(), url, base_dir=base)
-    return Document.from_file(Path(file), url)
+        return Document.from_html(sys.stdin.buffer.read(), args.url, base_dir=base, **places)
+    return Document.from_file(Path(args.file), args.url, **places)

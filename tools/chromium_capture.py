@@ -65,13 +65,15 @@ def chromium_path() -> str:
 
 
 def directory_resolver(origin: str, root: Path) -> Resolver:
-    """Serve files below ``root`` at ``origin``; nothing outside ``root``."""
+    """Serve files below ``root`` at ``origin``, as a static server does (a directory's
+    URL answers with its index.html); nothing outside ``root``."""
     root = root.resolve()
 
     def resolve(url: str) -> tuple[bytes, str] | None:
         if not url.startswith(origin):
             return None
-        path = (root / url[len(origin) :]).resolve()
+        rest = unquote(url[len(origin) :])
+        path = (root / (rest + "index.html" if rest == "" or rest.endswith("/") else rest)).resolve()
         if not (path.is_file() and root in path.parents):
             return None
         return path.read_bytes(), mimetypes.guess_type(path.name)[0] or "application/octet-stream"

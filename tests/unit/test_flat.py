@@ -91,12 +91,12 @@ def test_ids_are_agent_refs_or_stable_hashes():
 
 def test_iframes_and_shadow_hosts_are_listed():
     data = flat()
-    # a page from a string has no directory: its src frames are not loaded; srcdoc ones are
+    # a page from a string with a web URL reads no file: its src frames are not loaded; srcdoc ones are
     assert [(f.get("name"), f.get("src"), f.get("srcdoc"), f["loaded"]) for f in data["iframes"]] == [
         ("Ads", "ads.html", None, False),
         (None, None, True, True),
     ]
-    assert data["iframes"][0]["reason"] == "the page was not read from a file"
+    assert data["iframes"][0]["reason"] == "remote (axsynth reads no network)"
     frame = next(n for n in walk(data["body"]) if n.get("tag") == "iframe" and "children" in n)
     assert frame["children"] == [{"text": "x"}]
     assert [(h["tag"], h["mode"]) for h in data["shadowDoms"]] == [("div", "open")]
