@@ -80,7 +80,7 @@ def style_rules(rules: Iterable, nesting: Nesting | None = None) -> Iterator:
 
 def nested_style_rule(rule, nesting: Nesting | None) -> Iterator:
     """A style rule and, after it, the rules nested in it."""
-    if nesting is None and not _may_nest(rule.content):
+    if nesting is None and not _may_nest(rule.content) and not _contains_nesting_selector(rule.prelude):
         yield rule  # a plain rule (nearly all): as parsed
         return
     selectors = resolve_selector_list(rule.prelude, nesting)

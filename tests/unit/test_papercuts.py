@@ -187,7 +187,8 @@ def test_every_public_method_and_property_is_documented(cls, needs_example):
     wanted = ">>>" if needs_example else ""  # an example, or at least some text
     public = [
         name
-        for name, member in vars(cls).items()
+        for base in cls.__mro__[:-1]  # with the bases the class is made of (Document's queries)
+        for name, member in vars(base).items()
         if not name.startswith("_") and (callable(member) or isinstance(member, (property, classmethod)))
     ]
     undocumented = [
