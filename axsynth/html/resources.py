@@ -127,7 +127,7 @@ class LoadPolicy:
         if mount.kind == "file" and urlsplit(url).netloc not in ("", "localhost"):
             raise NotLoaded("a file: URL on another host (not read)")
         candidate = Path(path) if mount.kind == "file" else mount.directory / path.lstrip("/")
-        if mount.kind == "site" and (path == "" or path.endswith("/")):
+        if mount.confined and (path == "" or path.endswith("/")):
             candidate = candidate / "index.html"  # a static server's answer for a directory
         bounds = [(self.root, "the root")] if self.root is not None else []
         if mount.confined:
@@ -201,7 +201,7 @@ class Loader:
         if url[:5].lower() == "data:":
             data = data_url_bytes(url)
         else:
-            data = read_regular_file(self._file(url), MAX_STYLESHEET_BYTES)
+            data = read_regular_file(self.policy.locate(url), MAX_STYLESHEET_BYTES)
         if self.css_bytes + len(data) > MAX_DOCUMENT_CSS_BYTES:
             raise NotLoaded(f"the page's stylesheets would pass {MAX_DOCUMENT_CSS_BYTES:,} bytes (the limit)")
         self.css_bytes += len(data)
@@ -215,16 +215,13 @@ class Loader:
             if kind not in _HTML_TYPES:
                 raise NotLoaded(f"not an HTML document ({kind})")
             return None, data_url_bytes(url)
-        file = self._file(url)
+        file = self.policy.locate(url)
         if file in self.enclosing:
             raise NotLoaded("the page itself or an enclosing frame")
         guessed = mimetypes.guess_type(file.name)[0]
         if guessed is not None and guessed not in _HTML_TYPES:
             raise NotLoaded(f"not an HTML file ({guessed})")
         return file, read_regular_file(file, MAX_FRAME_BYTES)
-
-    def _file(self, url: str) -> Path:
-        return self.policy.locate(url)
 
 
 def regular_file(candidate: Path, *bounds: tuple[Path, str]) -> Path:

@@ -42,9 +42,11 @@ def author_sheets(elements: list[Element], loader: Loader) -> list[str]:
 
 
 def _style_applies(el: Element) -> bool:
-    """A <style> applies when its type is CSS and its media match (HTML's "update a style block")."""
+    """A <style> applies when its type is CSS and its media match (Blink's StyleElement::IsCSS:
+    ASCII case-insensitive in HTML, exact in SVG, no parameters)."""
     kind = el.attrs.get("type")
-    return (not kind or kind.strip().lower() == "text/css") and media.matches_attribute(el.attrs.get("media"))
+    is_css = not kind or (kind.lower() if el.namespace == HTML_NS else kind) == "text/css"
+    return is_css and media.matches_attribute(el.attrs.get("media"))
 
 
 def _link_applies(el: Element) -> bool:
@@ -56,7 +58,7 @@ def _link_applies(el: Element) -> bool:
         "stylesheet" in rel
         and "alternate" not in rel
         and "disabled" not in el.attrs
-        and (not kind or kind.strip().lower() == "text/css")
+        and (not kind or kind.lower() == "text/css")
         and media.matches_attribute(el.attrs.get("media"))
     )
 
