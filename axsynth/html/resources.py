@@ -134,6 +134,14 @@ class LoadPolicy:
             bounds.insert(0, (mount.directory, "the site root" if mount.kind == "site" else "the page's directory"))
         return regular_file(candidate, *bounds)
 
+    def read(self, url: str, limit: int) -> bytes:
+        """The bytes an absolute URL names under this policy (a ``data:`` URL's body, or a
+        file's), at most ``limit``; NotLoaded says why not. Without side effects: what
+        Chromium is served when it draws the page (axsynth.screenshot) comes from here too."""
+        if url[:5].lower() == "data:":
+            return data_url_bytes(url)
+        return read_regular_file(self.locate(url), limit)
+
     def _unmapped(self, url: str) -> str:
         scheme = urlsplit(url).scheme.lower()
         if scheme == "file":
@@ -198,10 +206,7 @@ class Loader:
 
     def stylesheet(self, url: str) -> bytes:
         """The bytes of a stylesheet at an absolute URL; NotLoaded says why not."""
-        if url[:5].lower() == "data:":
-            data = data_url_bytes(url)
-        else:
-            data = read_regular_file(self.policy.locate(url), MAX_STYLESHEET_BYTES)
+        data = self.policy.read(url, MAX_STYLESHEET_BYTES)
         if self.css_bytes + len(data) > MAX_DOCUMENT_CSS_BYTES:
             raise NotLoaded(f"the page's stylesheets would pass {MAX_DOCUMENT_CSS_BYTES:,} bytes (the limit)")
         self.css_bytes += len(data)
