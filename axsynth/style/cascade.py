@@ -288,7 +288,7 @@ class Styles:
         for scope, elements in self._scopes():
             sheets = self._author_sheets(elements)
             matcher = _author_matcher(sheets)
-            self.not_loaded += [note for note in matcher.notes if note not in self.not_loaded]
+            self._loader.notes += [note for note in matcher.notes if note not in self._loader.notes]
             if isinstance(scope, ShadowRoot):
                 host_rules[id(scope.host)] = _host_rules(sheets)
             for el in elements:
