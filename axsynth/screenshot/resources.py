@@ -3,9 +3,10 @@ stylesheets and frame documents axsynth itself read for it, answered by request
 interception. Nothing else loads (images, fonts, scripts, anything remote), so the picture
 is of the page axsynth analysed, and nothing leaves the machine.
 
-Only documents and the stylesheets served are intercepted (CDP ``Fetch``, filtered by URL
-and resource type in the browser: no other request reaches Python, so a page of hundreds of
-images loads as fast as in a plain visit). The others fail in the browser itself: a web
+Only documents and stylesheets are intercepted (CDP ``Fetch``, filtered by resource type in
+the browser: no other request reaches Python, so a page of hundreds of images loads as fast
+as in a plain visit); a stylesheet is answered with what axsynth's loading policy reads for
+its URL (html/resources.py: the same root and limits), or refused. The others fail in the browser itself: a web
 page may not load ``file:`` URLs, and every http(s) request goes to a proxy that refuses it
 at once (``browser.launch_args``). So a page read from a file is loaded at an http URL of
 the same path (``LOCAL_ORIGIN`` + path), where relative references resolve as they do next
@@ -17,13 +18,11 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from ..emit.agent import AgentEmitter
-from ..html.dom import Document as DomDocument
-from ..html.dom import Element
+from ..html.resources import MAX_STYLESHEET_BYTES, LoadPolicy, NotLoaded
 from ..html.urls import resolve
 from ..page import Page, document_base_url
 
@@ -52,14 +51,14 @@ class Resources:
 
     url: str  # where the browser loads the page
     page: tuple[bytes, str]  # its body and content type
-    stylesheets: dict[str, bytes] = field(default_factory=dict)
+    policy: LoadPolicy  # what axsynth reads, and so what the browser is served
     frames: dict[str, tuple[bytes, str]] = field(default_factory=dict)  # child frame documents
     _main_served: bool = False
 
     @classmethod
     def of(cls, document: Annotatable) -> "Resources":
         """The resources of ``document`` and of the child frames axsynth loaded for it."""
-        found = cls(_browser_url(document.page), _body(document.page))
+        found = cls(_browser_url(document.page), _body(document.page), document.page.loader.policy)
         found._add(document, found.url)
         return found
 
@@ -67,8 +66,12 @@ class Resources:
         """The body and content type for a request of ``kind`` (CDP's resource type) below
         the main document, or None: not served."""
         url = url.split("#", 1)[0]
-        if kind == "Stylesheet" and url in self.stylesheets:
-            return self.stylesheets[url], "text/css"
+        if kind == "Stylesheet":  # what axsynth's loading policy reads for that URL (same root, same limits)
+            local = "file://" + url[len(LOCAL_ORIGIN) :] if url.startswith(LOCAL_ORIGIN + "/") else url
+            try:
+                return self.policy.read(local, MAX_STYLESHEET_BYTES), "text/css"
+            except NotLoaded:
+                return None
         if kind == "Document":
             return self.frames.get(url)
         return None
@@ -78,8 +81,7 @@ class Resources:
         cdp = context.new_cdp_session(page)
         main_frame = cdp.send("Page.getFrameTree")["frameTree"]["frame"]["id"]
         cdp.on("Fetch.requestPaused", lambda event: self.serve(cdp, event, main_frame))
-        patterns = [{"urlPattern": "*", "resourceType": "Document"}]
-        patterns += [{"urlPattern": _wildcard_escaped(url), "resourceType": "Stylesheet"} for url in self.stylesheets]
+        patterns = [{"urlPattern": "*", "resourceType": kind} for kind in ("Document", "Stylesheet")]
         cdp.send("Fetch.enable", {"patterns": patterns})
 
     def serve(self, cdp: Any, event: dict[str, Any], main_frame: str) -> None:
@@ -108,16 +110,8 @@ class Resources:
         )
 
     def _add(self, document: Annotatable, url: str, base: str | None = None) -> None:
-        """The stylesheets axsynth read for ``document`` (loaded at ``url``) and its frames'."""
-        page = document.page
-        base = document_base_url(page.document, url, base)
-        for href, file in _stylesheets_read(page):
-            absolute = resolve(base, href)
-            if absolute is not None:
-                try:
-                    self.stylesheets[absolute.split("#", 1)[0]] = file.read_bytes()
-                except OSError:  # gone since axsynth read it: the browser does without, as it would
-                    pass
+        """The child frame documents axsynth loaded for ``document`` (loaded at ``url``), frames' frames too."""
+        base = document_base_url(document.page.document, url, base)
         for frame in document.frames():
             child = frame.document
             if "-" in frame.frame_id or child is None:  # a frame's frame (its own document adds it), or not loaded
@@ -131,21 +125,6 @@ class Resources:
                 self._add(child, src)
 
 
-def _stylesheets_read(page: Page) -> list[tuple[str, Path]]:
-    """(href, file) of each ``<link rel=stylesheet>`` whose file axsynth's loading policy reads.
-
-    With ``_browser_url``, the one place that knows how axsynth finds stylesheets: the
-    browser is given exactly these."""
-    found = []
-    for element in _elements(page.document):
-        if element.is_html and element.local_name == "link" and "stylesheet" in element.attrs.get("rel", "").split():
-            href = element.attrs.get("href", "")
-            file, _ = page.styles._stylesheet_path(href)
-            if file is not None:
-                found.append((href, file))
-    return found
-
-
 def _browser_url(page: Page) -> str:
     """Where the browser loads the page: its own http(s) URL; for a file, the same path
     at LOCAL_ORIGIN; for text, the directory its stylesheets are read from (or /)."""
@@ -154,19 +133,8 @@ def _browser_url(page: Page) -> str:
         return page.url.split("#", 1)[0]
     if parts.scheme == "file":
         return LOCAL_ORIGIN + parts.path
-    directory = page.styles._base_dir
-    return LOCAL_ORIGIN + (directory.resolve().as_uri()[7:] if directory is not None else "") + PLACEHOLDER_PATH
-
-
-def _elements(document: DomDocument) -> list[Element]:
-    """Every element, shadow trees included."""
-    found, stack = [], [document]
-    while stack:
-        for element in stack.pop().iter_elements():
-            found.append(element)
-            if element.shadow_root is not None:
-                stack.append(element.shadow_root)
-    return found
+    location = page.loader.policy.location  # the directory given for text (file:///dir/), or None
+    return LOCAL_ORIGIN + (location[7:].rstrip("/") if location else "") + PLACEHOLDER_PATH
 
 
 def _body(page: Page) -> tuple[bytes, str]:
@@ -176,8 +144,3 @@ def _body(page: Page) -> tuple[bytes, str]:
     if isinstance(page.source, str):
         return page.source.encode("utf-8", "surrogatepass"), "text/html; charset=utf-8"
     return page.source, f"text/html; charset={page.document.encoding or 'windows-1252'}"
-
-
-def _wildcard_escaped(url: str) -> str:
-    """A URL as a CDP ``urlPattern`` that matches only it (``*`` and ``?`` are wildcards there)."""
-    return url.replace("\\", "\\\\").replace("*", "\\*").replace("?", "\\?")
