@@ -660,7 +660,7 @@ class AgentEmitter:
 
     def role_and_name(self, obj: AXObject) -> tuple[str, str]:
         """The role and name the outline prints for an object (white space collapsed)."""
-        return self._display_role(obj), self._name(obj)
+        return self.display_role(obj), self.name_of(obj)
 
     def states_of(self, obj: AXObject) -> list[str]:
         """The states the outline prints on this object's line."""
