@@ -5,9 +5,15 @@ labelling and describing relations, and aria-owns."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
-from ..data.aria import COMBOBOX_CONTAINER_ROLES, REQUIRED_CONTEXT_ARIA, TEXT_FIELD_ROLES
+from ..data.aria import (
+    ACTION_TARGET_ROLES,
+    COMBOBOX_CONTAINER_ROLES,
+    NAME_PROHIBITED,
+    REQUIRED_CONTEXT_ARIA,
+    TEXT_FIELD_ROLES,
+)
 from ..html import forms
 from ..html.dom import Element, element_by_id
 from . import roles
@@ -153,12 +159,17 @@ class Relations:
             props.append(("owns", _idref_list(obj, "aria-owns", owns)))
         return props
 
-    def sparse_properties(self, obj: AXObject, aria: bool, error_shown: bool, names: "Names") -> list[tuple[str, Any]]:
-        """The relations among the sparse attributes: the active descendant, then
-        errormessage (``error_shown``: only while invalid), controls, details and
+    def sparse_properties(
+        self, obj: AXObject, aria: bool, error_shown: bool, names: "Names", is_disabled: Callable[[AXObject], bool]
+    ) -> list[tuple[str, Any]]:
+        """The relations among the sparse attributes: actions, the active descendant,
+        then errormessage (``error_shown``: only while invalid), controls, details and
         flowto; ``aria``: whether obj has any aria-* attribute (without one, only
         implicit relations remain)."""
         props: list[tuple[str, Any]] = []
+        actions = self._actions(obj, is_disabled) if aria else []
+        if actions:
+            props.append(("actions", _idref_list(obj, "aria-actions", actions)))
         active = (aria and self.object_for_idref(obj, "aria-activedescendant")) or self._listbox_active_option(obj)
         if active and (not active[0].ignored or _only_presentational(active[0])):
             props.append(("activedescendant", active[0]))
@@ -174,6 +185,19 @@ class Relations:
             if targets:
                 props.append((name, _idref_list(obj, "aria-" + name, targets)))
         return props
+
+    def _actions(self, obj: AXObject, is_disabled: Callable[[AXObject], bool]) -> list[AXObject]:
+        """aria-actions (kActionsIds): the named elements that a user can act on
+        natively -- shown, enabled, with a natively clickable role; an ARIA widget
+        is no action (probed). A role that prohibits naming (generic, paragraph)
+        carries no actions."""
+        if obj.role in NAME_PROHIBITED:
+            return []
+        return [
+            t
+            for t in self.objects_for_idrefs(obj, "aria-actions")
+            if not t.ignored and roles.native_role(t) in ACTION_TARGET_ROLES and not is_disabled(t)
+        ]
 
     def _combobox_popup(self, obj: AXObject, names: "Names") -> list[AXObject]:
         """GetControlsListboxForTextfieldCombobox: a text field combobox with no

@@ -200,7 +200,8 @@ class States:
         # An error message is hidden while the object is valid; an object with no
         # invalid state at all (a link, an ARIA checkbox, a generic) shows it (probed).
         error_shown = obj.has_attr("aria-errormessage") and self.validity.invalid(obj) != "false"
-        return props + self.tree.relations.sparse_properties(obj, aria, error_shown, self.names)
+        relations = self.tree.relations
+        return props + relations.sparse_properties(obj, aria, error_shown, self.names, self.restriction.is_disabled)
 
     # --- individual states ---------------------------------------------------------
 

@@ -381,6 +381,16 @@ CLICKABLE_ROLES = frozenset(
     "TextFieldWithComboBox ToggleButton TreeItem Slider".split()
 )
 
+# ui::IsClickable, as aria-actions applies it to its targets' native roles: only a
+# natively clickable element (a button, link, form control, summary, option) is an
+# action; an ARIA widget, a slider or a contenteditable host is not (probed, Chromium 156).
+ACTION_TARGET_ROLES = frozenset(
+    "Button CheckBox ColorWell ComboBoxMenuButton ComboBoxSelect Date DateTime DisclosureTriangle "
+    "DisclosureTriangleGrouped DocBackLink DocBiblioRef DocGlossRef DocNoteRef InputTime Link ListBox "
+    "ListBoxOption MenuItem MenuItemCheckBox MenuItemRadio MenuListOption PopUpButton RadioButton SearchBox "
+    "SpinButton Switch Tab TextField TextFieldWithComboBox ToggleButton".split()
+)
+
 # Implicit live-region politeness.
 LIVE_ROLES = {"Alert": "assertive", "Status": "polite", "Log": "polite", "Timer": "off", "Marquee": "off"}
 
