@@ -56,7 +56,7 @@ class UAShadow:
                     text.style = dict(obj.style or {}, **{"white-space": "pre"})
             return None
         if tag == "textarea":
-            self._add_text_field(obj, el.text_content().removeprefix("\n"), "textarea")
+            self._add_text_field(obj, forms.textarea_value(el), "textarea")
             return None
         if tag == "select":
             self._add_select(obj, child_box, locked)
@@ -220,13 +220,17 @@ class UAShadow:
 
     def _add_editor_value(self, editor: AXObject, value: str) -> None:
         """Blink's inner editor holds the value as text nodes separated by a
-        <br> per newline (CreateInnerEditorValueFragment)."""
+        <br> per newline (CreateInnerEditorValueFragment), and a value ending in a
+        newline gets one more <br>, the placeholder that gives the empty last line
+        its height (TextControlElement::AddPlaceholderBreakElementIfNecessary)."""
         for index, line in enumerate(value.split("\n")):
             if index:
                 self._synthetic(editor, "br", "LineBreak")
             if line:
                 text = self._synthetic_text(editor, line)
                 text.rendered_text = line
+        if value.endswith("\n"):
+            self._synthetic(editor, "br", "LineBreak")
 
     def _add_select(self, obj: AXObject, child_box: bool, locked: bool) -> None:
         menu_list = obj.role == "ComboBoxSelect" or forms.uses_menu_list(obj.node)

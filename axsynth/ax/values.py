@@ -164,7 +164,7 @@ def string_value(obj: AXObject, tree: "AXTree", names: "Names") -> str:
                 return transform(shown, obj.style["text-transform"]) if obj.style else shown
         return ""
     if tag == "textarea":
-        return el.text_content().removeprefix("\n")
+        return forms.textarea_value(el)
     if tag == "input":
         kind = forms.input_type(el)
         if kind in ("button", "checkbox", "image", "radio", "reset", "submit", "hidden"):

@@ -64,6 +64,13 @@ def is_text_control(el: Element | None) -> bool:
     return el.local_name == "textarea" or input_type(el) in _TEXT_CONTROL_TYPES
 
 
+def textarea_value(el: Element) -> str:
+    """A <textarea>'s API value: its child text content (the parser already dropped a
+    newline right after the start tag) with every CR LF and lone CR (a ``&#13;``)
+    made a LF."""
+    return el.text_content().replace("\r\n", "\n").replace("\r", "\n")
+
+
 # --- labels -------------------------------------------------------------------
 
 

@@ -320,7 +320,7 @@ class Dom:
     def value(self, el: Element) -> str:
         """The ``value`` IDL attribute of an input or textarea ("" for a redacted password)."""
         if tag_of(el) == "TEXTAREA":
-            return el.text_content().replace("\r\n", "\n").replace("\r", "\n")
+            return forms.textarea_value(el)
         kind = self.input_type(el)
         if kind == "password" and self.redact_passwords:
             return ""
