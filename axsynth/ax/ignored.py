@@ -479,6 +479,8 @@ class IgnoredRules:
         <address> (Group); images and SVG elements excepted."""
         if obj.role == "None" or obj.kind not in ("element",):
             return False
+        if obj.is_svg_content():
+            return False  # a shape or container, never a block box, whatever its display
         if obj.has_layout and not obj.is_layout_inline() and not obj.is_atomic_inline() or obj.tag() == "br":
             return True
         return obj.role in STRUCTURE_ROLES and obj.role not in IMAGE_ROLES and obj.element.namespace != SVG_NS

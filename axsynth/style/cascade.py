@@ -28,6 +28,7 @@ from ..html.dom import (
     FlatTree,
     Node,
     ShadowRoot,
+    is_outermost_svg,
 )
 from . import counters, list_items, media, presentational, supports
 from .properties import (
@@ -406,6 +407,9 @@ class Styles:
             else:
                 style[name] = value
         self._adjust_display(element, style, parent, parent_is_flex, pseudo)
+        if pseudo is None and element.namespace == SVG_NS and not is_outermost_svg(element):
+            # AdjustStyleForSvgElement: only the root <svg> of a fragment honours position.
+            style["position"] = "static"
         _adjust_for_editing(style)
         return self._shared(style)
 
