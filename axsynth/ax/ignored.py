@@ -86,7 +86,7 @@ class IgnoredRules:
             # The nearest aria-hidden element is the root Chromium reports: one inside
             # a hidden subtree is an ariaHiddenElement itself.
             obj.aria_hidden_root = obj
-        if el is not None and el.has("inert") and el.is_html and obj.inert_root is None:
+        if obj.inert_root is None and el is not None and (el.has("inert") and el.is_html or _inert_style(obj)):
             obj.inert_root = obj
         if obj.aria_hidden_root is not None:
             if obj.aria_hidden_root is obj:
@@ -557,6 +557,12 @@ def _last_in_flow_box(obj: AXObject) -> AXObject | None:
     if obj.display in _BLOCK_FLOW:
         return boxes[-1] if boxes else None
     return boxes[0] if len(boxes) == 1 and obj.display in _HEIGHT_APPLIES else None
+
+
+def _inert_style(obj: AXObject) -> bool:
+    """CSS Interactivity's ``interactivity: inert`` (the UA sheet's for a customizable
+    select's button; an author's anywhere): inert like the inert attribute."""
+    return bool(obj.style) and obj.style["interactivity"] == "inert"
 
 
 def _out_of_flow(obj: AXObject) -> bool:

@@ -42,6 +42,8 @@ INITIAL: dict[str, Any] = {
     "-webkit-box-orient": "horizontal",
     "-webkit-line-clamp": "none",
     "flex-direction": "row",
+    "interactivity": "auto",  # CSS Interactivity: inert makes the element and its descendants inert
+    "appearance": "auto",  # base-select opts a <select> (and its ::picker(select)) into customizable select
     CUSTOM: (),  # custom properties: sorted (name, CSS text) pairs, all inherited
 }
 
@@ -62,6 +64,7 @@ INHERITED = (
             "-webkit-text-security",
             "writing-mode",
             "quotes",
+            "interactivity",
             CUSTOM,
         }
     )
@@ -333,6 +336,20 @@ def parse_quotes(tokens: list) -> Any:
     return tuple((tokens[i].value, tokens[i + 1].value) for i in range(0, len(tokens), 2))
 
 
+# appearance: its keywords; the compat ones (menulist-button aside) compute to auto for the
+# elements that could take them, which is all a tree reads of them.
+_APPEARANCES = {
+    "none": "none",
+    "auto": "auto",
+    "base-select": "base-select",
+    "menulist-button": "menulist-button",
+    **dict.fromkeys(
+        "textfield menulist searchfield textarea push-button slider-horizontal checkbox radio "
+        "square-button listbox meter progress-bar button".split(),
+        "auto",
+    ),
+}
+
 _POSITIONS = _keyword(frozenset({"static", "relative", "absolute", "fixed", "sticky"}))
 
 PARSERS: dict[str, Callable[[list], Any]] = {
@@ -363,6 +380,10 @@ PARSERS: dict[str, Callable[[list], Any]] = {
         _WRITING_MODES.get((_idents(tokens) or [""])[0]) if len(_idents(tokens)) == 1 else None
     ),
     "flex-direction": _keyword(_FLEX_DIRECTIONS),
+    "interactivity": _keyword(frozenset({"auto", "inert"})),
+    "appearance": lambda tokens: (
+        _APPEARANCES.get(_idents(tokens)[0]) if len(_components(tokens)) == 1 and _idents(tokens) else None
+    ),
 }
 PARSERS.update(borders.PARSERS)
 PARSERS.update(overflow.PARSERS)
