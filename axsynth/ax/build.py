@@ -61,9 +61,22 @@ class TreeBuilder:
         root.role = "RootWebArea"
         self.objects.append(root)
         # (node, parent object, parent has box, inside display:none, display-locked)
-        stack: list[tuple[Node, AXObject, bool, bool]] = [
-            (c, root, True, False) for c in reversed(self.document.children)
-        ]
+        self._walk([(c, root, True, False) for c in reversed(self.document.children)])
+        floated_letters = [found for obj in list(self.objects) if (found := self.generated.add_first_letter(obj))]
+        self.objects = finish_text(root, self.objects, self._object_of)
+        for text in floated_letters:
+            drop_space_after_floated_letter(text)
+        return root
+
+    def add_subtree(self, node: Node, parent: AXObject, parent_box: bool) -> None:
+        """Create the objects of ``node`` and its flat-tree descendants under ``parent``,
+        as the walk does (for content a UA shadow tree lays out itself, e.g. the
+        author's button of a customizable select)."""
+        self._walk([(node, parent, parent_box, False)])
+
+    def _walk(self, stack: list[tuple[Node, AXObject, bool, bool]]) -> None:
+        """The tree walk: (node, parent object, parent has box, display-locked) items,
+        popped in tree order."""
         while stack:
             node, parent, parent_box, locked = stack.pop()
             if isinstance(node, Element):
@@ -72,11 +85,6 @@ class TreeBuilder:
                 self._add_text(node, parent, parent_box, locked)
             elif isinstance(node, _AfterPseudo):
                 self.generated.add_pseudo(node.owner, "after", parent_box)
-        floated_letters = [found for obj in list(self.objects) if (found := self.generated.add_first_letter(obj))]
-        self.objects = finish_text(root, self.objects, self._object_of)
-        for text in floated_letters:
-            drop_space_after_floated_letter(text)
-        return root
 
     def _add_element(self, el: Element, parent: AXObject, parent_box: bool, locked: bool, stack: list) -> None:
         if _is_pruned(el, parent):

@@ -49,6 +49,7 @@ class IgnoredRules:
         self.flat = tree.page.flat
         self._shadow_memo: dict[Node, bool] = {}
         self._in_bare_picker: set[AXObject] = set()  # objects inside a closed picker that is no MenuListPopup
+        self._in_select_button: set[AXObject] = set()  # a base-select's rendered button and its subtree
 
     def apply(self, objects: list[AXObject]) -> None:
         for obj in self._owners_first(objects):
@@ -82,6 +83,8 @@ class IgnoredRules:
         if parent is not None:
             obj.aria_hidden_root = (obj.owned_by or parent).aria_hidden_root
             obj.inert_root = parent.inert_root
+            if parent.kind == "ua-select-button" or parent in self._in_select_button:
+                self._in_select_button.add(obj)
         if roles.hides_subtree(obj):
             # The nearest aria-hidden element is the root Chromium reports: one inside
             # a hidden subtree is an ariaHiddenElement itself.
@@ -188,8 +191,8 @@ class IgnoredRules:
         if _is_bare_picker(obj):
             obj.add_reason("notRendered")
             return True
-        if obj.kind in ("ua-slot", "ua-nested-slot"):
-            obj.add_reason("uninteresting")  # the options slot
+        if obj.kind in ("ua-slot", "ua-nested-slot", "ua-select-button"):
+            obj.add_reason("uninteresting")  # the options slot, a base-select's button slot
             return True
         if obj.kind in ("ua-internal", "ua-placeholder"):
             return True  # text-control internals: ignored with no reason
@@ -398,6 +401,10 @@ class IgnoredRules:
         return not kids or (len(kids) == 1 and kids[0] is el)
 
     def _ignored_but_included(self, obj: AXObject) -> bool:
+        if obj in self._in_select_button:
+            # Probed: a base-select's button keeps its whole (inert) subtree, hidden
+            # parts too, but white space.
+            return obj.kind != "text" or not is_whitespace_only(obj.text)
         el = obj.element
         if obj.owned_by is not None or (el is not None and el.has("aria-owns")):
             return True
@@ -418,7 +425,7 @@ class IgnoredRules:
             return True
         if obj.kind == "element" and not obj.in_ua_shadow and obj.parent.in_ua_shadow:
             return True  # slotted into a UA shadow tree: its flat-tree parent is not its DOM parent
-        if obj.kind in ("ua-internal", "ua-placeholder", "ua-slot", "inner-editor"):
+        if obj.kind in ("ua-internal", "ua-placeholder", "ua-slot", "ua-select-button", "inner-editor"):
             if _inner_field_internal(obj):
                 return False  # rule 7: search/number internals stay out
             return True  # a shadow-root child, or a visible block

@@ -207,7 +207,11 @@ class Names:
                 return value, "value"
         found = [False]
         aria = self._aria_text_alternative(obj, recursive, root, visited, sources, found)
-        if aria is not None:
+        if aria is not None and aria[1] == "hidden" and sources is not None:
+            # Step 2A counts as found: the rest only lists its sources, all superseded
+            # (seen on an unignored hidden object: a base-select picker's content).
+            found[0] = True
+        elif aria is not None:
             return ("", "none") if aria[1] == "hidden" else aria
         native = self.native.text_alternative(obj, visited, sources, found)
         if native is not None and sources is None and native[0]:
@@ -429,11 +433,26 @@ class Names:
             return True
         if obj.role == "MenuListOption" and obj.aria_hidden_root is None:
             return False
-        if root is not None and (root.hidden_via_style or root.aria_hidden_root is not None):
+        if root is not None and (
+            root.hidden_via_style or root.aria_hidden_root is not None or _in_closed_base_picker(root)
+        ):
             return False
         if obj.aria_hidden_root is obj:
             return True
-        return obj.hidden_via_style
+        return obj.hidden_via_style or _in_closed_base_picker(obj)
+
+
+def _in_closed_base_picker(obj: AXObject) -> bool:
+    """Inside a base-select picker, which (closed) is display:none for names, unlike
+    the picker of a plain select that has no element (its options are never hidden)."""
+    if obj.has_layout:
+        return False
+    node: AXObject | None = obj
+    while node is not None and node.kind != "ua-picker":
+        if node.kind == "element" and node.tag() in ("select", "option"):
+            return False  # an option and its content are never hidden for names, as in any select
+        node = node.parent
+    return node is not None
 
 
 def supports_name_from_contents(obj: AXObject, recursive: bool) -> bool:

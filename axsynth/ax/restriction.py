@@ -10,6 +10,7 @@ from ..data.forms import ARIA_READONLY_ROLES, TEXT_FIELD_INPUT_TYPES
 from ..data.svg import HIDDEN_CONTAINERS
 from ..html import focus, forms, media, plugins
 from ..html.dom import SVG_NS, Element
+from ..style import customizable_select
 from .object import AXObject
 
 if TYPE_CHECKING:
@@ -89,6 +90,8 @@ class Restriction:
             return False
         if native_disabled(obj):
             return False
+        if obj.tag() == "select" and customizable_select.is_base_in_page(self.tree.page.styles, obj.element):
+            return obj.has_attr("tabindex")  # probed: an in-page base-select list box leaves focus to its options
         # No box, no focus: Chromium 156 does not focus display:contents elements, nor
         # anything in an SVG container that is never painted (probed).
         return focus.supports_focus(obj.element) and obj.has_layout and not _in_svg_hidden_container(obj)

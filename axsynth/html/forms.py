@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..data.forms import INPUT_TYPES, LABELABLE_ELEMENTS, LIST_INPUT_TYPES
-from .dom import Document, Element, Node, element_by_id, parse_int
+from .dom import Document, Element, Node, Text, element_by_id, parse_int
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
@@ -198,6 +198,62 @@ def selected_options(select: Element) -> list[Element]:
     if not uses_menu_list(select):
         return []
     return next(([o] for o in options if not option_disabled(o)), [])
+
+
+def slotted_button(select: Element) -> Element | None:
+    """HTMLSelectElement::SlottedButton: a drop-down select's first element child,
+    when that is a <button> (customizable select's button; appearance: base-select
+    renders it in place of the select's own)."""
+    first = next((c for c in select.children if isinstance(c, Element)), None)
+    return first if first is not None and is_html(first, "button") else None
+
+
+def selectedcontent_of(select: Element) -> Element | None:
+    """The select's enabled <selectedcontent>: the first one in it (outside an
+    option), unless the select is multiple."""
+    if "multiple" in select.attrs:
+        return None
+    stack = list(reversed(select.children))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Element) and node.is_html and node.local_name not in ("option", "select", "datalist"):
+            if node.local_name == "selectedcontent":
+                return node
+            stack.extend(reversed(node.children))
+    return None
+
+
+def clone_selected_content(document: Document) -> None:
+    """Update every select's <selectedcontent> (HTML's "clone selected option into
+    select's selectedcontent", run by the select itself, script or not): its
+    children become a deep copy of the selected option's children."""
+    for select in [el for el in all_elements(document) if is_html(el, "select")]:
+        target = selectedcontent_of(select)
+        if target is None:
+            continue
+        selected = selected_options(select)
+        for child in target.children:
+            child.parent = None
+        target.children = []
+        for child in selected[-1].children if selected else ():
+            _append_copy(target, child)
+
+
+def _append_copy(parent: Element, original: Node) -> None:
+    """Append a deep copy of ``original`` (its elements and text; comments are not
+    rendered) to ``parent``."""
+    stack: list[tuple[Node, Element]] = [(original, parent)]
+    while stack:
+        node, into = stack.pop()
+        if isinstance(node, Element):
+            copy: Node = Element(node.local_name, node.namespace, dict(node.attrs))
+            stack.extend((child, copy) for child in reversed(node.children))
+        elif isinstance(node, Text):
+            copy = Text(node.data)
+        else:
+            continue
+        copy.parent = into
+        into.children.append(copy)
 
 
 def popover_target(el: Element) -> Element | None:

@@ -30,7 +30,7 @@ from ..html.dom import (
     ShadowRoot,
     is_outermost_svg,
 )
-from . import counters, list_items, media, presentational, supports
+from . import counters, list_items, media, presentational, pseudo_elements, supports
 from .properties import (
     CUSTOM,
     INHERITED,
@@ -90,7 +90,7 @@ def _build_matcher(sheets: Iterable[tuple[str, int]]) -> cssselect2.Matcher:
             if not decls and not styles_first_letter:
                 continue
             try:
-                selectors = cssselect2.compile_selector_list(rule.prelude)
+                selectors = pseudo_elements.compile_selector_list(rule.prelude)
             except cssselect2.SelectorError:
                 continue  # an invalid selector drops the whole rule
             for selector in selectors:
@@ -425,6 +425,9 @@ class Styles:
         pseudos = [which for which in ("before", "after") if which in targeted]
         if style["display"] == "list-item":
             pseudos.append("marker")
+        # ::picker(select), for whether it opts into appearance: base-select too.
+        if "picker" in targeted:
+            pseudos.append("picker")
         return pseudos
 
     @staticmethod
