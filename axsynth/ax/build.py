@@ -10,10 +10,10 @@ from ..html import forms, plugins
 from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, Node, Text, in_svg_text
 from ..html.ua_shadow import is_use_instance_root
 from ..page import Page
-from ..style.properties import content_visibility_auto, content_visibility_hides
+from ..style.properties import content_image, content_visibility_auto, content_visibility_hides
 from . import roles
 from .block_offset import BlockOffsets
-from .generated import GeneratedContent, drop_space_after_floated_letter
+from .generated import GeneratedContent, content_alt_text, drop_space_after_floated_letter
 from .object import AXObject, boxes
 from .ua_shadow import UAShadow
 from .whitespace import finish_text, is_whitespace_only
@@ -110,6 +110,10 @@ class TreeBuilder:
         if parent.hidden_via_style and (not parent.has_layout or not has_layout) and parent.kind != "document":
             hidden = hidden or not has_layout
         obj = self.new_element(el, parent, style, has_layout, hidden)
+        if obj.role == "Image" and style and content_image(style) and roles.aria_role(obj) is None:
+            # The image replaces the element's contents; its CSS alt text is its name.
+            obj.text = content_alt_text(el, style)
+            return
         child_locked = locked or obj.has_layout and self._skips_contents(obj, style, display)
         if not _can_have_children(obj) or child_locked or self._shows_content_frame(obj):
             # Display-locked contents (content-visibility:hidden or auto away from the

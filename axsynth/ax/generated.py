@@ -11,7 +11,7 @@ from ..data.quotes import DEFAULT_LANGUAGE, QUOTES_BY_LANGUAGE
 from ..html.dom import Element, Node, ShadowRoot
 from ..style.cascade import FIRST_LETTER
 from ..style.counters import format_counter
-from ..style.properties import GENERATED_IMAGE
+from ..style.properties import GENERATED_IMAGE, is_decorative_content
 from . import first_letter, roles
 from .object import FLEX_OR_GRID, INLINE_LEVEL_DISPLAYS, AXObject
 from .whitespace import PRESERVES_SPACES, is_whitespace_only
@@ -78,6 +78,8 @@ class GeneratedContent:
         if which != "marker" and not isinstance(style["content"], tuple):
             return  # content: normal/none generates no box
         parts, alt = style["content"] if isinstance(style["content"], tuple) else ((), None)
+        if is_decorative_content(style):
+            alt = None  # laid out as it is, and left out of the tree (ignored.py)
         images = any(p[0] == "image" for p in parts)
         counter_values = self.styles.counters(el, which) if which != "marker" else {}
         segments, quote_depth = _content_segments(el, parts, style, self._quote_depth, counter_values)
@@ -102,8 +104,6 @@ class GeneratedContent:
             else:
                 owner.has_out_of_flow_empty_box = True
             return
-        if alt is not None and not _content_text(el, alt, counter_values) and not images:
-            return  # `content: "x" / ""`: decorative, ignored and left out of the tree
         pseudo = AXObject("pseudo", el, style, owner)
         pseudo.pseudo_which = which
         pseudo.has_layout = True
@@ -131,7 +131,8 @@ class GeneratedContent:
             return
         if alt is not None:
             pseudo.text = _content_text(el, alt, counter_values)  # alt text reads counters too (probed)
-            pseudo.role = "Image" if images else "StaticText"
+            # One image is an image with that name; any other list is text (probed).
+            pseudo.role = "Image" if parts == (("image",),) else "StaticText"
             return
         pseudo.role = "GenericContainer"
         self._quote_depth = quote_depth
@@ -212,6 +213,11 @@ def _content_segments(el: Element, parts: tuple, style: dict, depth: int, counte
             else:
                 segments.append(("text", text))
     return segments, depth
+
+
+def content_alt_text(el: Element, style: dict) -> str:
+    """The alternative text of ``content: ... / alt`` (no counters: an element's own)."""
+    return _content_text(el, style["content"][1] or ())
 
 
 def _content_text(el: Element, parts: tuple, counters: dict | None = None) -> str:

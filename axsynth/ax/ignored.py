@@ -23,6 +23,7 @@ from ..html import editing, focus, forms
 from ..html.dom import HTML_NS, SVG_NS, Element, Node, ShadowRoot, is_outermost_svg
 from ..html.ua_shadow import details_content_is_empty, is_ua_details_root
 from ..style import overflow
+from ..style.properties import is_decorative_content
 from . import roles
 from .names import supports_name_from_contents
 from .object import AXObject
@@ -97,6 +98,9 @@ class IgnoredRules:
             else:
                 obj.add_reason("ariaHiddenSubtree", obj.aria_hidden_root)
             obj.ignored = True
+            return
+        if obj.kind in _GENERATED_KINDS and _in_decorative_pseudo(obj):
+            obj.ignored = True  # `content: ... / ""`: left out of the tree
             return
         if obj.inert_root is not None:
             # Chromium 156 reports inertElement for the whole inert subtree
@@ -401,6 +405,8 @@ class IgnoredRules:
         return not kids or (len(kids) == 1 and kids[0] is el)
 
     def _ignored_but_included(self, obj: AXObject) -> bool:
+        if obj.kind in _GENERATED_KINDS and _in_decorative_pseudo(obj):
+            return False
         if obj in self._in_select_button:
             # Probed: a base-select's button keeps its whole (inert) subtree, hidden
             # parts too, but white space.
@@ -564,6 +570,17 @@ def _last_in_flow_box(obj: AXObject) -> AXObject | None:
     if obj.display in _BLOCK_FLOW:
         return boxes[-1] if boxes else None
     return boxes[0] if len(boxes) == 1 and obj.display in _HEIGHT_APPLIES else None
+
+
+_GENERATED_KINDS = frozenset({"pseudo", "anonymous", "anonymous-box"})
+
+
+def _in_decorative_pseudo(obj: AXObject) -> bool:
+    """In a pseudo-element whose content has empty alternative text."""
+    node: AXObject | None = obj
+    while node is not None and node.kind in ("anonymous", "anonymous-box"):
+        node = node.parent
+    return node is not None and node.kind == "pseudo" and bool(node.style) and is_decorative_content(node.style)
 
 
 def _inert_style(obj: AXObject) -> bool:

@@ -21,6 +21,7 @@ from ..data.forms import DATE_TIME_LAYOUTS
 from ..data.media_controls import PLAYBACK_ERROR
 from ..html import focus, forms, media
 from ..html.dom import SVG_NS, Element
+from ..style.properties import content_image
 from . import roles
 from .inner_text import inner_text
 from .name_sources import (
@@ -252,6 +253,8 @@ class Names:
     def _fast_path(self, obj: AXObject, recursive: bool) -> tuple[str, str] | None:
         if obj.kind == "pseudo" and obj.role in ("Image", "StaticText"):  # a ::marker with alt text too
             return obj.text, "css-alt"
+        if obj.kind == "element" and obj.role == "Image" and obj.style and content_image(obj.style, with_alt=True):
+            return obj.text, "css-alt"  # an element replaced by content: url() / "alt"
         if obj.tag() == "br":
             return "\n", "contents"
         if _is_layout_text(obj):

@@ -182,6 +182,16 @@ def layout_text_needed(text_obj: AXObject, prev: AXObject | None, parent: AXObje
     return prev.is_layout_inline() or prev.is_atomic_inline() or (prev.kind == "pseudo" and prev.display == "inline")
 
 
+def _content_edge_is_space(content, after: bool) -> bool:
+    """Whether the first (``after``) or last string of a ``content`` list starts
+    (ends) with white space; an image or counter there is no space."""
+    parts = content[0] if isinstance(content, tuple) else ()
+    edge = parts[0] if after and parts else parts[-1] if parts else None
+    if edge is None or edge[0] != "text" or not edge[1]:
+        return False
+    return (edge[1][0] if after else edge[1][-1]) in " \n\t"
+
+
 def _is_svg_graphics_box(obj: AXObject) -> bool:
     """An SVG root, container or shape (CanHaveWhitespaceChildren: no white space
     children). SVG text content, <foreignObject> and what they hold lay text out
@@ -232,7 +242,10 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_Spa
     if kids:
         return _ignorable_next_to(kids[0] if after else kids[-1], after, depth + 1, neighbours)
     if obj.kind == "pseudo":
-        return False  # content: "" still makes an (empty) LayoutText: not ignorable (probed)
+        # Content with alt text has no child objects, but is laid out all the same:
+        # its first (last) item decides. content: "" still makes an (empty) LayoutText,
+        # not ignorable (probed).
+        return _content_edge_is_space(obj.style["content"], after)
     if obj.kind == "element":
         # An empty inline: its DOM neighbour in the same direction decides.
         beyond = neighbours._sibling(obj.node, 1 if after else -1)

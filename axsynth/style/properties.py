@@ -102,6 +102,25 @@ _UNCONTAINABLE = frozenset(
 )
 
 
+def content_image(style: dict[str, Any], with_alt: bool = False) -> bool:
+    """``content: <image> [/ alt]`` on an element (not a pseudo-element): a single image
+    replaces the element's contents (a LayoutImage); any other value does nothing.
+    ``with_alt``: only one given alternative text."""
+    content = style["content"]
+    return isinstance(content, tuple) and content[0] == (("image",),) and (not with_alt or content[1] is not None)
+
+
+def is_decorative_content(style: dict[str, Any]) -> bool:
+    """``content: ... / ""``: generated content whose alternative text is empty, laid
+    out but left out of the accessibility tree."""
+    content = style["content"]
+    return (
+        isinstance(content, tuple)
+        and content[1] is not None
+        and all(part[0] == "text" and not part[1] for part in content[1])
+    )
+
+
 def content_visibility_hides(style: dict[str, Any], display: str) -> bool:
     """Whether content-visibility: hidden skips the contents of a box of ``display``."""
     return style["content-visibility"] == "hidden" and display not in _UNCONTAINABLE
