@@ -36,6 +36,7 @@ class TreeBuilder:
         self.flat = page.flat
         self._next_id = max((n.node_id for n in _all_nodes(self.document)), default=0) + 1
         self.objects: list[AXObject] = []
+        self._canvas_fallback: set[AXObject] = set()  # a <canvas> and the elements of its fallback content
         # Keyed by the DOM nodes themselves (an id() key is one more int object per node).
         self.by_element: dict[Element, AXObject] = {}
         self.by_text: dict[Text, AXObject] = {}  # each text node's object, also whitespace later dropped from the tree
@@ -63,7 +64,7 @@ class TreeBuilder:
         # (node, parent object, parent has box, inside display:none, display-locked)
         self._walk([(c, root, True, False) for c in reversed(self.document.children)])
         floated_letters = [found for obj in list(self.objects) if (found := self.generated.add_first_letter(obj))]
-        self.objects = finish_text(root, self.objects, self._object_of)
+        self.objects = finish_text(root, self.objects, self._object_of, self._canvas_fallback)
         for text in floated_letters:
             drop_space_after_floated_letter(text)
         return root
@@ -110,6 +111,8 @@ class TreeBuilder:
         if parent.hidden_via_style and (not parent.has_layout or not has_layout) and parent.kind != "document":
             hidden = hidden or not has_layout
         obj = self.new_element(el, parent, style, has_layout, hidden)
+        if parent in self._canvas_fallback or obj.tag() == "canvas":
+            self._canvas_fallback.add(obj)
         if obj.role == "Image" and style and content_image(style) and roles.aria_role(obj) is None:
             # The image replaces the element's contents; its CSS alt text is its name.
             obj.text = content_alt_text(el, style)
@@ -151,13 +154,14 @@ class TreeBuilder:
         if not node.data:
             return
         has_layout = parent_box and not locked and parent.display != "none" and not _rejects_text(parent)
-        if not has_layout and is_whitespace_only(node.data) and not locked:
-            return
         # Text SVG does not draw has no box, yet is not hidden: it still names a link.
         unrendered_in_svg = parent.element is not None and parent.element.namespace == SVG_NS
-        obj = self.new_text(
-            node, parent, has_layout, parent.hidden_via_style or not has_layout and not unrendered_in_svg
-        )
+        hidden = parent.hidden_via_style or not has_layout and not unrendered_in_svg
+        if parent.tag() == "canvas" and parent.node.children[0] is node and is_whitespace_only(node.data):
+            return  # probed: white space first in a canvas never shows (finish_text keeps the rest)
+        if not has_layout and is_whitespace_only(node.data) and not locked:
+            return
+        obj = self.new_text(node, parent, has_layout, hidden)
         self.by_text[node] = obj
 
     def new_element(

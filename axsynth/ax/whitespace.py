@@ -231,6 +231,14 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_Spa
         return True
     if obj.tag() in ("img", "video", "audio") or (obj.tag() == "input" and (obj.attr("type") or "").lower() == "image"):
         return False  # a LayoutImage (LayoutMedia is one): spaces next to it are kept
+    if obj.tag() == "canvas":
+        # Its fallback content has no boxes, yet its edge text decides as an inline's
+        # would (probed): raw text, white space or not.
+        nodes = obj.node.children
+        edge = nodes[0 if after else -1] if nodes else None
+        if not isinstance(edge, Text):
+            return edge is None
+        return (edge.data[0] if after else edge.data[-1]) in " \n\t"
     if obj.kind == "pseudo":
         if obj.display != "inline":
             return True
@@ -254,26 +262,30 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_Spa
 
 
 def finish_text(
-    root: AXObject, objects: list[AXObject], object_of: Callable[[Node], AXObject | None]
+    root: AXObject,
+    objects: list[AXObject],
+    object_of: Callable[[Node], AXObject | None],
+    canvas_fallback: set[AXObject] = frozenset(),
 ) -> list[AXObject]:
     """Drop whitespace that gets no layout text or is not needed, and set every
     text's rendered text; returns the objects left, in tree order.
-    ``object_of``: the object of a DOM node, if it has one."""
+    ``object_of``: the object of a DOM node, if it has one. ``canvas_fallback``:
+    a canvas and the elements of its fallback content, where white space that gets
+    no layout text is kept as it is (probed: the DOM text, not laid out)."""
     # 1. Whitespace with no layout text (Text::TextLayoutObjectIsNeeded) is gone.
     for obj in objects:
         if obj.kind in ("text", "anonymous") or not obj.children:
             continue
-        kept = [
+        unlaid = [
             child
             for i, child in enumerate(obj.children)
-            if not (_collapsible_space(child) and not layout_text_needed(child, _prev_in_flow(obj.children, i), obj))
+            if _collapsible_space(child) and not layout_text_needed(child, _prev_in_flow(obj.children, i), obj)
         ]
-        if len(kept) != len(obj.children):
-            kept_ids = {id(child) for child in kept}
-            for child in obj.children:
-                if id(child) not in kept_ids:
-                    child.has_layout = False  # it gets no layout text: a neighbour finds nothing there
-            obj.children = kept
+        for child in unlaid:
+            child.has_layout = False  # it gets no layout text: a neighbour finds nothing there
+        if unlaid and obj not in canvas_fallback:
+            dropped = {id(child) for child in unlaid}
+            obj.children = [child for child in obj.children if id(child) not in dropped]
     # 2. White space collapses across each block's inline content.
     for obj in _preorder(root):
         # A block with no children has no inline content to collapse (most leaves).
