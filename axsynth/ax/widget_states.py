@@ -83,8 +83,9 @@ class WidgetStates:
             return False
         if obj.role not in _EXPANDABLE:
             return None  # SupportsARIAExpanded: other roles ignore aria-expanded
-        popover = forms.popover_target(obj.element) if obj.element is not None else None
-        if popover is not None and not forms.is_inclusive_ancestor(popover, obj.element.parent):
+        el = obj.element
+        popover = (forms.popover_target(el) or forms.popover_command_target(el)) if el is not None else None
+        if popover is not None and not forms.is_inclusive_ancestor(popover, el.parent):
             return False  # a popover is never open in a page no script has run on
         value = (obj.attr("aria-expanded") or "").strip().lower()
         if value in ("true", "false"):

@@ -274,6 +274,22 @@ def popover_target(el: Element) -> Element | None:
     return target if target is not None and target.is_html and target.has("popover") else None
 
 
+_POPOVER_COMMANDS = frozenset({"toggle-popover", "show-popover", "hide-popover"})
+
+
+def popover_command_target(el: Element) -> Element | None:
+    """The element an enabled <button> shows or hides with a popover command
+    (``commandfor`` + ``command=toggle-popover|show-popover|hide-popover``, ASCII
+    case-insensitive), as accessibility reads it (HTMLButtonElement::commandForElement):
+    any element counts, a popover or not (probed: a dialog told to show-popover is a
+    collapsed target), and so does a submit button in a form, which would submit instead."""
+    if not is_html(el, "button") or not el.has("commandfor") or is_disabled(el):
+        return None
+    if ascii_lower(el.attrs.get("command", "").strip()) not in _POPOVER_COMMANDS:
+        return None
+    return element_by_id(el, el.attrs["commandfor"])
+
+
 # --- the per-document answers -----------------------------------------------------
 
 
