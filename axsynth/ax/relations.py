@@ -15,7 +15,7 @@ from ..data.aria import (
     TEXT_FIELD_ROLES,
 )
 from ..html import forms
-from ..html.dom import Element, element_by_id
+from ..html.dom import Element, element_by_id, resolve_reference_target
 from . import roles
 from .object import AXObject
 
@@ -59,6 +59,8 @@ class Relations:
         out = []
         for idref in value.split():
             el = element_by_id(obj.node, idref)
+            if attr != "aria-owns":  # probed: aria-owns names the host itself
+                el = resolve_reference_target(el)
             target = self.by_element.get(el) if el is not None else None
             if target is not None and (repeats or target not in out):
                 out.append(target)
@@ -68,7 +70,7 @@ class Relations:
         """The object a single-IDREF attribute names, as a list of zero or one: the
         whole value is the id, white space and all (probed: " a " and "a a" name none)."""
         value = obj.attr(attr)
-        el = element_by_id(obj.node, value) if value else None
+        el = resolve_reference_target(element_by_id(obj.node, value)) if value else None
         target = self.by_element.get(el) if el is not None else None
         return [target] if target is not None else []
 

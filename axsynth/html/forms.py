@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..data.forms import INPUT_TYPES, LABELABLE_ELEMENTS, LIST_INPUT_TYPES
-from .dom import Document, Element, Node, Text, element_by_id, parse_int
+from .dom import Document, Element, Node, Text, element_by_id, parse_int, resolve_reference_target
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
@@ -75,7 +75,11 @@ def textarea_value(el: Element) -> str:
 
 
 def is_labelable(el: Element) -> bool:
-    """A labelable element (HTML §4.10.2): what a <label> can name."""
+    """A labelable element (HTML §4.10.2): what a <label> can name; so is a shadow
+    host whose shadow root's reference target is one (probed: its label name source)."""
+    if el.shadow_root is not None and el.shadow_root.reference_target is not None and el.is_html:
+        target = resolve_reference_target(el)
+        return target is not None and is_labelable(target)
     if not el.is_html or el.local_name not in LABELABLE_ELEMENTS:
         return False
     return el.local_name != "input" or input_type(el) != "hidden"
@@ -83,9 +87,10 @@ def is_labelable(el: Element) -> bool:
 
 def labeled_control(label: Element) -> Element | None:
     """HTMLLabelElement::control: the ``for`` target in the label's tree (when
-    labelable), else its first labelable descendant."""
+    labelable; a host forwards to its shadow root's reference target), else its
+    first labelable descendant."""
     if "for" in label.attrs:
-        target = element_by_id(label, label.attrs["for"])
+        target = resolve_reference_target(element_by_id(label, label.attrs["for"]))
         return target if target is not None and is_labelable(target) else None
     return next((e for e in label.iter_elements() if is_labelable(e)), None)
 

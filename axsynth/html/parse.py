@@ -92,7 +92,7 @@ def _attach_declarative_shadow_roots(document: Document) -> None:
             continue  # the template stays an inert <template>
         if host.shadow_root is not None:
             continue
-        root = ShadowRoot(host, mode)
+        root = ShadowRoot(host, mode, template.attrs.get("shadowrootreferencetarget"))
         root.children = template.children
         for child in root.children:
             child.parent = root
