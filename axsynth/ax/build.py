@@ -19,6 +19,8 @@ from .ua_shadow import UAShadow
 from .whitespace import finish_text, is_whitespace_only
 
 _PRUNED_TAGS = frozenset({"title", "col", "colgroup", "map"})
+# Elements the UA sheet hides (display: none) that get no object at all while hidden.
+_UNRENDERED_METADATA = frozenset({"head", "script", "style", "meta", "link", "base"})
 _LEAF_INPUTS = frozenset({"checkbox", "radio", "range"})
 # MathML token elements lay out text; other MathML boxes (LayoutMathMLBlock::IsChildAllowed)
 # take only MathML element children, so their text gets no layout object.
@@ -88,9 +90,9 @@ class TreeBuilder:
                 self.generated.add_pseudo(node.owner, "after", parent_box)
 
     def _add_element(self, el: Element, parent: AXObject, parent_box: bool, locked: bool, stack: list) -> None:
-        if _is_pruned(el, parent):
-            return
         style = self.styles.get(el)
+        if _is_pruned(el, parent, style):
+            return
         display = style["display"] if style else "none"
         if el.namespace == SVG_NS and (
             el.local_name in UNRENDERED_SVG or el.local_name not in KNOWN_SVG or _uninstanced_symbol(el)
@@ -237,15 +239,15 @@ def _all_nodes(document: Document):
             stack.append(node.shadow_root)
 
 
-def _is_pruned(el: Element, parent: AXObject) -> bool:
+def _is_pruned(el: Element, parent: AXObject, style: dict | None) -> bool:
     if el.namespace == HTML_NS:
         tag = el.local_name
-        if tag in _PRUNED_TAGS:
+        if tag in _PRUNED_TAGS or tag == "template":
             return True
         if tag == "area" and not (isinstance(el.parent, Element) and el.parent.local_name == "map"):
             return True
-        if tag in ("head", "script", "style", "template", "meta", "link", "base", "noscript") and tag != "noscript":
-            return True
+        if tag in _UNRENDERED_METADATA and (style is None or style["display"] == "none"):
+            return True  # an author can show them (display: block): then they are boxes like any (probed)
         if tag == "slot" and not el.children and parent.node is not None:
             return False
     if parent.kind == "element" and parent.tag() in ("iframe", "frame"):
