@@ -15,6 +15,7 @@ from . import roles
 from .block_offset import BlockOffsets
 from .generated import GeneratedContent, content_alt_text, drop_space_after_floated_letter
 from .object import AXObject, boxes
+from .reading_flow import apply_reading_flow
 from .ua_shadow import UAShadow
 from .whitespace import finish_text, is_whitespace_only
 
@@ -69,6 +70,7 @@ class TreeBuilder:
         self.objects = finish_text(root, self.objects, self._object_of, self._canvas_fallback)
         for text in floated_letters:
             drop_space_after_floated_letter(text)
+        apply_reading_flow(self.objects)
         return root
 
     def add_subtree(self, node: Node, parent: AXObject, parent_box: bool) -> None:

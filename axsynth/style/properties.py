@@ -44,6 +44,9 @@ INITIAL: dict[str, Any] = {
     "flex-direction": "row",
     "interactivity": "auto",  # CSS Interactivity: inert makes the element and its descendants inert
     "appearance": "auto",  # base-select opts a <select> (and its ::picker(select)) into customizable select
+    "order": 0,  # a flex or grid item's place; with reading-flow, its place in the tree too
+    "reading-flow": "normal",
+    "reading-order": 0,
     CUSTOM: (),  # custom properties: sorted (name, CSS text) pairs, all inherited
 }
 
@@ -134,6 +137,14 @@ def content_visibility_auto(style: dict[str, Any], display: str) -> bool:
 
 def _idents(tokens: list) -> list[str]:
     return [t.lower_value for t in tokens if t.type == "ident"]
+
+
+def _integer(tokens: list) -> int | None:
+    """A single <integer> (order, reading-order); anything else is invalid."""
+    values = _components(tokens)
+    if len(values) == 1 and values[0].type == "number" and values[0].is_integer:
+        return values[0].int_value
+    return None
 
 
 def _keyword(allowed: frozenset[str]) -> Callable[[list], str | None]:
@@ -400,6 +411,11 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     ),
     "flex-direction": _keyword(_FLEX_DIRECTIONS),
     "interactivity": _keyword(frozenset({"auto", "inert"})),
+    "order": lambda tokens: _integer(tokens),
+    "reading-order": lambda tokens: _integer(tokens),
+    "reading-flow": _keyword(
+        frozenset({"normal", "flex-visual", "flex-flow", "grid-rows", "grid-columns", "grid-order", "source-order"})
+    ),
     "appearance": lambda tokens: (
         _APPEARANCES.get(_idents(tokens)[0]) if len(_components(tokens)) == 1 and _idents(tokens) else None
     ),
