@@ -169,7 +169,7 @@ class Relations:
         flowto; ``aria``: whether obj has any aria-* attribute (without one, only
         implicit relations remain)."""
         props: list[tuple[str, Any]] = []
-        actions = self._actions(obj, is_disabled) if aria else []
+        actions = self._actions(obj, is_disabled, names) if aria else []
         if actions:
             props.append(("actions", _idref_list(obj, "aria-actions", actions)))
         active = (aria and self.object_for_idref(obj, "aria-activedescendant")) or self._listbox_active_option(obj)
@@ -188,17 +188,20 @@ class Relations:
                 props.append((name, _idref_list(obj, "aria-" + name, targets)))
         return props
 
-    def _actions(self, obj: AXObject, is_disabled: Callable[[AXObject], bool]) -> list[AXObject]:
+    def _actions(self, obj: AXObject, is_disabled: Callable[[AXObject], bool], names: "Names") -> list[AXObject]:
         """aria-actions (kActionsIds): the named elements that a user can act on
-        natively -- shown, enabled, with a natively clickable role; an ARIA widget
-        is no action (probed). A role that prohibits naming (generic, paragraph)
-        carries no actions."""
+        natively -- shown, enabled, with a natively clickable role and a name; an
+        ARIA widget is no action (probed). A role that prohibits naming (generic,
+        paragraph) carries no actions."""
         if obj.role in NAME_PROHIBITED:
             return []
         return [
             t
             for t in self.objects_for_idrefs(obj, "aria-actions")
-            if not t.ignored and roles.native_role(t) in ACTION_TARGET_ROLES and not is_disabled(t)
+            if not t.ignored
+            and roles.native_role(t) in ACTION_TARGET_ROLES
+            and not is_disabled(t)
+            and names.name(t).strip()
         ]
 
     def _combobox_popup(self, obj: AXObject, names: "Names") -> list[AXObject]:

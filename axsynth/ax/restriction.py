@@ -79,10 +79,11 @@ class Restriction:
     def _is_focusable(self, obj: AXObject) -> bool:
         if obj.inert_root is not None or obj.hidden_via_style or not obj.has_layout and obj.kind != "element":
             return False
-        if owner_select(obj) is not None:
+        if owner_select(obj) is not None or obj.tag() == "option" and obj.has_layout:
             # Options of a rendered select take accessibility focus, even
             # when the select itself is disabled; their own disabled state
-            # (or their optgroup's) prevents it.
+            # (or their optgroup's) prevents it. So does a rendered option outside
+            # any select (probed).
             return not native_disabled(obj)
         if obj.kind != "element" or obj.tag() in ("iframe", "frame", "object", "embed"):
             # A frame's focus goes to its document: the frame itself never reports it;
