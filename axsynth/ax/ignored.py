@@ -150,6 +150,8 @@ class IgnoredRules:
             return False
         if not _hidden(obj) or _hidden(parent):
             return True
+        if not obj.has_layout and not obj.hidden_via_style:
+            return True  # probed: aria-hidden content of a closed base-select option still names it
         # Hidden below a visible part of a label: only a relation (or <label>) exposes it.
         while parent is not None and parent.used_for_label:
             if self.relations.is_label_or_description_target(parent):
@@ -172,15 +174,15 @@ class IgnoredRules:
         """The popup and all of its content but the UA slots: a closed picker lays
         nothing out, yet its content is exposed (ComputeIsIgnored keeps the
         structure of a collapsed <select> for what would be ignored as hidden)."""
-        if obj.role == "MenuListPopup":
-            return True
+        if obj.role == "MenuListPopup" or obj.kind == "ua-picker":
+            return True  # a base-select picker may be a dialog
         if obj.has_layout or obj.kind in ("ua-slot", "ua-nested-slot"):
             return False  # nothing in a closed picker is laid out: no ancestor walk needed
         if obj.kind == "element" and obj.display == "contents":
             # ShouldIgnoreForHiddenOrInert never takes a display:contents element for
             # unrendered, so that rule does not reach it: the semantic rules decide.
             return False
-        return any(a.role == "MenuListPopup" for a in obj.iter_ancestors())
+        return any(a.role == "MenuListPopup" or a.kind == "ua-picker" for a in obj.iter_ancestors())
 
     def _ignored_by_semantics(self, obj: AXObject) -> bool:
         """ShouldIncludeBasedOnSemantics, then the layout fallbacks of ComputeIsIgnored."""

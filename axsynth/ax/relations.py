@@ -234,6 +234,11 @@ class Relations:
                 return []  # a named listbox is a separate widget
         return [candidate] if candidate is not None and candidate.role in COMBOBOX_CONTAINER_ROLES else []
 
+    def selected_option_of(self, select: AXObject) -> AXObject | None:
+        """The object of a select's (last) selected option."""
+        chosen = self.forms.selected_options(select.element)
+        return self.by_element.get(chosen[-1]) if chosen else None
+
     def _listbox_active_option(self, obj: AXObject) -> list[AXObject]:
         """A listbox <select> reports its first selected option as the
         active descendant (AXListBox::ActiveDescendant); a drop-down is no

@@ -195,6 +195,10 @@ class States:
         description = obj.attr("aria-roledescription") if aria else None
         if description and obj.role != "GenericContainer":
             props.append(("roledescription", description[:MAX_STRING_ATTRIBUTE_LENGTH]))
+        if obj.role == "MenuListPopup" and obj.parent is not None and obj.parent is self.restriction.autofocused():
+            # AXMenuListPopup::ActiveDescendant: the focused select's selected option.
+            active = self.tree.relations.selected_option_of(obj.parent)
+            return props + [("activedescendant", active)] if active is not None else props
         if obj.kind != "element":
             return props
         # An error message is hidden while the object is valid; an object with no

@@ -249,7 +249,8 @@ class UAShadow:
             # A base-select picker is a popover of web content, closed (display:none,
             # so hidden for names: names.py): its options slot is a generic (probed,
             # even empty), and optgroups and rich options show their content.
-            picker = self._synthetic(obj, "div", "MenuListPopup", kind="ua-picker")
+            role = "Dialog" if forms.has_interactive_content(obj.node) else "MenuListPopup"
+            picker = self._synthetic(obj, "div", role, kind="ua-picker")
             picker.has_layout = False
             popup = self._synthetic(picker, "slot", "GenericContainer", kind="ua-box")
             self._add_select_items(obj, popup, True, button, base_picker=True)

@@ -213,6 +213,35 @@ def slotted_button(select: Element) -> Element | None:
     return first if first is not None and is_html(first, "button") else None
 
 
+# HTML's interactive content (a[href], audio/video[controls] and img[usemap] aside).
+_INTERACTIVE = frozenset({"button", "details", "embed", "iframe", "label", "select", "textarea", "input"})
+
+
+def has_interactive_content(select: Element) -> bool:
+    """Whether interactive content besides the slotted button sits in a select (say a
+    button in its picker or in an option): a base-select picker is then a dialog,
+    not a listbox popup (probed; tabindex and contenteditable do not count)."""
+    button = slotted_button(select)
+    stack = [c for c in reversed(select.children) if c is not button]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, Element) or not node.is_html:
+            continue
+        name = node.local_name
+        if (
+            name in _INTERACTIVE
+            or name == "a"
+            and "href" in node.attrs
+            or name in ("audio", "video")
+            and "controls" in node.attrs
+            or name == "img"
+            and "usemap" in node.attrs
+        ):
+            return True
+        stack.extend(reversed(node.children))
+    return False
+
+
 def selectedcontent_of(select: Element) -> Element | None:
     """The select's enabled <selectedcontent>: the first one in it (outside an
     option), unless the select is multiple."""
