@@ -36,8 +36,10 @@ class Restriction:
             return False
         if self._disables_descendants(obj) or media.is_unplayable(el, obj.has_layout):
             return True  # AXMediaElement::Restriction: unplayable media is disabled
-        # A focusable object inherits the state of a disabled ancestor (IsDescendantOfDisabledNode).
-        if self.is_focusable(obj) and self._under_disabling_ancestor(obj):
+        # A focusable object inherits the state of a disabled ancestor (IsDescendantOfDisabledNode),
+        # unless it says aria-disabled=false itself (probed).
+        explicitly_enabled = (obj.attr("aria-disabled") or "").strip().lower() == "false"
+        if self.is_focusable(obj) and not explicitly_enabled and self._under_disabling_ancestor(obj):
             return True
         select = owner_select(obj)
         return select is not None and native_disabled(select)

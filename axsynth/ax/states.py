@@ -98,8 +98,10 @@ class States:
     # --- groups --------------------------------------------------------------
 
     def _live_region(self, obj: AXObject) -> list[Prop]:
-        # Any non-empty aria-live token is passed through (an unknown one still makes a live region).
-        live = (obj.attr("aria-live") or "").strip().lower() or LIVE_ROLES.get(obj.role, "")
+        # Any non-empty aria-live value is passed through as written (probed: "X",
+        # " polite ", "OFF" all make a live region); only "off" makes none.
+        raw = obj.attr("aria-live") or ""
+        live = raw if raw.strip() else LIVE_ROLES.get(obj.role, "")
         if not live or live == "off":
             return []
         atomic = (obj.attr("aria-atomic") or "").strip().lower()
@@ -183,8 +185,8 @@ class States:
         """The sparse attributes; ``aria``: whether obj has any aria-* attribute
         (without one, only the url, accesskey and implicit relations remain)."""
         props: list[Prop] = []
-        if aria and (obj.attr("aria-busy") or "").strip().lower() == "true":
-            props.append(("busy", True))
+        if aria and (obj.attr("aria-busy") or "").strip().lower() not in ("", "false", "undefined"):
+            props.append(("busy", True))  # IsAriaAttributeTrue: any other value is true (probed)
         url = self.tree_url(obj)
         if url is not None:
             props.append(("url", url[:MAX_STRING_ATTRIBUTE_LENGTH]))

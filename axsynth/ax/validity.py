@@ -82,4 +82,6 @@ class Validity:
 
 
 def _can_be_invalid(obj: AXObject) -> bool:
-    return obj.tag() in LISTED_ELEMENTS or obj.has_attr("aria-invalid")
+    """A listed element, or any element with a set aria-invalid (probed: "" and
+    "undefined" give an ARIA text field no invalid state at all)."""
+    return obj.tag() in LISTED_ELEMENTS or (obj.attr("aria-invalid") or "").strip().lower() not in ("", "undefined")
