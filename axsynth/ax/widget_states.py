@@ -113,7 +113,15 @@ class WidgetStates:
             return None
         if container is not None and (container.attr("aria-multiselectable") or "").strip().lower() == "true":
             return None  # IsSelectedFromFocusSupported: never in a multiselectable container
-        return False
+        return self._is_focused_active_descendant(obj)
+
+    def _is_focused_active_descendant(self, obj: AXObject) -> bool:
+        """IsSelectedFromFocus: the active descendant of the focused element (the only
+        focus a static page has: an autofocused one) is selected from focus."""
+        focused = self.restriction.autofocused()
+        if focused is None or not focused.has_attr("aria-activedescendant"):
+            return False
+        return obj in self.restriction.tree.relations.object_for_idref(focused, "aria-activedescendant")
 
     def _conveys_selection(self, container: AXObject) -> bool:
         """_has_explicit_selection, once per widget (every item of it asks)."""

@@ -282,7 +282,7 @@ TEXT_INPUT_TYPES = frozenset({"text", "search", "tel", "url", "email", "password
 
 # Global ARIA attributes whose presence cancels role=none/presentation (DoesUndoRolePresentation).
 UNDO_PRESENTATION_ATTRS = frozenset(
-    "aria-atomic aria-brailleroledescription aria-busy aria-controls aria-current aria-describedby "
+    "aria-atomic aria-braillelabel aria-brailleroledescription aria-busy aria-controls aria-current aria-describedby "
     "aria-description aria-details aria-flowto aria-keyshortcuts aria-label "
     "aria-labeledby aria-labelledby aria-live aria-owns aria-relevant aria-roledescription".split()
 )
