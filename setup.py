@@ -47,6 +47,7 @@ COMPILED_MODULES = [
     "axsynth/ax/roles.py",
     "axsynth/ax/relations.py",
     "axsynth/ax/ignored.py",
+    "axsynth/ax/scroll_containers.py",
     "axsynth/ax/tree.py",
     "axsynth/ax/names.py",
     "axsynth/ax/native_names.py",

@@ -425,9 +425,9 @@ class Styles:
         pseudos = [which for which in ("before", "after") if which in targeted]
         if style["display"] == "list-item":
             pseudos.append("marker")
-        # ::picker(select), for whether it opts into appearance: base-select too.
-        if "picker" in targeted:
-            pseudos.append("picker")
+        # ::picker(select), for whether it opts into appearance: base-select too, and
+        # a carousel's ::scroll-button()s, ::scroll-marker-group and ::scroll-marker.
+        pseudos += [which for which in targeted if which is not None and which.startswith(("picker", "scroll-"))]
         return pseudos
 
     @staticmethod

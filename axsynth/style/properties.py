@@ -47,6 +47,9 @@ INITIAL: dict[str, Any] = {
     "order": 0,  # a flex or grid item's place; with reading-flow, its place in the tree too
     "reading-flow": "normal",
     "reading-order": 0,
+    # CSS carousels: where a scroll container's ::scroll-marker-group goes and what its
+    # markers are: "none", or (before|after, links|tabs).
+    "scroll-marker-group": "none",
     CUSTOM: (),  # custom properties: sorted (name, CSS text) pairs, all inherited
 }
 
@@ -137,6 +140,18 @@ def content_visibility_auto(style: dict[str, Any], display: str) -> bool:
 
 def _idents(tokens: list) -> list[str]:
     return [t.lower_value for t in tokens if t.type == "ident"]
+
+
+def _scroll_marker_group(tokens: list) -> Any:
+    """``scroll-marker-group``: none | [before | after] || [links | tabs] (links by default)."""
+    idents = _idents(tokens)
+    if idents == ["none"]:
+        return "none"
+    place = [i for i in idents if i in ("before", "after")]
+    mode = [i for i in idents if i in ("links", "tabs")]
+    if len(place) != 1 or len(mode) > 1 or len(idents) != len(place) + len(mode):
+        return None
+    return place[0], (mode or ["links"])[0]
 
 
 def _integer(tokens: list) -> int | None:
@@ -413,6 +428,7 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     "interactivity": _keyword(frozenset({"auto", "inert"})),
     "order": lambda tokens: _integer(tokens),
     "reading-order": lambda tokens: _integer(tokens),
+    "scroll-marker-group": lambda tokens: _scroll_marker_group(tokens),
     "reading-flow": _keyword(
         frozenset({"normal", "flex-visual", "flex-flow", "grid-rows", "grid-columns", "grid-order", "source-order"})
     ),

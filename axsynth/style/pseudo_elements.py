@@ -27,6 +27,13 @@ FUNCTIONAL = {
 }
 
 
+# The four ::scroll-button()s, in the order a scroll container's buttons come in.
+SCROLL_BUTTONS = tuple(
+    f"scroll-button({d})" for d in ("block-start", "inline-start", "inline-end", "block-end")
+)
+_LOGICAL = {"up": "block-start", "left": "inline-start", "right": "inline-end", "down": "block-end"}
+
+
 def compile_selector_list(prelude: list) -> list:
     """cssselect2.compile_selector_list, with the pseudo-elements above; raises
     cssselect2.SelectorError for an invalid selector (which drops the rule)."""
@@ -36,13 +43,15 @@ def compile_selector_list(prelude: list) -> list:
         if name is None:
             compiled += cssselect2.compile_selector_list(part)
             continue
-        for selector in cssselect2.compile_selector_list(head):
-            if selector.pseudo_element is not None:
-                raise cssselect2.SelectorError(None, "a pseudo-element after another is not supported")
-            selector.pseudo_element = name
-            a, b, c = selector.specificity
-            selector.specificity = (a, b, c + 1)
-            compiled.append(selector)
+        # ::scroll-button(*) styles all four buttons: one compiled copy for each.
+        for each in SCROLL_BUTTONS if name == "scroll-button(*)" else (name,):
+            for selector in cssselect2.compile_selector_list(head):
+                if selector.pseudo_element is not None:
+                    raise cssselect2.SelectorError(None, "a pseudo-element after another is not supported")
+                selector.pseudo_element = each
+                a, b, c = selector.specificity
+                selector.specificity = (a, b, c + 1)
+                compiled.append(selector)
     return compiled
 
 
@@ -71,7 +80,10 @@ def _split_pseudo_element(part: list) -> tuple[list, str | None]:
         argument = tinycss2.serialize(last.arguments).strip().lower()
         if argument not in FUNCTIONAL[last.lower_name]:
             raise cssselect2.SelectorError(last, f"::{last.lower_name}({argument}) is not supported")
-        name = last.lower_name if last.lower_name == "picker" else f"{last.lower_name}({argument})"
+        if last.lower_name == "picker":
+            name = "picker"
+        else:  # a physical direction names its logical button (horizontal, left-to-right text)
+            name = f"scroll-button({_LOGICAL.get(argument, argument)})"
     else:
         return part, None
     head = tokens[:-3]
