@@ -48,6 +48,8 @@ COMPILED_MODULES = [
     "axsynth/ax/relations.py",
     "axsynth/ax/ignored.py",
     "axsynth/ax/scroll_containers.py",
+    "axsynth/ax/carousel.py",
+    "axsynth/ax/reading_flow.py",
     "axsynth/ax/tree.py",
     "axsynth/ax/names.py",
     "axsynth/ax/native_names.py",

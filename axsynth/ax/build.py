@@ -13,6 +13,7 @@ from ..page import Page
 from ..style.properties import content_image, content_visibility_auto, content_visibility_hides
 from . import roles
 from .block_offset import BlockOffsets
+from .carousel import Carousels
 from .generated import GeneratedContent, content_alt_text, drop_space_after_floated_letter
 from .object import AXObject, boxes
 from .reading_flow import apply_reading_flow
@@ -71,6 +72,7 @@ class TreeBuilder:
         for text in floated_letters:
             drop_space_after_floated_letter(text)
         apply_reading_flow(self.objects)
+        Carousels(self).add(self.objects)
         return root
 
     def add_subtree(self, node: Node, parent: AXObject, parent_box: bool) -> None:

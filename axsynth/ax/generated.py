@@ -220,6 +220,11 @@ def content_alt_text(el: Element, style: dict) -> str:
     return _content_text(el, style["content"][1] or ())
 
 
+def content_string(el: Element, style: dict) -> str:
+    """The text ``content`` shows: its strings, attr() values and quotes, without counters."""
+    return _content_text(el, style["content"][0])
+
+
 def _content_text(el: Element, parts: tuple, counters: dict | None = None) -> str:
     out = []
     for part in parts:

@@ -24,6 +24,7 @@ from ..html.dom import HTML_NS, SVG_NS, Element, Node, ShadowRoot, is_outermost_
 from ..html.ua_shadow import details_content_is_empty, is_ua_details_root
 from ..style.properties import is_decorative_content
 from . import roles
+from .carousel import is_carousel_pseudo, owns_carousel_pseudos
 from .names import supports_name_from_contents
 from .object import AXObject
 from .scroll_containers import is_overflowing_scroll_container
@@ -48,6 +49,7 @@ class IgnoredRules:
     def __init__(self, tree: "AXTree") -> None:
         self.relations = tree.relations
         self.flat = tree.page.flat
+        self.styles = tree.page.styles
         self._shadow_memo: dict[Node, bool] = {}
         self._in_bare_picker: set[AXObject] = set()  # objects inside a closed picker that is no MenuListPopup
         self._in_select_button: set[AXObject] = set()  # a base-select's rendered button and its subtree
@@ -275,10 +277,11 @@ class IgnoredRules:
             obj.add_reason("presentationalRole")
             return Inclusion.IGNORE
         if obj.kind in ("anonymous", "pseudo"):
-            # A pseudo-element with CSS alt text is itself the Image/StaticText.
+            # A pseudo-element with CSS alt text is itself the Image/StaticText; a
+            # carousel's scroll buttons, marker group and markers are controls.
             return (
                 Inclusion.INCLUDE
-                if role == "Image" or (obj.kind == "pseudo" and role == "StaticText")
+                if role == "Image" or (obj.kind == "pseudo" and role == "StaticText") or is_carousel_pseudo(obj)
                 else Inclusion.DEFAULT
             )
         if role == "RubyAnnotation" or (
@@ -456,6 +459,8 @@ class IgnoredRules:
             return True
         if any(c.kind == "pseudo" for c in obj.children) or obj.has_clearfix_box or obj.has_out_of_flow_empty_box:
             return True  # an element with ::before/::after, even an empty box left out of the tree (probed)
+        if obj.kind == "element" and self.styles.has_pseudo(obj.node) and owns_carousel_pseudos(obj):
+            return True
         if obj.used_for_label and obj.kind != "text" or (obj.kind == "text" and obj.used_for_label):
             if not obj.has_layout:
                 # Datalists and their options are left out; Chromium 156 keeps

@@ -23,6 +23,7 @@ from ..html import focus, forms, media
 from ..html.dom import SVG_NS, Element
 from ..style.properties import content_image
 from . import roles
+from .carousel import carousel_name, has_alt_text, is_carousel_pseudo
 from .inner_text import inner_text
 from .name_sources import (
     NameSource,
@@ -90,6 +91,8 @@ class Names:
     def _name_with_sources(self, obj: AXObject) -> tuple[str, list[NameSource]]:
         sources: list[NameSource] = []
         text, _ = self._text_alternative(obj, False, None, set(), sources)
+        if is_carousel_pseudo(obj):
+            return text or carousel_name(obj), sources  # probed: the sources stay those of an empty name
         if text == " " and (_is_generated_text(obj) or obj.role == "ListMarker"):
             # Probed: a space of generated content is named by two (a ::before/::after
             # text, an image marker's suffix).
@@ -251,8 +254,8 @@ class Names:
         return _first_text(sources)
 
     def _fast_path(self, obj: AXObject, recursive: bool) -> tuple[str, str] | None:
-        if obj.kind == "pseudo" and obj.role in ("Image", "StaticText"):  # a ::marker with alt text too
-            return obj.text, "css-alt"
+        if obj.kind == "pseudo" and (obj.role in ("Image", "StaticText") or has_alt_text(obj)):
+            return obj.text, "css-alt"  # a ::marker, a scroll button or marker with alt text too
         if obj.kind == "element" and obj.role == "Image" and obj.style and content_image(obj.style, with_alt=True):
             return obj.text, "css-alt"  # an element replaced by content: url() / "alt"
         if obj.tag() == "br":

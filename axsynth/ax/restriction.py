@@ -11,6 +11,8 @@ from ..data.svg import HIDDEN_CONTAINERS
 from ..html import focus, forms, media, plugins
 from ..html.dom import SVG_NS, Element
 from ..style import customizable_select
+from . import carousel
+from .carousel import is_carousel_pseudo
 from .object import AXObject
 
 if TYPE_CHECKING:
@@ -31,6 +33,8 @@ class Restriction:
 
     def is_disabled(self, obj: AXObject) -> bool:
         """AXObject::Restriction is kRestrictionDisabled."""
+        if obj.kind == "pseudo" and obj.role == "Button" and is_carousel_pseudo(obj):
+            return carousel.button_disabled(obj, self.tree.by_element)
         el = obj.element
         if el is None or obj.tag() == "optgroup":  # AXNodeObject::Restriction skips optgroups
             return False
@@ -81,6 +85,9 @@ class Restriction:
     def _is_focusable(self, obj: AXObject) -> bool:
         if obj.inert_root is not None or obj.hidden_via_style or not obj.has_layout and obj.kind != "element":
             return False
+        if is_carousel_pseudo(obj):
+            # Scroll markers are tab stops; a scroll button while it can scroll.
+            return obj.role in ("Link", "Tab") or obj.role == "Button" and not self.is_disabled(obj)
         if owner_select(obj) is not None or obj.tag() == "option" and obj.has_layout:
             # Options of a rendered select take accessibility focus, even
             # when the select itself is disabled; their own disabled state

@@ -1,7 +1,9 @@
 """Which scroll containers overflow: AXObject::IsScrollableContainer includes a
 scroll container whose content overflows it. Without layout axsynth knows the cases
-its sizes settle: a box held at (nearly) zero height around content, and a box whose
-last in-flow box is held so (docs/divergences.md)."""
+its sizes settle: a box held at (nearly) zero height around content, a box whose
+last in-flow box is held so (docs/divergences.md), and a box of a fixed height whose
+in-flow children's fixed heights add up past it (content_overflow, which CSS
+carousels read too)."""
 
 from __future__ import annotations
 
@@ -12,9 +14,10 @@ from .whitespace import is_whitespace_only
 
 def is_overflowing_scroll_container(obj: AXObject) -> bool:
     """AXObject::IsScrollableContainer: a scroll container with scrollable overflow.
-    Without layout only one case is certain: a box held at (nearly) zero height (a
+    Without layout only some cases are certain: a box held at (nearly) zero height (a
     collapsed accordion, an ad slot, a visually hidden block) around content taller
-    than that (docs/divergences.md)."""
+    than that (docs/divergences.md), and a box of a fixed height whose children's
+    fixed heights overflow it (a carousel's slides)."""
     style = obj.style
     if not style or not obj.has_layout or obj.tag() in ("html", "body") or obj.kind != "element":
         return False
@@ -23,9 +26,34 @@ def is_overflowing_scroll_container(obj: AXObject) -> bool:
     if not overflow.is_scroll_container(style):
         return False
     held = overflow.held_block_size(style)
-    if held is not None:
-        return held <= _MAX_HELD_HEIGHT and any(_taller_than(child, held) for child in obj.children)
-    return _grows_with_content(style) and _content_sticks_out_at_end(obj)
+    if held is not None and held <= _MAX_HELD_HEIGHT and any(_taller_than(child, held) for child in obj.children):
+        return True
+    if any(content_overflow(obj)):
+        return True
+    return held is None and _grows_with_content(style) and _content_sticks_out_at_end(obj)
+
+
+def content_overflow(obj: AXObject) -> tuple[bool, bool]:
+    """Whether the content of a box of a fixed height overflows it (vertically, and
+    in the inline axis), as far as its in-flow children's fixed heights say: they
+    stack past its height, or, in a multi-column box, past its columns' height."""
+    style = obj.style
+    height = overflow.resolved_height(style, None) if style else None
+    if height is None or style["padding-top"] != 0 or style["padding-bottom"] != 0:
+        return False, False
+    stacked = 0.0
+    more = False  # some child of unknown height that holds text: taller than zero
+    for child in obj.children:
+        if child.kind != "element" or not child.has_layout or _out_of_flow(child) or child.is_inline_level():
+            continue
+        known = overflow.resolved_height(child.style, height) if child.style else None
+        if known is not None:
+            stacked += known
+        else:
+            more = more or _taller_than(child, 0.0)
+    capacity = height * style["column-count"] if isinstance(style["column-count"], int) else height
+    overflows = stacked > capacity or more and stacked >= capacity
+    return (False, overflows) if isinstance(style["column-count"], int) else (overflows, False)
 
 
 def _grows_with_content(style: dict) -> bool:

@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING, Any
 from ..data.aria import LINK_ROLES, LIVE_ROLES
 from ..data.forms import SETTABLE_ROLES
 from ..html import editing, forms, imgsrc, urls
-from ..html.dom import SVG_NS
 from ..style.media import VIEWPORT_WIDTH, matches_attribute
-from . import roles
+from . import carousel, roles
+from .carousel import is_carousel_pseudo
 from .editable import Editability
 from .levels import hierarchical_level
 from .object import AXObject
+from .relations import IdrefList
 from .restriction import Restriction
 from .validity import Validity
 from .values import RANGE_ROLES, as_float32, range_bounds, range_value, range_value_text, string_value
@@ -201,6 +202,8 @@ class States:
             # AXMenuListPopup::ActiveDescendant: the focused select's selected option.
             active = self.tree.relations.selected_option_of(obj.parent)
             return props + [("activedescendant", active)] if active is not None else props
+        if is_carousel_pseudo(obj):
+            return props + self._carousel_relations(obj)
         if obj.kind != "element":
             return props
         # An error message is hidden while the object is valid; an object with no
@@ -209,6 +212,16 @@ class States:
         relations = self.tree.relations
         return props + relations.sparse_properties(obj, aria, error_shown, self.names, self.restriction.is_disabled)
 
+    def _carousel_relations(self, obj: AXObject) -> list[Prop]:
+        """A scroll button or marker group controls its scroll container; a scroll
+        marker's details are its item (relations with no attribute value)."""
+        by_element = self.tree.by_element
+        scroller = carousel.controlled(obj, by_element)
+        if scroller is not None:
+            return [("controls", IdrefList("", (scroller,)))]
+        item = carousel.marker_item(obj, by_element)
+        return [("details", IdrefList("", (item,)))] if item is not None else []
+
     # --- individual states ---------------------------------------------------------
 
     def tree_url(self, obj: AXObject) -> str | None:
@@ -216,7 +229,7 @@ class States:
             return self.tree.page.url
         if obj.role in LINK_ROLES and obj.has_attr("href"):
             return urls.resolve(self.tree.page.base_url, obj.attr("href"))
-        if obj.role in LINK_ROLES and obj.element.namespace == SVG_NS and obj.has_attr("xlink:href"):
+        if obj.role in LINK_ROLES and obj.is_svg() and obj.has_attr("xlink:href"):
             return urls.resolve(self.tree.page.base_url, obj.attr("xlink:href"))  # an SVG <a>'s older href (probed)
         image_input = obj.tag() == "input" and forms.input_type(obj.element) == "image"
         if obj.role == "Image" and obj.tag() == "img":

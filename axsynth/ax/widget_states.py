@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..html import forms
 from ..html.forms import Forms
+from .carousel import is_carousel_pseudo, is_selected_marker
 from .object import AXObject
 from .restriction import Restriction
 
@@ -96,6 +97,8 @@ class WidgetStates:
         """AXNodeObject::IsSelected, as far as a page with no focus can show it."""
         if obj.role not in _SELECTABLE:
             return None
+        if is_carousel_pseudo(obj):
+            return is_selected_marker(obj)
         el = obj.element
         # aria-selected overrides everything, even on a disabled item or a native <option>.
         explicit = _aria_selected(el) if el is not None else None

@@ -399,3 +399,12 @@ CLICK_HANDLERS = frozenset({"onclick", "onmousedown", "onmouseup", "ondblclick",
 
 # ComputeFinalRoleForSerialization: the list items of a list inside these sections.
 DPUB_LIST_ITEM_ROLES = {"DocEndnotes": "DocEndnote", "DocBibliography": "DocBiblioEntry"}
+
+# A ::scroll-button()'s name when its content gives none (IDS_AX_SCROLL_*_BUTTON, en-US),
+# by the pseudo-element (logical directions, horizontal left-to-right text).
+SCROLL_BUTTON_NAMES = {
+    "scroll-button(block-start)": "Scroll up",
+    "scroll-button(inline-start)": "Scroll left",
+    "scroll-button(inline-end)": "Scroll right",
+    "scroll-button(block-end)": "Scroll down",
+}

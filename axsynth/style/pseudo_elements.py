@@ -28,9 +28,7 @@ FUNCTIONAL = {
 
 
 # The four ::scroll-button()s, in the order a scroll container's buttons come in.
-SCROLL_BUTTONS = tuple(
-    f"scroll-button({d})" for d in ("block-start", "inline-start", "inline-end", "block-end")
-)
+SCROLL_BUTTONS = tuple(f"scroll-button({d})" for d in ("block-start", "inline-start", "inline-end", "block-end"))
 _LOGICAL = {"up": "block-start", "left": "inline-start", "right": "inline-end", "down": "block-end"}
 
 
