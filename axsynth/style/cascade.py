@@ -30,7 +30,7 @@ from ..html.dom import (
     ShadowRoot,
     is_outermost_svg,
 )
-from . import counters, list_items, media, presentational, pseudo_elements, supports
+from . import counter_styles, counters, list_items, media, presentational, pseudo_elements, supports
 from .properties import (
     CUSTOM,
     INHERITED,
@@ -248,6 +248,7 @@ class Styles:
         self._counters: dict | None = None
         self._distinct: dict[tuple, Style] = {}
         self._numbering: list_items.Numbering | None = None
+        self.counter_styles: dict[str, counter_styles.CounterStyle] = {}  # the document's @counter-style rules
         self._compute()
 
     def of(self, element: Element) -> Style:
@@ -290,6 +291,8 @@ class Styles:
         host_rules: dict[int, list] = {}
         for scope, elements in self._scopes():
             sheets = self._author_sheets(elements)
+            if isinstance(scope, Document):
+                self.counter_styles = counter_styles.collect(sheets)
             matcher = _author_matcher(sheets)
             if isinstance(scope, ShadowRoot):
                 host_rules[id(scope.host)] = _host_rules(sheets)
