@@ -16,6 +16,8 @@ from __future__ import annotations
 import cssselect2
 import tinycss2
 
+from . import selectors
+
 #: Pseudo-elements by the name a compiled selector carries: plain ones, then the
 #: functional ones with the arguments they accept (``::picker(select)``).
 PLAIN = frozenset({"checkmark", "picker-icon", "scroll-marker", "scroll-marker-group"})
@@ -32,18 +34,27 @@ SCROLL_BUTTONS = tuple(f"scroll-button({d})" for d in ("block-start", "inline-st
 _LOGICAL = {"up": "block-start", "left": "inline-start", "right": "inline-end", "down": "block-end"}
 
 
+def rule_selectors(prelude: list, notes: list[str]) -> list:
+    """A style rule's compiled selectors (``selectors.rule_selectors``: its limits and
+    notes), with the pseudo-elements above; raises cssselect2.SelectorError for an
+    invalid selector (which drops the rule)."""
+    if all(_split_pseudo_element(part)[1] is None for part in _split_commas(prelude)):
+        return selectors.rule_selectors(prelude, notes)
+    return compile_selector_list(prelude)
+
+
 def compile_selector_list(prelude: list) -> list:
-    """cssselect2.compile_selector_list, with the pseudo-elements above; raises
-    cssselect2.SelectorError for an invalid selector (which drops the rule)."""
+    """``selectors.compile_selector_list`` (safe for any length), with the
+    pseudo-elements above; raises cssselect2.SelectorError for an invalid selector."""
     compiled = []
     for part in _split_commas(prelude):
         head, name = _split_pseudo_element(part)
         if name is None:
-            compiled += cssselect2.compile_selector_list(part)
+            compiled += selectors.compile_selector_list(part)
             continue
         # ::scroll-button(*) styles all four buttons: one compiled copy for each.
         for each in SCROLL_BUTTONS if name == "scroll-button(*)" else (name,):
-            for selector in cssselect2.compile_selector_list(head):
+            for selector in selectors.compile_selector_list(head):
                 if selector.pseudo_element is not None:
                     raise cssselect2.SelectorError(None, "a pseudo-element after another is not supported")
                 selector.pseudo_element = each
