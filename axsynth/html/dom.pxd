@@ -35,6 +35,7 @@ cdef class ShadowRoot(Node):
     cdef public Element host
     cdef public str mode
     cdef public dict id_map
+    cdef public object reference_target
 
 
 cdef class Document(Node):
