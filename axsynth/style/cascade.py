@@ -29,7 +29,7 @@ from ..html.dom import (
     Node,
     ShadowRoot,
 )
-from . import counters, list_items, media, presentational, supports
+from . import counters, list_items, media, presentational, pseudo_classes, supports
 from .properties import (
     CUSTOM,
     INHERITED,
@@ -144,6 +144,7 @@ def _style_rules(rules: list) -> Iterable:
                 )
 
 
+pseudo_classes.install()  # cssselect2 matches the form-state pseudo-classes (:valid, :dir()...) as Chromium does
 _UA_MATCHER: cssselect2.Matcher | None = None
 
 # Author matchers by their sheets' text, most recently used last. A process that
