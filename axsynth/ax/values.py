@@ -80,8 +80,8 @@ def range_value(obj: AXObject) -> float | None:
         high = 1.0 if high is None or high <= 0 else high
         return min(max(value, 0.0), high)
     low, high = range_bounds(obj)
-    if obj.role == "SpinButton" and obj.in_ua_shadow and now is not None:
-        return now  # a date/time field's raw value: 0 while empty, below its minimum
+    if obj.role == "SpinButton" and obj.in_ua_shadow and now == 0:
+        return now  # an empty date/time field: 0, below its minimum (a set one is clamped: a year before min's)
     if obj.role == "SpinButton" and tag != "input":
         # Only explicit ARIA bounds clamp a spinbutton's value.
         low, high = _float(obj.attr("aria-valuemin")), _float(obj.attr("aria-valuemax"))

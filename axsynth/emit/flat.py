@@ -199,7 +199,7 @@ class FlatEmitter:
         if control:
             texts, nested = _fold(parts)
             node = _Node("control", obj, "" if role in LEAF_ROLES else _join(texts), nested)
-            if role in FRAME_ROLES:  # a frame with a ref (focusable, clickable) is a control, and still holds its document
+            if role in FRAME_ROLES:  # a frame with a ref is a control, and still holds its document
                 self._attach_frame(node)
             return [node] if not block else [_BREAK, node, _BREAK]
         display = agent.display_role(obj)

@@ -42,3 +42,4 @@ cdef class Document(Node):
     cdef public str url
     cdef public str encoding
     cdef public dict id_map
+    cdef public object forms

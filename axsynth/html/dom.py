@@ -156,13 +156,14 @@ class ShadowRoot(Node):
 
 
 class Document(Node):
-    __slots__ = ("url", "encoding", "id_map")
+    __slots__ = ("url", "encoding", "id_map", "forms")
 
     def __init__(self, url: str = "about:blank") -> None:
         super().__init__()
         self.url = url
         self.encoding = "utf-8"
         self.id_map: dict[str, Element] | None = None
+        self.forms: object = None  # the document's html.forms.Forms, made on first use (Forms.of)
 
     @property
     def document_element(self) -> Element | None:

@@ -12,13 +12,15 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..data.forms import INPUT_TYPES, LABELABLE_ELEMENTS, LIST_INPUT_TYPES
-from .dom import Document, Element, Node, Text, element_by_id, parse_int, resolve_reference_target
+from .dom import Document, Element, Node, ShadowRoot, Text, element_by_id, parse_int, resolve_reference_target
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 # Form controls that can be disabled (HTMLFormControlElement and <option>).
 _DISABLEABLE = frozenset({"input", "button", "select", "textarea", "option"})
 _FORM_CONTROLS = frozenset({"input", "button", "select", "textarea", "fieldset", "output"})
+# Listed elements (HTML §4.10.2): those a form's elements collection lists.
+_LISTED = frozenset({"button", "fieldset", "input", "object", "output", "select", "textarea"})
 # InputType::SupportsPopoverTriggering: the button-like input types.
 _POPOVER_INVOKER_INPUTS = frozenset({"button", "reset", "submit", "image"})
 _TEXT_CONTROL_TYPES = frozenset({"text", "search", "tel", "url", "email", "password", "number"})
@@ -182,12 +184,23 @@ def option_list(select: Element) -> list[Element]:
 
 def owner_select(option: Element) -> Element | None:
     """The <select> an option belongs to (its nearest select ancestor)."""
-    node = option.parent
+    return html_ancestor(option, "select")
+
+
+def html_ancestor(el: Element, name: str) -> Element | None:
+    """The nearest ancestor that is the HTML element ``name``."""
+    node = el.parent
     while isinstance(node, Element):
-        if is_html(node, "select"):
+        if is_html(node, name):
             return node
         node = node.parent
     return None
+
+
+def button_type(button: Element) -> str:
+    """A <button>'s type: "submit" (also for a missing or invalid value), "reset" or "button"."""
+    kind = (button.attrs.get("type") or "").strip().lower()
+    return kind if kind in ("reset", "button") else "submit"
 
 
 def selected_options(select: Element) -> list[Element]:
@@ -297,7 +310,7 @@ def popover_target(el: Element) -> Element | None:
     if not el.is_html or not el.has("popovertarget") or is_disabled(el):
         return None
     if el.local_name == "button":
-        submits = (el.attrs.get("type") or "").strip().lower() not in ("button", "reset")
+        submits = button_type(el) == "submit"
     elif el.local_name == "input" and input_type(el) in _POPOVER_INVOKER_INPUTS:
         submits = input_type(el) in ("submit", "image")
     else:
@@ -331,11 +344,26 @@ class Forms:
     """Facts that need the whole document: labels of a control, selectedness of
     options, checkedness of radio groups; each computed once per document."""
 
-    def __init__(self, document: Document) -> None:
+    def __init__(self, document: Node) -> None:
         self.document = document
         self._labels: dict[Element, list[Element]] | None = None
         self._selected: dict[Element, list[Element]] = {}
         self._checked_radios: set[Element] | None = None
+        self._listed: dict[Element, list[Element]] | None = None
+
+    @staticmethod
+    def of(node: Node) -> "Forms":
+        """The Forms of the document ``node`` is in (through shadow hosts), made once
+        and kept on it, so the cascade and both engines share one; a node outside any
+        document gets a new one for its tree."""
+        root = node.tree_root
+        while isinstance(root, ShadowRoot):
+            root = root.host.tree_root
+        if not isinstance(root, Document):
+            return Forms(root)
+        if root.forms is None:
+            root.forms = Forms(root)
+        return root.forms
 
     def labels(self, control: Element) -> list[Element]:
         """``control.labels``: every label whose labeled control it is, in tree order."""
@@ -378,6 +406,28 @@ class Forms:
                     last[_radio_group_key(radio)] = radio
             self._checked_radios = set(last.values())
         return el in self._checked_radios
+
+    def listed_elements(self, form: Element) -> list[Element]:
+        """``form.elements`` with fieldsets and objects: the listed elements (button,
+        fieldset, input, object, output, select, textarea) whose form owner it is, in tree order."""
+        if self._listed is None:
+            self._listed = {}
+            for el in all_elements(self.document):
+                if el.local_name in _LISTED and el.is_html:
+                    owner = form_owner(el)
+                    if owner is not None:
+                        self._listed.setdefault(owner, []).append(el)
+        return self._listed.get(form, [])
+
+    def default_button(self, form: Element) -> Element | None:
+        """The form's default button: its first submit button in tree order (a
+        disabled one too)."""
+        for el in self.listed_elements(form):
+            if (el.local_name == "button" and button_type(el) == "submit") or (
+                el.local_name == "input" and input_type(el) in ("submit", "image")
+            ):
+                return el
+        return None
 
     def radio_group(self, radio: Element) -> list[Element]:
         """The radio button group: same name, same form owner, same tree."""

@@ -257,9 +257,8 @@ def test_every_ref_of_the_agent_outline_is_a_flat_node_once(path):
 
 
 def test_a_frame_with_a_ref_is_a_control_that_holds_its_document():
-    page = Document.from_html('<iframe tabindex=0 style="cursor: pointer" srcdoc="<input placeholder=Inside>"></iframe>').flat_snapshot()[
-        "page"
-    ]
+    html = '<iframe tabindex=0 style="cursor: pointer" srcdoc="<input placeholder=Inside>"></iframe>'
+    page = Document.from_html(html).flat_snapshot()["page"]
     frame = page["body"]["children"][0]
     assert (frame["tag"], frame["role"]) == ("iframe", "iframe")
     assert [f["hostId"] for f in page["iframes"]] == [frame["id"]]
