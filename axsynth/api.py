@@ -460,6 +460,29 @@ class Document:
         with _gc_paused():
             return aria_snapshot(self.page, select_scope(self.page, scope) if scope else None)
 
+    @bounded("ai snapshot")
+    def ai_snapshot(self, scope: str | None = None, depth: int | None = None) -> str:
+        """What Playwright's ``page.aria_snapshot(mode="ai", depth=depth)`` returns (with
+        JavaScript disabled), child frames included: the snapshot Playwright MCP gives a
+        model; with ``scope`` (a CSS selector matching one element), the one of
+        ``page.locator(scope).aria_snapshot(mode="ai")``. Password values are never printed.
+
+        Its refs (``e12``, ``f1e3`` in a frame) are Playwright's: numbered in the order
+        snapshots of this document meet elements, valid for its latest snapshot
+        (``locator("aria-ref=e12")``), not stable across pages (the agent format's are).
+
+        >>> print(Document.from_html("<button>Go</button>").ai_snapshot())
+        - button "Go" [ref=e2]
+        """
+        from .emit.ai import ai_snapshot
+
+        with _gc_paused():
+            return ai_snapshot(self.page, self._ai_frame, select_scope(self.page, scope) if scope else None, depth)
+
+    def _ai_frame(self, iframe: Element):
+        child = self._frame_of(iframe).document
+        return None if child is None else (child.page, child._ai_frame)
+
     @bounded("agent snapshot")
     def agent_snapshot(
         self,

@@ -28,8 +28,8 @@ from typing import Any, Iterator
 
 #: Fixtures are captured from this origin; axsynth is given the same URL.
 FIXTURE_ORIGIN = "http://axsynth.test/"
-FORMATS = ("cdp", "aria")
-GOLDEN_SUFFIX = {"cdp": ".cdp.json", "aria": ".aria.txt"}
+FORMATS = ("cdp", "aria", "ai")
+GOLDEN_SUFFIX = {"cdp": ".cdp.json", "aria": ".aria.txt", "ai": ".ai.txt"}
 
 _DROPPED_ROLES = {"InlineTextBox"}
 
@@ -137,6 +137,8 @@ def render(fixture: Fixture, fmt: str) -> str:
     doc = load(fixture)
     if fmt == "cdp":
         return dump_cdp(normalize_cdp(doc.get_full_ax_tree()))
+    if fmt == "ai":
+        return doc.ai_snapshot() + "\n"
     return doc.aria_snapshot() + "\n"
 
 

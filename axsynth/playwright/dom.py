@@ -251,6 +251,11 @@ class Dom:
             return False
         return self.is_rendered(el) and style["visibility"] == "visible"
 
+    def receives_pointer_events(self, el: Element) -> bool:
+        """Playwright's receivesPointerEvents: the computed (inherited) pointer-events is not none."""
+        style = self.styles.get(el)
+        return style is None or style["pointer-events"] != "none"
+
     def text_visible(self, text: Text) -> bool:
         """Whether a text node gets a non-empty box (approximated: it has visible characters)."""
         parent = text.parent

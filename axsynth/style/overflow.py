@@ -26,6 +26,12 @@ INITIAL: dict[str, Any] = {
     "padding-top": 0.0,
     "padding-bottom": 0.0,
     "margin-bottom": 0.0,
+    # Inline sizes: read only to tell an empty box (zero width) from one with extent.
+    "width": "auto",
+    "min-width": "auto",
+    "max-width": "none",
+    "padding-left": 0.0,
+    "padding-right": 0.0,
 }
 INHERITED: frozenset[str] = frozenset()
 
@@ -91,7 +97,9 @@ def _padding(tokens: list) -> list[tuple[str, Any]] | None:
     values = [_one_padding(t) for t in _components(tokens)]
     if not 1 <= len(values) <= 4 or None in values:
         return None
-    return [("padding-top", values[0]), ("padding-bottom", values[2] if len(values) > 2 else values[0])]
+    top, right = values[0], values[1] if len(values) > 1 else values[0]
+    bottom, left = values[2] if len(values) > 2 else top, values[3] if len(values) > 3 else right
+    return [("padding-top", top), ("padding-right", right), ("padding-bottom", bottom), ("padding-left", left)]
 
 
 def _one_margin(token) -> Any:
@@ -143,6 +151,11 @@ PARSERS = {
     "padding-top": _padding_length,
     "padding-bottom": _padding_length,
     "margin-bottom": _margin_length,
+    "width": _size(frozenset({"auto"})),
+    "min-width": _size(frozenset({"auto"})),
+    "max-width": _size(frozenset({"none"})),
+    "padding-left": _padding_length,
+    "padding-right": _padding_length,
 }
 SHORTHANDS = {
     "overflow": _overflow,
@@ -153,7 +166,7 @@ SHORTHANDS = {
 }
 LONGHANDS = {
     "overflow": ("overflow-x", "overflow-y"),
-    "padding": ("padding-top", "padding-bottom"),
+    "padding": ("padding-top", "padding-right", "padding-bottom", "padding-left"),
     "margin": ("margin-bottom",),
     "margin-block": ("margin-bottom",),
     "margin-block-end": ("margin-bottom",),

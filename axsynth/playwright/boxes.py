@@ -1,0 +1,416 @@
+"""Element boxes as Playwright's ai snapshot reads them (``computeBox``): whether an
+element is visible, whether its box is inline, and its computed ``cursor``.
+
+"Visible" is ``checkVisibility()``, ``visibility: visible`` and a bounding client
+rect with a non-zero width *and* height. axsynth lays nothing out, so the rect is
+estimated: an element has extent when the CSS box model surely gives it some
+(explicit sizes, padding and borders, replaced content, text, children with
+extent) and none when it surely does not (``width: 0``, an empty block, a block
+whose children are all floated or positioned, a zero-area SVG shape). What the
+estimate knows and misses is listed in docs/divergences.md ("ai snapshot").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..html import plugins
+from ..html.editing import is_editable_root
+from ..html.dom import SVG_NS, Element, Text, is_outermost_svg
+from ..style.properties import content_visibility_hides
+from .dom import Dom, tag_of
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    visible: bool
+    inline: bool
+    cursor: str | None = None
+
+
+_NO_STYLE = Box(visible=True, inline=False)
+
+# Replaced and widget elements: they have an intrinsic size of their own (probed in
+# Chromium 156: a button, a select, an input, a checkbox, an iframe, a 300x150 svg...).
+# (A rule <hr> has its UA borders.) A canvas is not one: with scripting off it renders its fallback content (probed: an empty
+# 10x10 canvas has no box).
+_INTRINSIC = frozenset("INPUT BUTTON SELECT TEXTAREA METER PROGRESS IFRAME FRAME EMBED VIDEO AUDIO HR".split())
+# Elements whose width and height attributes are presentational hints for their size.
+_SIZED_BY_ATTRIBUTES = frozenset({"IMG", "IFRAME", "EMBED", "VIDEO", "OBJECT"})
+# Boxes as wide as their content (shrink-to-fit), not as their containing block.
+_SHRINK_TO_FIT = frozenset({"inline-block", "inline-flex", "inline-grid", "inline-table", "table"})
+_TABLE_PARTS = frozenset({"table-row", "table-row-group", "table-header-group", "table-footer-group"})
+_FLEX = frozenset({"flex", "inline-flex", "-webkit-box", "-webkit-inline-box"})
+_GRID = frozenset({"grid", "inline-grid"})
+_PREFORMATTED = frozenset({"pre", "pre-wrap", "break-spaces", "pre-line"})
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+class Boxes:
+    """``computeBox`` for the elements of one snapshot (memoized)."""
+
+    def __init__(self, dom: Dom) -> None:
+        self.dom = dom
+        self._boxes: dict[Element, Box] = {}
+        self._extents: dict[Element, tuple[bool, bool]] = {}
+
+    def box(self, el: Element) -> Box:
+        box = self._boxes.get(el)
+        if box is None:
+            box = self._boxes[el] = self._compute_box(el)
+        return box
+
+    def visible(self, el: Element) -> bool:
+        """Playwright's isElementVisible."""
+        return self.box(el).visible
+
+    def _compute_box(self, el: Element) -> Box:
+        style = self.dom.style(el)
+        if style is None:
+            return _NO_STYLE if self.dom.is_rendered(el) else Box(False, False)
+        cursor = style["cursor"]
+        if style["display"] == "contents":
+            # No box of its own: the first visible child decides (an element, or text inline).
+            for child in el.children:
+                if isinstance(child, Element) and self.visible(child):
+                    return Box(True, False, cursor)
+                if isinstance(child, Text) and self.dom.text_visible(child):
+                    return Box(True, True, cursor)
+            return Box(False, False, cursor)
+        if not self.dom.style_visible(el):
+            return Box(False, False, cursor)
+        return Box(all(self.extent(el)), style["display"] == "inline", cursor)
+
+    # --- the bounding rect, estimated -----------------------------------------------
+
+    def extent(self, el: Element) -> tuple[bool, bool]:
+        """Whether the border box has (width, height), as far as CSS alone tells."""
+        found = self._extents.get(el)
+        if found is None:
+            # A flex item's height can depend on its siblings': while one is measured,
+            # asking for it again (through its container) answers "no extent".
+            self._extents[el] = (False, False)
+            found = self._extents[el] = self._compute_extent(el)
+        return found
+
+    def _compute_extent(self, el: Element) -> tuple[bool, bool]:
+        style = self.dom.style(el)
+        if style is None or not self.dom.is_rendered(el):
+            return False, False
+        display = self.dom.display(el)
+        if display == "contents":
+            return False, False
+        if el.namespace == SVG_NS and not (el.local_name == "svg" and is_outermost_svg(el)):
+            return _svg_extent(self, el)
+        tag = tag_of(el) if el.is_html or el.local_name == "svg" else ""
+        intrinsic = self._intrinsic(el, tag)
+        if intrinsic is None and display == "inline":
+            return self._inline_extent(el, style)
+        width, height = _explicit(style, "width"), _explicit(style, "height")
+        if tag in _SIZED_BY_ATTRIBUTES:
+            width = _attribute_size(el, "width", width)
+            height = _attribute_size(el, "height", height)
+        if width is False or height is False:
+            return width is not False, height is not False
+        if intrinsic is not None:
+            return bool(width or intrinsic), bool(height or intrinsic)
+        if content_visibility_hides(style, display) and display != "table-cell":
+            # Size containment: skipped contents give the box no size (probed).
+            return bool(width or not self._shrinks_to_fit(el, style, display)), bool(height)
+        return bool(width or self._block_width(el, style, display)), bool(height or self._block_height(el, display))
+
+    def _intrinsic(self, el: Element, tag: str) -> bool | None:
+        """A replaced or widget element's own size (None: not one; its content decides)."""
+        if tag in _INTRINSIC or tag == "SVG":
+            return True
+        if tag == "IMG":
+            # Images do not load (no network): a broken image shows a 16x16 icon, its
+            # alt text, or nothing at all for alt="" (probed). data: URLs do load.
+            alt = el.attrs.get("alt")
+            return (el.attrs.get("src") or "").startswith("data:") or alt is None or alt != ""
+        if tag == "OBJECT" and (
+            plugins.has_content_frame(el, self.dom.base_url) or plugins.needs_unsupported_plugin(el, self.dom.base_url)
+        ):
+            return True  # a frame, or the plugin placeholder; else the fallback content shows
+        return None
+
+    def _inline_extent(self, el: Element, style: dict) -> tuple[bool, bool]:
+        """An inline box has a rect when it holds something with width on its lines,
+        or horizontal padding or borders (then a line's height too: probed)."""
+        if _sum_positive(style, ("padding-left", "padding-right")) or _border_positive(style, ("left", "right")):
+            return True, True
+        has = self._content_with_width(el, in_flow_only=True)
+        return has, has
+
+    def _content_with_width(self, el: Element, in_flow_only: bool = False) -> bool:
+        """Whether the box holds something wide: text, or a child with extent (an inline
+        box's lines hold no float or positioned box: probed, <noscript> around a floated
+        image has an empty rect)."""
+        if self._pseudo_content(el):
+            return True
+        for child in self._layout_children(el):
+            if isinstance(child, Text):
+                if self._text_has_glyphs(child, child.parent if isinstance(child.parent, Element) else el):
+                    return True
+            elif isinstance(child, Element):
+                if self.dom.display(child) == "contents":
+                    if self._content_with_width(child, in_flow_only):
+                        return True
+                elif all(self.extent(child)):
+                    if not (in_flow_only and _out_of_flow(self.dom.style(child))):
+                        return True
+                elif not in_flow_only and self.dom.display(child) == "inline" and self._content_with_width(child):
+                    return True  # a float inside an inline child is the block's
+        return False
+
+    def _layout_children(self, el: Element):
+        """The flat-tree children, with the slots of user-agent shadow trees (which have
+        no style of their own) replaced by what they hold."""
+        for child in self.dom.flat.children(el):
+            if isinstance(child, Element) and child.local_name == "slot" and self.dom.style(child) is None:
+                yield from self._layout_children(child)
+            else:
+                yield child
+
+    def _block_width(self, el: Element, style: dict, display: str) -> bool:
+        """A block in flow is as wide as its containing block (taken as wide); a
+        shrink-to-fit box (float, positioned, inline-level, flex item) as its content."""
+        if display in ("table-cell", "list-item"):
+            return True  # cells have 1px padding
+        if display in _TABLE_PARTS or display in ("table", "inline-table"):
+            return self._has_cells(el)
+        return not self._shrinks_to_fit(el, style, display) or self._content_with_width(el)
+
+    def _has_cells(self, el: Element) -> bool:
+        """Tables, row groups and rows are as large as the cells they hold (each 2x2 at least)."""
+        return any(self.dom.display(c) == "table-cell" and self.dom.is_rendered(c) for c in el.iter_elements())
+
+    def _shrinks_to_fit(self, el: Element, style: dict, display: str) -> bool:
+        return (
+            display in _SHRINK_TO_FIT
+            or style["float"] != "none"
+            or style["position"] in ("absolute", "fixed")
+            or self._flex_row_item(el)
+        )
+
+    def _block_height(self, el: Element, display: str) -> bool:
+        if display == "table-cell" or tag_of(el) == "DETAILS" or is_editable_root(el):
+            # 1px padding; the summary's line (a default "Details" one without a <summary>);
+            # the caret's line in an empty editing host (probed).
+            return True
+        if display in _TABLE_PARTS or display in ("table", "inline-table"):
+            return self._has_cells(el)
+        style = self.dom.style(el)
+        if display == "list-item" and (style["list-style-type"] != "none" or style["list-style-image"] != "none"):
+            return True  # the marker's line (probed: an empty <li> is 18px tall)
+        if self._flex_row_item(el) and self._has_flow_content(self.dom.parent_or_host(el), True):
+            return True  # stretched to the line's height
+        return self._has_flow_content(el, _new_formatting_context(style, display))
+
+    def _flex_row_item(self, el: Element) -> bool:
+        parent = self.dom.flat_parent(el)
+        if parent is None:
+            return False
+        parent_style = self.dom.style(parent)
+        return (
+            parent_style is not None
+            and parent_style["display"] in _FLEX
+            and not parent_style["flex-direction"].startswith("column")
+        )
+
+    def _has_flow_content(self, el: Element | None, contains_floats: bool) -> bool:
+        """Whether something in flow gives the box height: text, a line break, an inline
+        with extent, a block child with height (floats only in a new formatting
+        context; positioned children never)."""
+        if el is None:
+            return False
+        if self._pseudo_content(el):
+            return True
+        for child in self._layout_children(el):
+            if isinstance(child, Text):
+                if self._text_has_glyphs(child, child.parent if isinstance(child.parent, Element) else el):
+                    return True
+                continue
+            if not isinstance(child, Element):
+                continue
+            style = self.dom.style(child)
+            if style is None or not self.dom.is_rendered(child) or style["position"] in ("absolute", "fixed"):
+                continue
+            if style["display"] == "contents":
+                if self._has_flow_content(child, contains_floats):
+                    return True
+                continue
+            if style["float"] != "none" and not contains_floats:
+                continue
+            if child.is_html and tag_of(child) == "BR":
+                return True  # a line of its own
+            inline = self.dom.display(child) == "inline"
+            if self.extent(child)[1] and (not inline or all(self.extent(child))):
+                return True
+            if inline and contains_floats and self._has_flow_content(child, True):
+                return True  # a float inside an inline child is the block's
+        return False
+
+    def _text_has_glyphs(self, text: Text, parent: Element) -> bool:
+        style = self.dom.style(parent)
+        if style is not None and style["white-space"] in _PREFORMATTED:
+            return bool(text.data) and self.dom.is_rendered(parent)
+        return self.dom.text_visible(text)
+
+    def _pseudo_content(self, el: Element) -> bool:
+        """A ::before or ::after with extent: text that renders (not a lone collapsed
+        space: probed), an image, or a size of its own."""
+        for which in ("before", "after"):
+            style = self.dom.styles.pseudo(el, which)
+            if style is None or style["display"] == "none" or not isinstance(style["content"], tuple):
+                continue
+            if style["position"] in ("absolute", "fixed"):
+                continue  # out of flow: no part of the element's box
+            parts, _alt = style["content"]
+            # A lone space renders between inline content only (probed: not in a block box).
+            spaces_render = style["display"] == "inline" and self.dom.display(el) == "inline"
+            if any(part[0] != "text" or part[1].strip(" \t\n\r\f") or (spaces_render and part[1]) for part in parts):
+                return True
+            if _explicit(style, "width") and _explicit(style, "height"):
+                return True
+        return False
+
+
+def _explicit(style: dict, axis: str) -> bool | None:
+    """What the box's own sizing says of its extent on one axis: True (some), False
+    (none: a zero size without padding or borders), None (its content decides)."""
+    sides = ("left", "right") if axis == "width" else ("top", "bottom")
+    if _sum_positive(style, tuple(f"padding-{side}" for side in sides)) or _border_positive(style, sides):
+        return True
+    minimum = style[f"min-{axis}"]
+    if minimum == "unknown" or (isinstance(minimum, float) and minimum > 0):
+        return True
+    if style[f"max-{axis}"] == 0.0:
+        return False
+    size = style[axis]
+    if isinstance(size, float):
+        return size > 0
+    return True if size == "unknown" else None
+
+
+def _out_of_flow(style: dict | None) -> bool:
+    return style is not None and (style["float"] != "none" or style["position"] in ("absolute", "fixed"))
+
+
+def _sum_positive(style: dict, keys: tuple[str, ...]) -> bool:
+    return any(style[k] == "unknown" or (isinstance(style[k], float) and style[k] > 0) for k in keys)
+
+
+def _border_positive(style: dict, sides: tuple[str, ...]) -> bool:
+    return any(
+        style[f"border-{side}-style"] not in ("none", "hidden") and style[f"border-{side}-width"] > 0 for side in sides
+    )
+
+
+def _attribute_size(el: Element, attr: str, css: bool | None) -> bool | None:
+    """A width/height attribute (a presentational hint: CSS wins when it says something)."""
+    if css is not None or attr not in el.attrs:
+        return css
+    match = _NUMBER.match(el.attrs[attr].strip())
+    if match is None:
+        return None
+    return float(match.group()) > 0
+
+
+def _new_formatting_context(style: dict, display: str) -> bool:
+    """A block formatting context root contains its floats (they give it height)."""
+    return (
+        display not in ("block", "list-item")
+        or style["float"] != "none"
+        or style["position"] in ("absolute", "fixed")
+        or style["overflow-x"] not in ("visible", "clip")
+        or style["overflow-y"] not in ("visible", "clip")
+    )
+
+
+# --- SVG -------------------------------------------------------------------------------
+
+
+def _svg_extent(boxes: Boxes, el: Element, instance: bool = False) -> tuple[bool, bool]:
+    """The bounding box of an SVG element inside an <svg>: a shape's geometry, a
+    container's children, text's glyphs. A <use> measures its instance of the
+    referenced element, wherever that is (a hidden <symbol> too)."""
+    name = el.local_name
+    if name in ("g", "a", "switch", "symbol", "svg"):
+        found = [
+            _svg_extent(boxes, c, True) if instance else boxes.extent(c) for c in el.children if isinstance(c, Element)
+        ]
+        return any(w for w, _ in found), any(h for _, h in found)
+    if name in ("text", "tspan", "textPath"):
+        has = bool(el.text_content().strip())
+        return has, has
+    if name == "use":
+        target = boxes.dom.by_id(el, (el.attrs.get("href") or el.attrs.get("xlink:href") or "").lstrip("#"))
+        return _svg_extent(boxes, target, True) if target is not None and target is not el else (False, False)
+    points = _shape_points(el)
+    if not points:
+        return False, False
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return max(xs) > min(xs), max(ys) > min(ys)
+
+
+def _length(el: Element, attr: str) -> float:
+    match = _NUMBER.match((el.attrs.get(attr) or "").strip())
+    return float(match.group()) if match else 0.0
+
+
+def _shape_points(el: Element) -> list[tuple[float, float]]:
+    """Points whose bounding box is the shape's (control points of curves included)."""
+    name = el.local_name
+    if name in ("rect", "image", "foreignObject"):
+        x, y, w, h = (_length(el, a) for a in ("x", "y", "width", "height"))
+        return [(x, y), (x + w, y + h)] if w > 0 and h > 0 else []
+    if name in ("circle", "ellipse"):
+        rx = _length(el, "r" if name == "circle" else "rx")
+        ry = rx if name == "circle" else _length(el, "ry") or rx
+        return [(-rx, -ry), (rx, ry)] if rx > 0 and ry > 0 else []
+    if name == "line":
+        return [(_length(el, "x1"), _length(el, "y1")), (_length(el, "x2"), _length(el, "y2"))]
+    if name in ("polyline", "polygon"):
+        numbers = [float(n) for n in _NUMBER.findall(el.attrs.get("points") or "")]
+        return list(zip(numbers[::2], numbers[1::2]))
+    if name == "path":
+        return _path_points(el.attrs.get("d") or "")
+    return []
+
+
+_PATH_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|" + _NUMBER.pattern)
+_PATH_ARITY = {"m": 2, "l": 2, "h": 1, "v": 1, "c": 6, "s": 4, "q": 4, "t": 2, "a": 7, "z": 0}
+
+
+def _path_points(d: str) -> list[tuple[float, float]]:
+    """The end and control points of a path's segments (arcs by their end points)."""
+    points: list[tuple[float, float]] = []
+    x = y = 0.0
+    command = ""
+    numbers: list[float] = []
+    for token in _PATH_TOKEN.findall(d) + ["Z"]:
+        if token.isalpha():
+            command = token
+            numbers = []
+            continue
+        numbers.append(float(token))
+        arity = _PATH_ARITY.get(command.lower(), 0)
+        if not arity or len(numbers) < arity:
+            continue
+        relative = command.islower()
+        if command in "Hh":
+            x = numbers[0] + (x if relative else 0)
+        elif command in "Vv":
+            y = numbers[0] + (y if relative else 0)
+        else:
+            pairs = [(numbers[-2], numbers[-1])] if command in "Aa" else list(zip(numbers[::2], numbers[1::2]))
+            for px, py in pairs:
+                points.append((px + x, py + y) if relative else (px, py))
+            x, y = points[-1]
+        points.append((x, y))
+        numbers = []
+        if command in "Mm":
+            command = "l" if relative else "L"
+    return points
