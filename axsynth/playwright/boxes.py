@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 
 from ..html import plugins
-from ..html.editing import is_editable_root
 from ..html.dom import SVG_NS, Element, Text, is_outermost_svg
+from ..html.editing import is_editable_root
 from ..style.properties import content_visibility_hides
 from .dom import Dom, tag_of
 
@@ -32,9 +32,9 @@ class Box:
 _NO_STYLE = Box(visible=True, inline=False)
 
 # Replaced and widget elements: they have an intrinsic size of their own (probed in
-# Chromium 156: a button, a select, an input, a checkbox, an iframe, a 300x150 svg...).
-# (A rule <hr> has its UA borders.) A canvas is not one: with scripting off it renders its fallback content (probed: an empty
-# 10x10 canvas has no box).
+# Chromium 156: a button, a select, an input, a checkbox, an iframe, a 300x150 svg...;
+# a rule <hr> has its UA borders). A canvas is not one: with scripting off it renders
+# its fallback content (probed: an empty 10x10 canvas has no box).
 _INTRINSIC = frozenset("INPUT BUTTON SELECT TEXTAREA METER PROGRESS IFRAME FRAME EMBED VIDEO AUDIO HR".split())
 # Elements whose width and height attributes are presentational hints for their size.
 _SIZED_BY_ATTRIBUTES = frozenset({"IMG", "IFRAME", "EMBED", "VIDEO", "OBJECT"})
