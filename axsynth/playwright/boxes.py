@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..data.svg import HIDDEN_CONTAINERS
 from ..html import plugins
-from ..html.dom import SVG_NS, Element, Text, is_outermost_svg
+from ..html.dom import SVG_NS, Element, Text, in_svg_text, is_outermost_svg
 from ..html.editing import is_editable_root
 from ..style.properties import content_visibility_hides
 from .dom import Dom, tag_of
@@ -37,13 +38,17 @@ _NO_STYLE = Box(visible=True, inline=False)
 # its fallback content (probed: an empty 10x10 canvas has no box).
 _INTRINSIC = frozenset("INPUT BUTTON SELECT TEXTAREA METER PROGRESS IFRAME FRAME EMBED VIDEO AUDIO HR".split())
 # Elements whose width and height attributes are presentational hints for their size.
-_SIZED_BY_ATTRIBUTES = frozenset({"IMG", "IFRAME", "EMBED", "VIDEO", "OBJECT"})
+_SIZED_BY_ATTRIBUTES = frozenset({"IMG", "IFRAME", "EMBED", "VIDEO", "OBJECT", "INPUT"})
 # Boxes as wide as their content (shrink-to-fit), not as their containing block.
 _SHRINK_TO_FIT = frozenset({"inline-block", "inline-flex", "inline-grid", "inline-table", "table"})
-_TABLE_PARTS = frozenset({"table-row", "table-row-group", "table-header-group", "table-footer-group"})
+# Rows, row groups and columns span the cells they hold (probed: a <col> has a rect).
+_TABLE_PARTS = frozenset(
+    {"table-row", "table-row-group", "table-header-group", "table-footer-group", "table-column", "table-column-group"}
+)
 _FLEX = frozenset({"flex", "inline-flex", "-webkit-box", "-webkit-inline-box"})
 _GRID = frozenset({"grid", "inline-grid"})
 _PREFORMATTED = frozenset({"pre", "pre-wrap", "break-spaces", "pre-line"})
+_ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
@@ -54,6 +59,7 @@ class Boxes:
         self.dom = dom
         self._boxes: dict[Element, Box] = {}
         self._extents: dict[Element, tuple[bool, bool]] = {}
+        self._inner_widths: dict[Element, float | None] = {}
 
     def box(self, el: Element) -> Box:
         box = self._boxes.get(el)
@@ -72,7 +78,9 @@ class Boxes:
         cursor = style["cursor"]
         if style["display"] == "contents":
             # No box of its own: the first visible child decides (an element, or text inline).
-            for child in el.children:
+            # A slot's own children are its fallback, not rendered once nodes are assigned.
+            fallback_hidden = el.local_name == "slot" and bool(self.dom.assigned_nodes(el))
+            for child in () if fallback_hidden else el.children:
                 if isinstance(child, Element) and self.visible(child):
                     return Box(True, False, cursor)
                 if isinstance(child, Text) and self.dom.text_visible(child):
@@ -108,6 +116,8 @@ class Boxes:
         if intrinsic is None and display == "inline":
             return self._inline_extent(el, style)
         width, height = _explicit(style, "width"), _explicit(style, "height")
+        if style["position"] == "absolute" and "unknown" in (style["width"], style["height"]):
+            width, height = self._percent_of_containing_block(el, style, width, height)
         if tag in _SIZED_BY_ATTRIBUTES:
             width = _attribute_size(el, "width", width)
             height = _attribute_size(el, "height", height)
@@ -120,10 +130,65 @@ class Boxes:
             return bool(width or not self._shrinks_to_fit(el, style, display)), bool(height)
         return bool(width or self._block_width(el, style, display)), bool(height or self._block_height(el, display))
 
+    def _percent_of_containing_block(
+        self, el: Element, style: dict, width: bool | None, height: bool | None
+    ) -> tuple[bool | None, bool | None]:
+        """A positioned box sized in percentages of a containing block without extent
+        has none either (an invisible checkbox stretched over a zero-width switch)."""
+        block = next((a for a in self.dom.ancestors_crossing_shadow(el) if a is not el and self._positioned(a)), None)
+        if block is None:
+            return width, height
+        block_width, block_height = self.extent(block)
+        plain = not (
+            _sum_positive(style, ("padding-left", "padding-right")) or _border_positive(style, ("left", "right"))
+        )
+        if style["width"] == "unknown" and not block_width and plain:
+            width = False
+        plain = not (
+            _sum_positive(style, ("padding-top", "padding-bottom")) or _border_positive(style, ("top", "bottom"))
+        )
+        if style["height"] == "unknown" and not block_height and plain:
+            height = False
+        return width, height
+
+    def _svg_root_size(self, el: Element) -> bool:
+        """An <svg> is 300x150 unless sized; one with a viewBox but no size fills its
+        containing block's width, which has none when it shrinks to its content (an
+        icon in a button: probed)."""
+        style = self.dom.style(el)
+        sized = "width" in el.attrs or "height" in el.attrs or style["width"] != "auto" or style["height"] != "auto"
+        if sized or "viewBox" not in el.attrs:
+            return True
+        for block in self.dom.ancestors_crossing_shadow(el):
+            if block is el or self.dom.display(block) in ("inline", "contents"):
+                continue
+            block_style = self.dom.style(block)
+            if block_style is None or not (
+                self._shrinks_to_fit(block, block_style, block_style["display"]) or tag_of(block) == "BUTTON"
+            ):
+                return True
+            # As wide as the rest of the content makes the block (measuring it asks for
+            # this svg again, which answers "no extent" meanwhile).
+            return self._content_with_width(block)
+        return True
+
+    def _positioned(self, el: Element) -> bool:
+        style = self.dom.style(el)
+        return style is not None and style["position"] != "static"
+
     def _intrinsic(self, el: Element, tag: str) -> bool | None:
         """A replaced or widget element's own size (None: not one; its content decides)."""
-        if tag in _INTRINSIC or tag == "SVG":
+        if tag == "INPUT" and self.dom.input_type(el) == "image":
+            # A broken image button shows its alt text (HTMLInputElement::AltText: alt, else
+            # title, else value, else "Submit"), else nothing but the size it is given (probed).
+            alt = next((el.attrs[a] for a in ("alt", "title", "value") if a in el.attrs), "Submit")
+            return bool(alt.strip()) or (el.attrs.get("src") or "").startswith("data:")
+        if tag == "SVG":
+            return self._svg_root_size(el)
+        if tag in _INTRINSIC:
             return True
+        if tag == "OPTION":
+            return True  # a row of its list box, empty or not (a drop-down's options are not rendered)
         if tag == "IMG":
             # Images do not load (no network): a broken image shows a 16x16 icon, its
             # alt text, or nothing at all for alt="" (probed). data: URLs do load.
@@ -158,9 +223,11 @@ class Boxes:
                     if self._content_with_width(child, in_flow_only):
                         return True
                 elif all(self.extent(child)):
-                    if not (in_flow_only and _out_of_flow(self.dom.style(child))):
+                    child_style = self.dom.style(child)
+                    positioned = child_style is not None and child_style["position"] in ("absolute", "fixed")
+                    if not positioned and not (in_flow_only and _out_of_flow(child_style)):
                         return True
-                elif not in_flow_only and self.dom.display(child) == "inline" and self._content_with_width(child):
+                elif not in_flow_only and self._plain_inline(child) and self._content_with_width(child):
                     return True  # a float inside an inline child is the block's
         return False
 
@@ -176,14 +243,45 @@ class Boxes:
     def _block_width(self, el: Element, style: dict, display: str) -> bool:
         """A block in flow is as wide as its containing block (taken as wide); a
         shrink-to-fit box (float, positioned, inline-level, flex item) as its content."""
-        if display in ("table-cell", "list-item"):
+        if display == "table-cell":
             return True  # cells have 1px padding
         if display in _TABLE_PARTS or display in ("table", "inline-table"):
             return self._has_cells(el)
-        return not self._shrinks_to_fit(el, style, display) or self._content_with_width(el)
+        if self._grid_item(el):
+            return True  # as wide as its track (taken as sized)
+        if self._shrinks_to_fit(el, style, display):
+            return self._content_with_width(el)
+        inner = self.inner_width(el)
+        return inner is None or inner > 0
+
+    def inner_width(self, el: Element) -> float | None:
+        """The content width of a block in flow when its containing blocks fix it (a
+        1px "visually hidden" box: a list's 40px padding leaves its items none);
+        None when it takes layout to know (taken as wide)."""
+        if el in self._inner_widths:
+            return self._inner_widths[el]
+        self._inner_widths[el] = None
+        style = self.dom.style(el)
+        width = None
+        if style is not None and isinstance(style["width"], float):
+            width = style["width"]
+        elif style is not None and style["width"] == "auto" and not self._shrinks_to_fit(el, style, style["display"]):
+            parent = self.dom.flat_parent(el)
+            outer = self.inner_width(parent) if parent is not None else None
+            if outer is not None:
+                sides = [style[f"padding-{side}"] for side in ("left", "right")]
+                sides += [_border_width(style, side) for side in ("left", "right")]
+                width = None if "unknown" in sides else max(0.0, outer - sum(sides))
+        if width is not None and isinstance(style["max-width"], float):
+            width = min(width, style["max-width"])
+        self._inner_widths[el] = width
+        return width
 
     def _has_cells(self, el: Element) -> bool:
-        """Tables, row groups and rows are as large as the cells they hold (each 2x2 at least)."""
+        """Tables, row groups and rows are as large as the cells they hold (each 2x2 at
+        least); columns as their table's."""
+        if self.dom.display(el) in ("table-column", "table-column-group"):
+            el = self.dom.closest(el, "TABLE") or el
         return any(self.dom.display(c) == "table-cell" and self.dom.is_rendered(c) for c in el.iter_elements())
 
     def _shrinks_to_fit(self, el: Element, style: dict, display: str) -> bool:
@@ -204,9 +302,18 @@ class Boxes:
         style = self.dom.style(el)
         if display == "list-item" and (style["list-style-type"] != "none" or style["list-style-image"] != "none"):
             return True  # the marker's line (probed: an empty <li> is 18px tall)
-        if self._flex_row_item(el) and self._has_flow_content(self.dom.parent_or_host(el), True):
-            return True  # stretched to the line's height
+        if (self._flex_row_item(el) or self._grid_item(el)) and self._has_flow_content(self.dom.flat_parent(el), True):
+            return True  # stretched to the line's (row's) height
         return self._has_flow_content(el, _new_formatting_context(style, display))
+
+    def _plain_inline(self, el: Element) -> bool:
+        """An inline box of HTML content (not a replaced element, not SVG)."""
+        return el.is_html and self.dom.display(el) == "inline" and self._intrinsic(el, tag_of(el)) is None
+
+    def _grid_item(self, el: Element) -> bool:
+        parent = self.dom.flat_parent(el)
+        style = self.dom.style(parent) if parent is not None else None
+        return style is not None and style["display"] in _GRID
 
     def _flex_row_item(self, el: Element) -> bool:
         parent = self.dom.flat_parent(el)
@@ -248,14 +355,18 @@ class Boxes:
             inline = self.dom.display(child) == "inline"
             if self.extent(child)[1] and (not inline or all(self.extent(child))):
                 return True
-            if inline and contains_floats and self._has_flow_content(child, True):
+            if contains_floats and self._plain_inline(child) and self._has_flow_content(child, True):
                 return True  # a float inside an inline child is the block's
         return False
 
     def _text_has_glyphs(self, text: Text, parent: Element) -> bool:
+        """Text that takes room: not only collapsible white space or zero-width
+        characters (a link of one word joiner has an empty rect: probed)."""
+        if not text.data.strip(_ZERO_WIDTH):
+            return False
         style = self.dom.style(parent)
         if style is not None and style["white-space"] in _PREFORMATTED:
-            return bool(text.data) and self.dom.is_rendered(parent)
+            return self.dom.is_rendered(parent)
         return self.dom.text_visible(text)
 
     def _pseudo_content(self, el: Element) -> bool:
@@ -302,10 +413,17 @@ def _sum_positive(style: dict, keys: tuple[str, ...]) -> bool:
     return any(style[k] == "unknown" or (isinstance(style[k], float) and style[k] > 0) for k in keys)
 
 
+def _edges(style: dict, sides: tuple[str, str]) -> bool:
+    """Padding or borders on these sides."""
+    return _sum_positive(style, tuple(f"padding-{side}" for side in sides)) or _border_positive(style, sides)
+
+
+def _border_width(style: dict, side: str) -> float:
+    return 0.0 if style[f"border-{side}-style"] in ("none", "hidden") else style[f"border-{side}-width"]
+
+
 def _border_positive(style: dict, sides: tuple[str, ...]) -> bool:
-    return any(
-        style[f"border-{side}-style"] not in ("none", "hidden") and style[f"border-{side}-width"] > 0 for side in sides
-    )
+    return any(_border_width(style, side) > 0 for side in sides)
 
 
 def _attribute_size(el: Element, attr: str, css: bool | None) -> bool | None:
@@ -337,14 +455,16 @@ def _svg_extent(boxes: Boxes, el: Element, instance: bool = False) -> tuple[bool
     container's children, text's glyphs. A <use> measures its instance of the
     referenced element, wherever that is (a hidden <symbol> too)."""
     name = el.local_name
+    if not instance and _in_hidden_container(el):
+        return False, False  # laid out, never painted: no box (probed)
+    if name in ("text", "tspan", "textPath") or (name == "a" and in_svg_text(el)):
+        has = bool(el.text_content().strip())
+        return has, has
     if name in ("g", "a", "switch", "symbol", "svg"):
         found = [
             _svg_extent(boxes, c, True) if instance else boxes.extent(c) for c in el.children if isinstance(c, Element)
         ]
         return any(w for w, _ in found), any(h for _, h in found)
-    if name in ("text", "tspan", "textPath"):
-        has = bool(el.text_content().strip())
-        return has, has
     if name == "use":
         target = boxes.dom.by_id(el, (el.attrs.get("href") or el.attrs.get("xlink:href") or "").lstrip("#"))
         return _svg_extent(boxes, target, True) if target is not None and target is not el else (False, False)
@@ -353,6 +473,15 @@ def _svg_extent(boxes: Boxes, el: Element, instance: bool = False) -> tuple[bool
         return False, False
     xs, ys = [x for x, _ in points], [y for _, y in points]
     return max(xs) > min(xs), max(ys) > min(ys)
+
+
+def _in_hidden_container(el: Element) -> bool:
+    node = el
+    while isinstance(node, Element) and node.namespace == SVG_NS:
+        if node.local_name in HIDDEN_CONTAINERS:
+            return True
+        node = node.parent
+    return False
 
 
 def _length(el: Element, attr: str) -> float:
@@ -380,37 +509,47 @@ def _shape_points(el: Element) -> list[tuple[float, float]]:
     return []
 
 
-_PATH_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|" + _NUMBER.pattern)
-_PATH_ARITY = {"m": 2, "l": 2, "h": 1, "v": 1, "c": 6, "s": 4, "q": 4, "t": 2, "a": 7, "z": 0}
+_PATH_NUMBER = re.compile(r"\s*,?\s*(" + _NUMBER.pattern + ")")
+_PATH_FLAG = re.compile(r"\s*,?\s*([01])")
+_PATH_COMMAND = re.compile(r"\s*([MmLlHhVvCcSsQqTtAaZz])")
+# Each command's arguments: n a number, f an arc flag.
+_PATH_ARGS = dict(m="nn", l="nn", h="n", v="n", c="nnnnnn", s="nnnn", q="nnnn", t="nn", a="nnnffnn")
 
 
 def _path_points(d: str) -> list[tuple[float, float]]:
-    """The end and control points of a path's segments (arcs by their end points)."""
+    """The end and control points of a path's segments (arcs by their ends and radii),
+    read as SVG's path grammar reads them (arc flags are single digits: "01.5" is 0, 1, .5)."""
     points: list[tuple[float, float]] = []
     x = y = 0.0
-    command = ""
-    numbers: list[float] = []
-    for token in _PATH_TOKEN.findall(d) + ["Z"]:
-        if token.isalpha():
-            command = token
-            numbers = []
-            continue
-        numbers.append(float(token))
-        arity = _PATH_ARITY.get(command.lower(), 0)
-        if not arity or len(numbers) < arity:
-            continue
+    pos, command = 0, ""
+    while pos < len(d):
+        match = _PATH_COMMAND.match(d, pos)
+        if match is not None:
+            command, pos = match.group(1), match.end()
+            if command in "Zz":
+                continue
+        elif not command or command in "Zz":
+            break  # junk: SVG stops drawing at the first error
+        args = []
+        for kind in _PATH_ARGS[command.lower()]:
+            found = (_PATH_FLAG if kind == "f" else _PATH_NUMBER).match(d, pos)
+            if found is None:
+                return points
+            args.append(float(found.group(1)))
+            pos = found.end()
         relative = command.islower()
         if command in "Hh":
-            x = numbers[0] + (x if relative else 0)
+            x = args[0] + (x if relative else 0)
         elif command in "Vv":
-            y = numbers[0] + (y if relative else 0)
+            y = args[0] + (y if relative else 0)
         else:
-            pairs = [(numbers[-2], numbers[-1])] if command in "Aa" else list(zip(numbers[::2], numbers[1::2]))
-            for px, py in pairs:
-                points.append((px + x, py + y) if relative else (px, py))
-            x, y = points[-1]
+            pairs = [args[-2:]] if command in "Aa" else list(zip(args[::2], args[1::2]))
+            ends = [(px + x, py + y) if relative else (px, py) for px, py in pairs]
+            if command in "Aa" and args[0] and args[1]:  # the arc bulges up to its radii
+                points += [(x - abs(args[0]), y - abs(args[1])), (x + abs(args[0]), y + abs(args[1]))]
+            points += ends
+            x, y = ends[-1]
         points.append((x, y))
-        numbers = []
         if command in "Mm":
             command = "l" if relative else "L"
     return points

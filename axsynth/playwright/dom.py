@@ -237,7 +237,8 @@ class Dom:
             return True  # LayoutMedia lays out only its controls: fallback elements get no box
         if el.local_name == "object" and plugins.has_content_frame(el, self.base_url):
             return True  # it shows a child frame, not its fallback content
-        return el.local_name == "select" and not self.is_list_box(el)  # a drop-down: nothing inline
+        # A drop-down shows no option (Chromium's rule: a multi-select of size=1 is one too).
+        return el.local_name == "select" and forms.uses_menu_list(el)
 
     @staticmethod
     def _details_summary(details: Element) -> Element | None:

@@ -225,7 +225,10 @@ class _Builder:
         return node
 
     def _inline_text_only(self, el: Element) -> bool:
-        return self.boxes.box(el).inline and len(el.children) == 1 and isinstance(el.children[0], Text)
+        """An inline generic whose one child node is text. (Adjacent text nodes count as
+        one: the parser appends to the text before a declarative shadow root's
+        <template>, which leaves the DOM, so a browser has only one there.)"""
+        return self.boxes.box(el).inline and bool(el.children) and all(isinstance(child, Text) for child in el.children)
 
     def _process(self, node: AriaNode, el: Element, owned: list[Element], visible: bool) -> None:
         block = self.dom.display(el) != "inline" or tag_of(el) == "BR"
