@@ -17,6 +17,7 @@ from .ax.tree import AXTree
 from .html.dom import Document as DomDocument
 from .html.dom import Element
 from .html.parse import ParseError
+from .html.urls import resolve as resolve_url
 from .limits import LimitError, bounded
 from .locator import Locator, LocatorEngine
 from .page import CursorError, Page, ScopeError, SnapshotOptionError, select_scope
@@ -95,6 +96,7 @@ class Document:
             for el in self.dom.iter_elements()
             if el.is_html and el.local_name in ("iframe", "frame")
         }
+        self.page.frame_pages = {el: doc.page if doc else None for el, doc, _ in self._frame_documents.values()}
         self._frames: dict[int, Frame] = {}  # id(iframe element) -> its Frame, once named
         self._selector_index: Selectors | None = None
         self._locators: LocatorEngine | None = None
@@ -477,11 +479,7 @@ class Document:
         from .emit.ai import ai_snapshot
 
         with _gc_paused():
-            return ai_snapshot(self.page, self._ai_frame, select_scope(self.page, scope) if scope else None, depth)
-
-    def _ai_frame(self, iframe: Element):
-        child = self._frame_of(iframe).document
-        return None if child is None else (child.page, child._ai_frame)
+            return ai_snapshot(self.page, select_scope(self.page, scope) if scope else None, depth)
 
     @bounded("agent snapshot")
     def agent_snapshot(
@@ -607,7 +605,8 @@ class Document:
             html = file.read_bytes()
         except OSError as exc:
             return None, f"{src}: {exc.strerror or exc}"
-        return self._child(html, file.as_uri(), file.parent, file)
+        # The document's URL is the one the page asks for (a page served over http has http frames).
+        return self._child(html, resolve_url(self.page.base_url, src) or file.as_uri(), file.parent, file)
 
     def _local_file(self, src: str) -> tuple[Path | None, str]:
         """The file a ``src`` names next to the page, or None and why it is not followed."""

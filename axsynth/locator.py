@@ -379,6 +379,21 @@ def _css_step(selector: str) -> Step:
     return step
 
 
+def _aria_ref_step(ref: str) -> Step:
+    """``aria-ref=e12``: Playwright's engine for the ai format's refs (axsynth.emit.ai_refs)."""
+    from .emit.ai_refs import aria_ref_step
+
+    resolve = aria_ref_step(ref)
+
+    def step(engine: LocatorEngine, roots: list[Root]) -> list[Element]:
+        try:
+            return resolve(engine, roots)
+        except ScopeError as exc:
+            raise QueryError(exc.message) from None
+
+    return step
+
+
 def _nth_step(index: int) -> Step:
     def step(engine: LocatorEngine, roots: list[Root]) -> list[Element]:
         elements = [r for r in roots if isinstance(r, Element)]
@@ -569,7 +584,8 @@ class Locator:
         """
         if not isinstance(selector, str):
             raise TypeError(f"locator() takes a CSS selector string, got {type(selector).__name__}")
-        located = self._then(_css_step(selector), _call("locator", selector))
+        step = _aria_ref_step(selector[len("aria-ref=") :]) if selector.startswith("aria-ref=") else _css_step(selector)
+        located = self._then(step, _call("locator", selector))
         if (has_text, has_not_text, has, has_not) == (None, None, None, None):
             return located
         return located.filter(has_text=has_text, has_not_text=has_not_text, has=has, has_not=has_not)

@@ -38,6 +38,9 @@ class Page:
         self.forms = Forms(self.document)
         #: ARIA snapshot texts by their root element, made once each (axsynth.emit.aria).
         self.aria_snapshots: dict[Element, str] = {}
+        #: The page loaded in each <iframe>/<frame> element (None: not loaded), set by the
+        #: Document that loads them.
+        self.frame_pages: dict[Element, Page | None] = {}
         #: The ai format's refs and frames (axsynth.emit.ai.AiSession), made on first use.
         self.ai_session = None
         # A stable stand-in for Chromium's frame token: derived from the URL.

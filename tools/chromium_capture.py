@@ -140,11 +140,31 @@ class Chromium:
                     dump_cdp(normalize_cdp(session.send("Accessibility.getFullAXTree", {"frameId": frame_id})))
                     for frame_id in _child_frame_ids(session.send("Page.getFrameTree")["frameTree"])
                 )
-            if "aria" in formats:
+            if "aria" in formats and page.locator("body").count():  # a frameset page has no body to snapshot
                 aria = page.locator("body").aria_snapshot(timeout=self.timeout_ms) + "\n"
         finally:
             context.close()
         return Capture(cdp, aria, frames, ai)
+
+
+    def ai_snapshot(
+        self, url: str, resolver: Resolver, frame: int = 0, scope: str | None = None, depth: int | None = None
+    ) -> str:
+        """On a fresh load of ``url``: ``page.aria_snapshot(mode="ai", depth=depth)``, or with
+        ``scope`` ``locator(scope).aria_snapshot(...)`` in ``page.frames[frame]``."""
+        if not self._browser.is_connected():
+            self._launch()
+        context = self._browser.new_context(java_script_enabled=False, viewport=VIEWPORT)
+        try:
+            page = context.new_page()
+            page.route("**/*", lambda route: _serve(route, url, resolver))
+            page.goto(url, wait_until="load", timeout=self.timeout_ms)
+            options = {"mode": "ai", "depth": depth, "timeout": self.timeout_ms}
+            if scope is None and frame == 0:
+                return page.aria_snapshot(**options)
+            return page.frames[frame].locator(scope or "body").aria_snapshot(**options)
+        finally:
+            context.close()
 
 
 def _child_frame_ids(tree: dict) -> list[str]:

@@ -49,7 +49,11 @@ def capture_goldens(fixtures: list[Fixture], formats: tuple[str, ...] = FORMATS)
             for fmt in formats:
                 out = fixture.golden(GOLDENS, fmt)
                 out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_text(getattr(capture, fmt), encoding="utf-8")
+                text = getattr(capture, fmt)
+                if text is not None:
+                    out.write_text(text, encoding="utf-8")
+                elif out.exists():
+                    out.unlink()  # nothing to snapshot (a frameset page has no body)
             if capture.frames is not None:
                 for stale in fixture.frame_goldens(GOLDENS):
                     stale.unlink()

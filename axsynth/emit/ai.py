@@ -17,28 +17,19 @@ pages or versions; the ``agent`` format's refs are.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from typing import Callable, Optional
 
 from ..html.dom import Element
 from ..page import Page
 from ..playwright.dom import Dom
 from ..playwright.focus import autofocused
-from ..playwright.snapshot import AriaRefs, AriaSnapshot, build_aria_snapshot
+from ..playwright.snapshot import AriaRefs, build_aria_snapshot
 from .aria import JsonNode, render_yaml, to_json
-
-#: A document's child frame: the ``<iframe>``/``<frame>`` element → its loaded page and
-#: that page's own child frames (None when axsynth did not load the frame).
-FrameOf = Callable[[Element], Optional["tuple[Page, FrameOf]"]]
-
-_REF = re.compile(r"(?:f(?P<frame>[0-9]+))?e(?P<number>[0-9]+)")
 
 
 @dataclass(eq=False)
 class _Frame:
-    page: Page
-    frames: FrameOf | None
+    page: Page | None  # None: a frame axsynth did not load
     seq: int  # Playwright's frame sequence number (0: the main frame)
     parent: "_Frame | None" = None
     iframe: Element | None = None  # its element in the parent's document
@@ -53,33 +44,27 @@ class AiSession:
     """The ai snapshots of one page and its frames: their refs (which persist from one
     snapshot to the next, as in a browser tab) and which element has focus."""
 
-    def __init__(self, page: Page, frames: FrameOf | None = None) -> None:
-        self._frames = _number_frames(_Frame(page, frames, 0))
+    def __init__(self, page: Page) -> None:
+        self._frames = _number_frames(_Frame(page, 0))
         self._by_iframe = {id(f.iframe): f for f in self._frames if f.iframe is not None}
         _place_focus(self._frames)
 
-    def snapshot(self, root: Element | None = None, depth: int | None = None) -> str:
-        """The YAML of ``root`` (default: the body or frameset), cut at ``depth``."""
-        top = self._frames[0]
-        root = root if root is not None else _body_or_frameset(top.page)
+    def snapshot(self, root: Element | None = None, depth: int | None = None, page: Page | None = None) -> str:
+        """The YAML of ``root`` (default: the body or frameset) of the main page or of
+        one of its frames' ``page``, cut at ``depth``."""
+        frame = self.frame_of(page) if page is not None else self._frames[0]
+        if frame is None:
+            raise ValueError("the page is not one of this session's frames")
+        root = root if root is not None else _body_or_frameset(frame.page)
         if root is None:
             return ""
-        return render_yaml(self._json(top, root, depth))
+        return render_yaml(self._json(frame, root, depth))
 
-    def element(self, ref: str) -> tuple[Page, Element] | None:
-        """The page and element a ref (``e12``, ``f1e3``) names in the latest snapshot
-        of its frame; the whole page is snapshotted first if no snapshot was taken."""
-        match = _REF.fullmatch(ref.strip())
-        if match is None:
-            return None
-        seq = int(match["frame"] or 0)
-        if not 0 <= seq < len(self._frames):
-            return None
-        frame = self._frames[seq]
-        if self._frames[0].refs.last_snapshot is None:
-            self.snapshot()
-        found = frame.refs.element(ref.strip())
-        return (frame.page, found) if found is not None else None
+    def frame_of(self, page: Page) -> "_Frame | None":
+        return next((f for f in self._frames if f.page is page), None)
+
+    def frame(self, seq: int) -> "_Frame | None":
+        return self._frames[seq] if 0 <= seq < len(self._frames) else None
 
     def _json(self, frame: _Frame, root: Element, depth: int | None) -> list[JsonNode | str]:
         """ariaSnapshotJSONForFrame: the frame's nodes, its child frames' merged in."""
@@ -98,23 +83,23 @@ class AiSession:
                 _merge_frame(nodes, ref, child_nodes)
         return nodes
 
-    def last_snapshot(self, seq: int = 0) -> AriaSnapshot | None:
-        return self._frames[seq].refs.last_snapshot if seq < len(self._frames) else None
+
+def session(page: Page) -> AiSession:
+    """The session of the page's main frame (a frame's refs are ``f<seq>e<n>`` there),
+    made on first use and kept on that page: refs persist from one snapshot to the next."""
+    top = page
+    while top.parent is not None:
+        top = top.parent
+    if top.ai_session is None:
+        top.ai_session = AiSession(top)
+    return top.ai_session
 
 
-def session(page: Page, frames: FrameOf | None = None) -> AiSession:
-    """The page's ai session, made on first use (kept on the page: refs persist)."""
-    if page.ai_session is None:
-        page.ai_session = AiSession(page, frames)
-    return page.ai_session
-
-
-def ai_snapshot(
-    page: Page, frames: FrameOf | None = None, root: Element | None = None, depth: int | None = None
-) -> str:
+def ai_snapshot(page: Page, root: Element | None = None, depth: int | None = None) -> str:
     """``page.aria_snapshot(mode="ai", depth=depth)``, or ``locator.aria_snapshot(...)``
-    of ``root``."""
-    return session(page, frames).snapshot(root, depth)
+    of ``root`` (of a frame's page: the frame's snapshot, its refs numbered as the main
+    page numbers that frame's)."""
+    return session(page).snapshot(root, depth, page)
 
 
 # --- frames -------------------------------------------------------------------------------
@@ -133,9 +118,8 @@ def _number_frames(top: _Frame) -> list[_Frame]:
             for el in parent.page.document.iter_elements():
                 if not (el.is_html and el.local_name in ("iframe", "frame")):
                     continue
-                loaded = parent.frames(el) if parent.frames is not None else None
-                page, inner = loaded if loaded is not None else (None, None)
-                frame = _Frame(page, inner, len(frames), parent, el)  # type: ignore[arg-type]
+                page = parent.page.frame_pages.get(el)
+                frame = _Frame(page, len(frames), parent, el)
                 frames.append(frame)
                 if page is not None:
                     below.append(frame)

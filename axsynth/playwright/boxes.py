@@ -47,6 +47,7 @@ _TABLE_PARTS = frozenset(
 )
 _FLEX = frozenset({"flex", "inline-flex", "-webkit-box", "-webkit-inline-box"})
 _GRID = frozenset({"grid", "inline-grid"})
+_ATOMIC_INLINE = frozenset({"inline-block", "inline-flex", "inline-grid", "inline-table", "-webkit-inline-box"})
 _PREFORMATTED = frozenset({"pre", "pre-wrap", "break-spaces", "pre-line"})
 _ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -205,8 +206,19 @@ class Boxes:
         or horizontal padding or borders (then a line's height too: probed)."""
         if _sum_positive(style, ("padding-left", "padding-right")) or _border_positive(style, ("left", "right")):
             return True, True
-        has = self._content_with_width(el, in_flow_only=True)
+        has = self._content_with_width(el, in_flow_only=True) or self._space_beside_atom(el)
         return has, has
+
+    def _space_beside_atom(self, el: Element) -> bool:
+        """White space next to an atomic inline (even a zero-size one) is a space that
+        renders: it no longer starts or ends the line (probed: a span around a 0x0 radio)."""
+        children = [c for c in el.children if not (isinstance(c, Element) and _out_of_flow(self.dom.style(c)))]
+        for i, child in enumerate(children):
+            if isinstance(child, Element) and self.dom.is_rendered(child) and self._intrinsic(child, tag_of(child)):
+                beside = children[i - 1 : i] + children[i + 1 : i + 2]
+                if any(isinstance(c, Text) and c.data and not c.data.strip(" \t\n\r\f") for c in beside):
+                    return True
+        return False
 
     def _content_with_width(self, el: Element, in_flow_only: bool = False) -> bool:
         """Whether the box holds something wide: text, or a child with extent (an inline
@@ -219,13 +231,14 @@ class Boxes:
                 if self._text_has_glyphs(child, child.parent if isinstance(child.parent, Element) else el):
                     return True
             elif isinstance(child, Element):
+                child_style = self.dom.style(child)
+                if child_style is not None and child_style["position"] in ("absolute", "fixed"):
+                    continue  # sized apart from the box (and maybe by it): never measured here
                 if self.dom.display(child) == "contents":
                     if self._content_with_width(child, in_flow_only):
                         return True
                 elif all(self.extent(child)):
-                    child_style = self.dom.style(child)
-                    positioned = child_style is not None and child_style["position"] in ("absolute", "fixed")
-                    if not positioned and not (in_flow_only and _out_of_flow(child_style)):
+                    if not (in_flow_only and _out_of_flow(child_style)):
                         return True
                 elif not in_flow_only and self._plain_inline(child) and self._content_with_width(child):
                     return True  # a float inside an inline child is the block's
@@ -352,11 +365,17 @@ class Boxes:
                 continue
             if child.is_html and tag_of(child) == "BR":
                 return True  # a line of its own
-            inline = self.dom.display(child) == "inline"
-            if self.extent(child)[1] and (not inline or all(self.extent(child))):
+            display = self.dom.display(child)
+            if display in _ATOMIC_INLINE or (display == "inline" and not self._plain_inline(child)):
+                # An atomic inline puts a line box in the block, whatever its own size (a
+                # broken image with alt="" is 0x0 and its line 18px tall: probed).
                 return True
-            if contains_floats and self._plain_inline(child) and self._has_flow_content(child, True):
-                return True  # a float inside an inline child is the block's
+            if display == "inline":
+                # Its content is on the block's lines (and a float inside, the block's).
+                if all(self.extent(child)) or self._has_flow_content(child, contains_floats):
+                    return True
+            elif self.extent(child)[1]:
+                return True
         return False
 
     def _text_has_glyphs(self, text: Text, parent: Element) -> bool:

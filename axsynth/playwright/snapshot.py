@@ -103,9 +103,13 @@ class AriaRefs:
             known = self._by_element[el] = (role, name, f"{self.prefix}e{self.last}")
         return known[2]
 
-    def element(self, ref: str) -> Element | None:
-        """The element ``ref`` names in the last snapshot."""
-        return self.last_snapshot.elements.get(ref) if self.last_snapshot is not None else None
+    def describe(self, ref: str) -> tuple[Element, str, str] | None:
+        """The element ``ref`` names in the last snapshot, with the role and name it had."""
+        el = self.last_snapshot.elements.get(ref) if self.last_snapshot is not None else None
+        if el is None:
+            return None
+        role, name, _ = self._by_element[el]
+        return el, role, name
 
 
 class _Builder:
