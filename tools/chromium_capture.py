@@ -146,7 +146,6 @@ class Chromium:
             context.close()
         return Capture(cdp, aria, frames, ai)
 
-
     def ai_snapshot(
         self, url: str, resolver: Resolver, frame: int = 0, scope: str | None = None, depth: int | None = None
     ) -> str:
