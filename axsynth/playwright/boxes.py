@@ -49,7 +49,10 @@ _FLEX = frozenset({"flex", "inline-flex", "-webkit-box", "-webkit-inline-box"})
 _GRID = frozenset({"grid", "inline-grid"})
 _ATOMIC_INLINE = frozenset({"inline-block", "inline-flex", "inline-grid", "inline-table", "-webkit-inline-box"})
 _PREFORMATTED = frozenset({"pre", "pre-wrap", "break-spaces", "pre-line"})
-_ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+# Characters without width: zero-width spaces and joiners, the soft hyphen, bidi marks and controls.
+_ZERO_WIDTH = (
+    "\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
@@ -61,6 +64,8 @@ class Boxes:
         self._boxes: dict[Element, Box] = {}
         self._extents: dict[Element, tuple[bool, bool]] = {}
         self._inner_widths: dict[Element, float | None] = {}
+        self._collapses: dict[Element, bool] = {}
+        self._spaces: dict[Text, bool] = {}  # white-space-only text: whether it renders as a space
 
     def box(self, el: Element) -> Box:
         box = self._boxes.get(el)
@@ -105,7 +110,7 @@ class Boxes:
 
     def _compute_extent(self, el: Element) -> tuple[bool, bool]:
         style = self.dom.style(el)
-        if style is None or not self.dom.is_rendered(el):
+        if style is None or not self.dom.is_rendered(el) or self._collapsed(el):
             return False, False
         display = self.dom.display(el)
         if display == "contents":
@@ -117,7 +122,10 @@ class Boxes:
         if intrinsic is None and display == "inline":
             return self._inline_extent(el, style)
         width, height = _explicit(style, "width"), _explicit(style, "height")
-        if style["position"] == "absolute" and "unknown" in (style["width"], style["height"]):
+        if style["height"] == "percent" and height and not _edges(style, ("top", "bottom")):
+            if not self._definite_height(self.dom.flat_parent(el)) and style["position"] not in ("absolute", "fixed"):
+                height = None  # a percentage of an auto height is auto (CSS 2 §10.5)
+        if style["position"] == "absolute" and {style["width"], style["height"]} & {"unknown", "percent"}:
             width, height = self._percent_of_containing_block(el, style, width, height)
         if tag in _SIZED_BY_ATTRIBUTES:
             width = _attribute_size(el, "width", width)
@@ -140,15 +148,10 @@ class Boxes:
         if block is None:
             return width, height
         block_width, block_height = self.extent(block)
-        plain = not (
-            _sum_positive(style, ("padding-left", "padding-right")) or _border_positive(style, ("left", "right"))
-        )
-        if style["width"] == "unknown" and not block_width and plain:
+        sized = ("unknown", "percent")
+        if style["width"] in sized and not block_width and not _edges(style, ("left", "right")):
             width = False
-        plain = not (
-            _sum_positive(style, ("padding-top", "padding-bottom")) or _border_positive(style, ("top", "bottom"))
-        )
-        if style["height"] == "unknown" and not block_height and plain:
+        if style["height"] in sized and not block_height and not _edges(style, ("top", "bottom")):
             height = False
         return width, height
 
@@ -173,9 +176,34 @@ class Boxes:
             return self._content_with_width(block)
         return True
 
+    def _definite_height(self, el: Element | None) -> bool:
+        """Whether a box's height is known without its content (a percentage of it resolves)."""
+        if el is None or el.local_name == "html":
+            return True  # the initial containing block: the viewport
+        style = self.dom.style(el)
+        if style is None:
+            return False
+        if isinstance(style["height"], float) or style["height"] == "unknown":
+            return True
+        if style["height"] == "percent":
+            return style["position"] in ("absolute", "fixed") or self._definite_height(self.dom.flat_parent(el))
+        return False
+
     def _positioned(self, el: Element) -> bool:
         style = self.dom.style(el)
         return style is not None and style["position"] != "static"
+
+    def _collapsed(self, el: Element) -> bool:
+        """Scaled to nothing by its own transform or an ancestor's (the rect is transformed)."""
+        found = self._collapses.get(el)
+        if found is None:
+            style = self.dom.style(el)
+            parent = self.dom.flat_parent(el)
+            found = (style is not None and "collapsed" in (style["transform"], style["scale"])) or (
+                parent is not None and self._collapsed(parent)
+            )
+            self._collapses[el] = found
+        return found
 
     def _intrinsic(self, el: Element, tag: str) -> bool | None:
         """A replaced or widget element's own size (None: not one; its content decides)."""
@@ -206,18 +234,25 @@ class Boxes:
         or horizontal padding or borders (then a line's height too: probed)."""
         if _sum_positive(style, ("padding-left", "padding-right")) or _border_positive(style, ("left", "right")):
             return True, True
-        has = self._content_with_width(el, in_flow_only=True) or self._space_beside_atom(el)
+        has = self._content_with_width(el, in_flow_only=True) or self._holds_block(el)
         return has, has
 
-    def _space_beside_atom(self, el: Element) -> bool:
-        """White space next to an atomic inline (even a zero-size one) is a space that
-        renders: it no longer starts or ends the line (probed: a span around a 0x0 radio)."""
-        children = [c for c in el.children if not (isinstance(c, Element) and _out_of_flow(self.dom.style(c)))]
-        for i, child in enumerate(children):
-            if isinstance(child, Element) and self.dom.is_rendered(child) and self._intrinsic(child, tag_of(child)):
-                beside = children[i - 1 : i] + children[i + 1 : i + 2]
-                if any(isinstance(c, Text) and c.data and not c.data.strip(" \t\n\r\f") for c in beside):
+    def _holds_block(self, el: Element) -> bool:
+        """A block inside an inline splits it into lines around the block, whose width
+        its rect takes (probed: a <picture> around a display:block image is a line tall
+        and as wide as the block, even when the image has no height)."""
+        for child in self._layout_children(el):
+            if not isinstance(child, Element):
+                continue
+            style = self.dom.style(child)
+            if style is None or not self.dom.is_rendered(child) or _out_of_flow(style):
+                continue
+            display = self.dom.display(child)
+            if display == "contents":
+                if self._holds_block(child):
                     return True
+            elif display != "inline" and display not in _ATOMIC_INLINE:
+                return True
         return False
 
     def _content_with_width(self, el: Element, in_flow_only: bool = False) -> bool:
@@ -284,7 +319,7 @@ class Boxes:
             if outer is not None:
                 sides = [style[f"padding-{side}"] for side in ("left", "right")]
                 sides += [_border_width(style, side) for side in ("left", "right")]
-                width = None if "unknown" in sides else max(0.0, outer - sum(sides))
+                width = None if any(isinstance(v, str) for v in sides) else max(0.0, outer - sum(sides))
         if width is not None and isinstance(style["max-width"], float):
             width = min(width, style["max-width"])
         self._inner_widths[el] = width
@@ -379,14 +414,63 @@ class Boxes:
         return False
 
     def _text_has_glyphs(self, text: Text, parent: Element) -> bool:
-        """Text that takes room: not only collapsible white space or zero-width
-        characters (a link of one word joiner has an empty rect: probed)."""
+        """Text that takes room: not zero-width characters alone (a link of one word
+        joiner has an empty rect: probed), and not collapsible white space unless it
+        renders as a space (after content on its line: probed, " " between words)."""
         if not text.data.strip(_ZERO_WIDTH):
             return False
         style = self.dom.style(parent)
         if style is not None and style["white-space"] in _PREFORMATTED:
             return self.dom.is_rendered(parent)
-        return self.dom.text_visible(text)
+        if self.dom.text_visible(text):
+            return True
+        return self.dom.is_rendered(parent) and self._space_renders(text, parent)
+
+    def _space_renders(self, text: Text, parent: Element) -> bool:
+        """Whether collapsible white space renders as one space: content comes before it
+        and after it on its line (white space at a line's start or end goes; more white
+        space after it collapses into it). Probed: a picture holding a 0x0 image and a
+        space before more of the line is 4px wide; an icon button's trailing space is none."""
+        if text not in self._spaces:
+            block = parent
+            while self.dom.display(block) in ("inline", "contents") and self.dom.flat_parent(block) is not None:
+                block = self.dom.flat_parent(block)
+            self._collect_spaces(block, [False, []])
+        return self._spaces.get(text, False)
+
+    def _collect_spaces(self, el: Element, line: list) -> None:
+        """Walk a block's lines in order; ``line`` is [content so far on the line, the
+        white space waiting for content after it]. Each white-space-only text is noted
+        as rendering or not."""
+        for child in self._layout_children(el):
+            if isinstance(child, Text):
+                data = child.data.strip(_ZERO_WIDTH)
+                if not data.strip(" \t\n\r\f"):
+                    self._spaces[child] = False
+                    if data and line[0]:
+                        line[1].append(child)  # renders if content follows
+                        line[0] = False
+                elif data:
+                    self._content_follows(line, data[-1] not in " \t\n\r\f")
+            elif isinstance(child, Element):
+                style = self.dom.style(child)
+                if style is None or not self.dom.is_rendered(child) or _out_of_flow(style):
+                    continue
+                display = self.dom.display(child)
+                if child.is_html and tag_of(child) == "BR":
+                    line[:] = [False, []]
+                elif display == "contents" or (display == "inline" and self._plain_inline(child)):
+                    self._collect_spaces(child, line)
+                elif display == "inline" or display in _ATOMIC_INLINE:
+                    self._content_follows(line, True)  # an atomic inline, of any size
+                else:
+                    self._collect_spaces(child, [False, []])  # a block: lines of its own
+                    line[:] = [False, []]
+
+    def _content_follows(self, line: list, ends_with_content: bool) -> None:
+        for waiting in line[1]:
+            self._spaces[waiting] = True
+        line[:] = [ends_with_content, []]
 
     def _pseudo_content(self, el: Element) -> bool:
         """A ::before or ::after with extent: text that renders (not a lone collapsed
@@ -414,14 +498,14 @@ def _explicit(style: dict, axis: str) -> bool | None:
     if _sum_positive(style, tuple(f"padding-{side}" for side in sides)) or _border_positive(style, sides):
         return True
     minimum = style[f"min-{axis}"]
-    if minimum == "unknown" or (isinstance(minimum, float) and minimum > 0):
+    if minimum in ("unknown", "percent") or (isinstance(minimum, float) and minimum > 0):
         return True
     if style[f"max-{axis}"] == 0.0:
         return False
     size = style[axis]
     if isinstance(size, float):
         return size > 0
-    return True if size == "unknown" else None
+    return True if size in ("unknown", "percent") else None
 
 
 def _out_of_flow(style: dict | None) -> bool:
@@ -429,7 +513,7 @@ def _out_of_flow(style: dict | None) -> bool:
 
 
 def _sum_positive(style: dict, keys: tuple[str, ...]) -> bool:
-    return any(style[k] == "unknown" or (isinstance(style[k], float) and style[k] > 0) for k in keys)
+    return any(style[k] in ("unknown", "percent") or (isinstance(style[k], float) and style[k] > 0) for k in keys)
 
 
 def _edges(style: dict, sides: tuple[str, str]) -> bool:

@@ -6,7 +6,8 @@ is not, and a box whose last in-flow box is held so (its content sticks out past
 end, unless a bottom padding or margin makes room for it).
 
 Computed values: an overflow keyword per axis; a size is a number of px, "auto"
-or "none", or "unknown" (a percentage or a unit whose px value needs layout).
+or "none", "percent" (a percentage of the containing block's size), or "unknown"
+(a function or a unit whose px value needs layout).
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ INITIAL: dict[str, Any] = {
     "max-width": "none",
     "padding-left": 0.0,
     "padding-right": 0.0,
+    # "collapsed" when a transform (or the scale property) scales the box to no area.
+    "transform": "none",
+    "scale": "none",
 }
 INHERITED: frozenset[str] = frozenset()
 
@@ -66,8 +70,10 @@ def _size(keywords: frozenset[str]):
             return token.lower_value if token.lower_value in keywords else "unknown"
         if token.type == "percentage" and token.value == 0:
             return 0.0
-        if token.type in ("percentage", "function"):
-            return "unknown"  # resolved against the containing block (calc(), min()...)
+        if token.type == "percentage":
+            return "percent"  # of the containing block's size, when that is definite
+        if token.type == "function":
+            return "unknown"  # calc(), min()...: needs layout
         length = parse_length(token) if token.type != "ident" else None
         if length is not None:
             return length
@@ -142,6 +148,38 @@ def _margin(tokens: list) -> list[tuple[str, Any]] | None:
     return [("margin-bottom", values[2] if len(values) > 2 else values[0])]
 
 
+_SCALES = {"scale": (0, 1), "scalex": (0,), "scaley": (0,), "scale3d": (0, 1), "matrix": (0, 3)}
+
+
+def _transform(tokens: list) -> str | None:
+    """``transform``: "collapsed" if a scale() (or a matrix) takes an axis to zero
+    (scale(0) hides a popup: its rect and its content's are empty), else "other"."""
+    parts = _components(tokens)
+    if len(parts) == 1 and parts[0].type == "ident":
+        return "none" if parts[0].lower_value == "none" else None
+    for part in parts:
+        if part.type != "function":
+            return None
+        args = [a.value for a in part.arguments if a.type in ("number", "percentage")]
+        factors = _SCALES.get(part.lower_name, ())
+        if part.lower_name == "matrix" and len(args) == 6 and args[0] * args[3] - args[1] * args[2] == 0:
+            return "collapsed"
+        if part.lower_name != "matrix" and any(i < len(args) and args[i] == 0 for i in factors):
+            return "collapsed"
+    return "other"
+
+
+def _scale(tokens: list) -> str | None:
+    """``scale``: one to three factors (or none)."""
+    parts = _components(tokens)
+    if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value == "none":
+        return "none"
+    values = [p.value for p in parts if p.type in ("number", "percentage")]
+    if not values or len(values) != len(parts):
+        return None
+    return "collapsed" if 0 in values[:2] else "other"
+
+
 PARSERS = {
     "overflow-x": _overflow_keyword,
     "overflow-y": _overflow_keyword,
@@ -156,6 +194,8 @@ PARSERS = {
     "max-width": _size(frozenset({"none"})),
     "padding-left": _padding_length,
     "padding-right": _padding_length,
+    "transform": _transform,
+    "scale": _scale,
 }
 SHORTHANDS = {
     "overflow": _overflow,
