@@ -16,9 +16,10 @@ import re
 from dataclasses import dataclass
 
 from ..data.svg import HIDDEN_CONTAINERS
-from ..html import plugins
+from ..html import imgsrc, plugins
 from ..html.dom import SVG_NS, Element, Text, in_svg_text, is_outermost_svg
 from ..html.editing import is_editable_root
+from ..style.media import VIEWPORT_WIDTH, matches_attribute
 from ..style.properties import content_visibility_hides
 from .dom import Dom, tag_of
 
@@ -31,12 +32,13 @@ class Box:
 
 
 _NO_STYLE = Box(visible=True, inline=False)
+_VIEWPORT = imgsrc.Viewport(VIEWPORT_WIDTH, matches_attribute)
 
 # Replaced and widget elements: they have an intrinsic size of their own (probed in
-# Chromium 156: a button, a select, an input, a checkbox, an iframe, a 300x150 svg...;
-# a rule <hr> has its UA borders). A canvas is not one: with scripting off it renders
+# Chromium 156: a button, a select, an input, a checkbox, an iframe, a 300x150 svg...).
+# A canvas is not one: with scripting off it renders
 # its fallback content (probed: an empty 10x10 canvas has no box).
-_INTRINSIC = frozenset("INPUT BUTTON SELECT TEXTAREA METER PROGRESS IFRAME FRAME EMBED VIDEO AUDIO HR".split())
+_INTRINSIC = frozenset("INPUT BUTTON SELECT TEXTAREA METER PROGRESS IFRAME FRAME EMBED VIDEO AUDIO".split())
 # Elements whose width and height attributes are presentational hints for their size.
 _SIZED_BY_ATTRIBUTES = frozenset({"IMG", "IFRAME", "EMBED", "VIDEO", "OBJECT", "INPUT"})
 # Boxes as wide as their content (shrink-to-fit), not as their containing block.
@@ -125,19 +127,24 @@ class Boxes:
         if style["height"] == "percent" and height and not _edges(style, ("top", "bottom")):
             if not self._definite_height(self.dom.flat_parent(el)) and style["position"] not in ("absolute", "fixed"):
                 height = None  # a percentage of an auto height is auto (CSS 2 §10.5)
+        if style["width"] == "percent" and width and not _edges(style, ("left", "right")):
+            parent = self.dom.flat_parent(el)
+            if parent is not None and style["position"] not in ("absolute", "fixed") and self.inner_width(parent) == 0:
+                width = False  # a percentage of a known zero width (a carousel track of width 0)
         if style["position"] == "absolute" and {style["width"], style["height"]} & {"unknown", "percent"}:
             width, height = self._percent_of_containing_block(el, style, width, height)
         if tag in _SIZED_BY_ATTRIBUTES:
             width = _attribute_size(el, "width", width)
             height = _attribute_size(el, "height", height)
-        if width is False or height is False:
-            return width is not False, height is not False
         if intrinsic is not None:
-            return bool(width or intrinsic), bool(height or intrinsic)
+            return _axis(width, lambda: intrinsic), _axis(height, lambda: intrinsic)
         if content_visibility_hides(style, display) and display != "table-cell":
             # Size containment: skipped contents give the box no size (probed).
-            return bool(width or not self._shrinks_to_fit(el, style, display)), bool(height)
-        return bool(width or self._block_width(el, style, display)), bool(height or self._block_height(el, display))
+            return _axis(width, lambda: not self._shrinks_to_fit(el, style, display)), bool(height)
+        return (
+            _axis(width, lambda: self._block_width(el, style, display)),
+            _axis(height, lambda: self._block_height(el, display)),
+        )
 
     def _percent_of_containing_block(
         self, el: Element, style: dict, width: bool | None, height: bool | None
@@ -219,10 +226,13 @@ class Boxes:
         if tag == "OPTION":
             return True  # a row of its list box, empty or not (a drop-down's options are not rendered)
         if tag == "IMG":
-            # Images do not load (no network): a broken image shows a 16x16 icon, its
-            # alt text, or nothing at all for alt="" (probed). data: URLs do load.
+            # Images do not load (no network) but data: URLs, when chosen over a srcset.
+            # A broken image shows its alt text, or a 16x16 icon when it has a src and no
+            # alt; else nothing (probed: alt="", or only a srcset).
+            if imgsrc.current_src(el, _VIEWPORT).strip().lower().startswith("data:"):
+                return True
             alt = el.attrs.get("alt")
-            return (el.attrs.get("src") or "").startswith("data:") or alt is None or alt != ""
+            return bool(alt) if alt is not None else bool((el.attrs.get("src") or "").strip())
         if tag == "OBJECT" and (
             plugins.has_content_frame(el, self.dom.base_url) or plugins.needs_unsupported_plugin(el, self.dom.base_url)
         ):
@@ -234,26 +244,8 @@ class Boxes:
         or horizontal padding or borders (then a line's height too: probed)."""
         if _sum_positive(style, ("padding-left", "padding-right")) or _border_positive(style, ("left", "right")):
             return True, True
-        has = self._content_with_width(el, in_flow_only=True) or self._holds_block(el)
+        has = self._content_with_width(el, in_flow_only=True)
         return has, has
-
-    def _holds_block(self, el: Element) -> bool:
-        """A block inside an inline splits it into lines around the block, whose width
-        its rect takes (probed: a <picture> around a display:block image is a line tall
-        and as wide as the block, even when the image has no height)."""
-        for child in self._layout_children(el):
-            if not isinstance(child, Element):
-                continue
-            style = self.dom.style(child)
-            if style is None or not self.dom.is_rendered(child) or _out_of_flow(style):
-                continue
-            display = self.dom.display(child)
-            if display == "contents":
-                if self._holds_block(child):
-                    return True
-            elif display != "inline" and display not in _ATOMIC_INLINE:
-                return True
-        return False
 
     def _content_with_width(self, el: Element, in_flow_only: bool = False) -> bool:
         """Whether the box holds something wide: text, or a child with extent (an inline
@@ -489,6 +481,11 @@ class Boxes:
             if _explicit(style, "width") and _explicit(style, "height"):
                 return True
         return False
+
+
+def _axis(explicit: bool | None, from_content) -> bool:
+    """An axis's extent: what the box's own sizing says, else what its content gives."""
+    return explicit if explicit is not None else bool(from_content())
 
 
 def _explicit(style: dict, axis: str) -> bool | None:
