@@ -40,7 +40,7 @@ _VIEWPORT = imgsrc.Viewport(VIEWPORT_WIDTH, matches_attribute)
 # its fallback content (probed: an empty 10x10 canvas has no box).
 _INTRINSIC = frozenset("INPUT BUTTON SELECT TEXTAREA METER PROGRESS IFRAME FRAME EMBED VIDEO AUDIO".split())
 # Elements whose width and height attributes are presentational hints for their size.
-_SIZED_BY_ATTRIBUTES = frozenset({"IMG", "IFRAME", "EMBED", "VIDEO", "OBJECT", "INPUT"})
+_SIZED_BY_ATTRIBUTES = frozenset({"IMG", "IFRAME", "EMBED", "VIDEO", "OBJECT", "INPUT", "SVG"})
 # Boxes as wide as their content (shrink-to-fit), not as their containing block.
 _SHRINK_TO_FIT = frozenset({"inline-block", "inline-flex", "inline-grid", "inline-table", "table"})
 # Rows, row groups and columns span the cells they hold (probed: a <col> has a rect).
@@ -173,6 +173,8 @@ class Boxes:
         for block in self.dom.ancestors_crossing_shadow(el):
             if block is el or self.dom.display(block) in ("inline", "contents"):
                 continue
+            if self.inner_width(block) == 0:
+                return False  # a zero-width container (a sprite's width:0 wrapper)
             block_style = self.dom.style(block)
             if block_style is None or not (
                 self._shrinks_to_fit(block, block_style, block_style["display"]) or tag_of(block) == "BUTTON"
@@ -194,7 +196,9 @@ class Boxes:
             return True
         if style["height"] == "percent":
             return style["position"] in ("absolute", "fixed") or self._definite_height(self.dom.flat_parent(el))
-        return False
+        # A positioned box is usually stretched by its insets (top and bottom), which make
+        # its height definite (not read: taken as so).
+        return style["position"] in ("absolute", "fixed")
 
     def _positioned(self, el: Element) -> bool:
         style = self.dom.style(el)
@@ -488,21 +492,29 @@ def _axis(explicit: bool | None, from_content) -> bool:
     return explicit if explicit is not None else bool(from_content())
 
 
+# Per axis: its padding properties, border sides, and sizing properties.
+_AXES = {
+    "width": (("padding-left", "padding-right"), ("left", "right"), "min-width", "max-width"),
+    "height": (("padding-top", "padding-bottom"), ("top", "bottom"), "min-height", "max-height"),
+}
+_SOME = ("unknown", "percent")  # a size that resolves to something (taken as non-zero)
+
+
 def _explicit(style: dict, axis: str) -> bool | None:
     """What the box's own sizing says of its extent on one axis: True (some), False
     (none: a zero size without padding or borders), None (its content decides)."""
-    sides = ("left", "right") if axis == "width" else ("top", "bottom")
-    if _sum_positive(style, tuple(f"padding-{side}" for side in sides)) or _border_positive(style, sides):
+    padding, sides, minimum_key, maximum_key = _AXES[axis]
+    if _sum_positive(style, padding) or _border_positive(style, sides):
         return True
-    minimum = style[f"min-{axis}"]
-    if minimum in ("unknown", "percent") or (isinstance(minimum, float) and minimum > 0):
+    minimum = style[minimum_key]
+    if minimum in _SOME or (minimum.__class__ is float and minimum > 0):
         return True
-    if style[f"max-{axis}"] == 0.0:
+    if style[maximum_key] == 0.0:
         return False
     size = style[axis]
-    if isinstance(size, float):
+    if size.__class__ is float:
         return size > 0
-    return True if size in ("unknown", "percent") else None
+    return True if size in _SOME else None
 
 
 def _out_of_flow(style: dict | None) -> bool:
@@ -510,7 +522,11 @@ def _out_of_flow(style: dict | None) -> bool:
 
 
 def _sum_positive(style: dict, keys: tuple[str, ...]) -> bool:
-    return any(style[k] in ("unknown", "percent") or (isinstance(style[k], float) and style[k] > 0) for k in keys)
+    for key in keys:
+        value = style[key]
+        if value in _SOME or (value.__class__ is float and value > 0):
+            return True
+    return False
 
 
 def _edges(style: dict, sides: tuple[str, str]) -> bool:
@@ -518,12 +534,16 @@ def _edges(style: dict, sides: tuple[str, str]) -> bool:
     return _sum_positive(style, tuple(f"padding-{side}" for side in sides)) or _border_positive(style, sides)
 
 
+_BORDER_KEYS = {side: (f"border-{side}-style", f"border-{side}-width") for side in ("top", "right", "bottom", "left")}
+
+
 def _border_width(style: dict, side: str) -> float:
-    return 0.0 if style[f"border-{side}-style"] in ("none", "hidden") else style[f"border-{side}-width"]
+    style_key, width_key = _BORDER_KEYS[side]
+    return 0.0 if style[style_key] in ("none", "hidden") else style[width_key]
 
 
 def _border_positive(style: dict, sides: tuple[str, ...]) -> bool:
-    return any(_border_width(style, side) > 0 for side in sides)
+    return _border_width(style, sides[0]) > 0 or _border_width(style, sides[1]) > 0
 
 
 def _attribute_size(el: Element, attr: str, css: bool | None) -> bool | None:
