@@ -268,7 +268,9 @@ class Boxes:
                 if self.dom.display(child) == "contents":
                     if self._content_with_width(child, in_flow_only):
                         return True
-                elif all(self.extent(child)):
+                elif all(self.extent(child)) or (self._atomic_inline(child) and self.extent(child)[0]):
+                    # (An atomic inline's width counts alone: the line gives the height.
+                    # Probed: a picture around an 800x0 image is 800x17.)
                     if not (in_flow_only and _out_of_flow(child_style)):
                         return True
                 elif not in_flow_only and self._plain_inline(child) and self._content_with_width(child):
@@ -350,6 +352,10 @@ class Boxes:
             return True  # stretched to the line's (row's) height
         return self._has_flow_content(el, _new_formatting_context(style, display))
 
+    def _atomic_inline(self, el: Element) -> bool:
+        display = self.dom.display(el)
+        return display in _ATOMIC_INLINE or (display == "inline" and not self._plain_inline(el))
+
     def _plain_inline(self, el: Element) -> bool:
         """An inline box of HTML content (not a replaced element, not SVG)."""
         return el.is_html and self.dom.display(el) == "inline" and self._intrinsic(el, tag_of(el)) is None
@@ -378,6 +384,7 @@ class Boxes:
             return False
         if self._pseudo_content(el):
             return True
+        floats = False  # a float with height came before: a clearing box below it makes it count
         for child in self._layout_children(el):
             if isinstance(child, Text):
                 if self._text_has_glyphs(child, child.parent if isinstance(child.parent, Element) else el):
@@ -393,11 +400,14 @@ class Boxes:
                     return True
                 continue
             if style["float"] != "none" and not contains_floats:
+                floats = floats or self.extent(child)[1]
                 continue
+            if floats and style["clear"] != "none" and self.dom.display(child) != "inline":
+                return True  # cleared below the floats (a clearfix <div>)
             if child.is_html and tag_of(child) == "BR":
                 return True  # a line of its own
             display = self.dom.display(child)
-            if display in _ATOMIC_INLINE or (display == "inline" and not self._plain_inline(child)):
+            if self._atomic_inline(child):
                 # An atomic inline puts a line box in the block, whatever its own size (a
                 # broken image with alt="" is 0x0 and its line 18px tall: probed).
                 return True
@@ -407,7 +417,17 @@ class Boxes:
                     return True
             elif self.extent(child)[1]:
                 return True
-        return False
+        return floats and self._clearfix(el)
+
+    def _clearfix(self, el: Element) -> bool:
+        """A block ::after that clears (the clearfix): the box then holds its floats."""
+        style = self.dom.styles.pseudo(el, "after")
+        return (
+            style is not None
+            and isinstance(style["content"], tuple)
+            and style["clear"] != "none"
+            and style["display"] not in ("none", "inline")
+        )
 
     def _text_has_glyphs(self, text: Text, parent: Element) -> bool:
         """Text that takes room: not zero-width characters alone (a link of one word

@@ -36,6 +36,8 @@ INITIAL: dict[str, Any] = {
     # "collapsed" when a transform (or the scale property) scales the box to no area.
     "transform": "none",
     "scale": "none",
+    # Whether a box goes below earlier floats (then its parent grows to hold them).
+    "clear": "none",
 }
 INHERITED: frozenset[str] = frozenset()
 
@@ -148,6 +150,7 @@ def _margin(tokens: list) -> list[tuple[str, Any]] | None:
     return [("margin-bottom", values[2] if len(values) > 2 else values[0])]
 
 
+_CLEARS = frozenset({"none", "left", "right", "both", "inline-start", "inline-end"})
 _SCALES = {"scale": (0, 1), "scalex": (0,), "scaley": (0,), "scale3d": (0, 1), "matrix": (0, 3)}
 
 
@@ -196,6 +199,9 @@ PARSERS = {
     "padding-right": _padding_length,
     "transform": _transform,
     "scale": _scale,
+    "clear": lambda tokens: next(
+        (t.lower_value for t in _components(tokens) if t.type == "ident" and t.lower_value in _CLEARS), None
+    ),
 }
 SHORTHANDS = {
     "overflow": _overflow,
