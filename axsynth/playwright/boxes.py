@@ -136,6 +136,9 @@ class Boxes:
         if tag in _SIZED_BY_ATTRIBUTES:
             width = _attribute_size(el, "width", width)
             height = _attribute_size(el, "height", height)
+        if tag == "IMG" and not self._image_loads(el) and None in (width, height):
+            # A broken image given one size only keeps its icon or alt text size, or none (probed).
+            return intrinsic, intrinsic
         if intrinsic is not None:
             return _axis(width, lambda: intrinsic), _axis(height, lambda: intrinsic)
         if content_visibility_hides(style, display) and display != "table-cell":
@@ -230,10 +233,9 @@ class Boxes:
         if tag == "OPTION":
             return True  # a row of its list box, empty or not (a drop-down's options are not rendered)
         if tag == "IMG":
-            # Images do not load (no network) but data: URLs, when chosen over a srcset.
             # A broken image shows its alt text, or a 16x16 icon when it has a src and no
-            # alt; else nothing (probed: alt="", or only a srcset).
-            if imgsrc.current_src(el, _VIEWPORT).strip().lower().startswith("data:"):
+            # alt; else nothing (probed: alt="", or only a srcset), unless given both sizes.
+            if self._image_loads(el):
                 return True
             alt = el.attrs.get("alt")
             return bool(alt) if alt is not None else bool((el.attrs.get("src") or "").strip())
@@ -350,7 +352,13 @@ class Boxes:
             return True  # the marker's line (probed: an empty <li> is 18px tall)
         if (self._flex_row_item(el) or self._grid_item(el)) and self._has_flow_content(self.dom.flat_parent(el), True):
             return True  # stretched to the line's (row's) height
-        return self._has_flow_content(el, _new_formatting_context(style, display))
+        contains_floats = _new_formatting_context(style, display) or self._flex_or_grid_item(el)
+        return self._has_flow_content(el, contains_floats)
+
+    @staticmethod
+    def _image_loads(img: Element) -> bool:
+        """Images do not load (no network) but data: URLs, when chosen over a srcset."""
+        return imgsrc.current_src(img, _VIEWPORT).strip().lower().startswith("data:")
 
     def _atomic_inline(self, el: Element) -> bool:
         display = self.dom.display(el)
@@ -359,6 +367,12 @@ class Boxes:
     def _plain_inline(self, el: Element) -> bool:
         """An inline box of HTML content (not a replaced element, not SVG)."""
         return el.is_html and self.dom.display(el) == "inline" and self._intrinsic(el, tag_of(el)) is None
+
+    def _flex_or_grid_item(self, el: Element) -> bool:
+        """Flex and grid items are formatting context roots (they hold their floats)."""
+        parent = self.dom.flat_parent(el)
+        style = self.dom.style(parent) if parent is not None else None
+        return style is not None and (style["display"] in _GRID or style["display"] in _FLEX)
 
     def _grid_item(self, el: Element) -> bool:
         parent = self.dom.flat_parent(el)
