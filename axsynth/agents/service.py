@@ -15,9 +15,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Literal
 
-from ..api import Document, LimitError, ParseError, QueryError, SnapshotOptionError
+from ..api import Document, InputTooLarge, LimitError, ParseError, QueryError, SnapshotOptionError
 from ..emit.agent import ancestor_lines
 from ..emit.diff import diff_outlines
+from ..html.resources import NotLoaded, regular_file
 from ..limits import DEFAULT_MAX_HTML_BYTES
 from .ai_lookup import ai_lines, describe_ai_ref, is_ai_ref
 from .outer_html import outer_html
@@ -68,7 +69,7 @@ class Service:
         frame: str | None = None,
         all_items: bool = False,
     ) -> dict[str, Any]:
-        _check_options(format, interactive_only or all_items, cursor, max_depth, max_bytes, scope)
+        _check_options(format, interactive_only or all_items, cursor, max_depth, max_bytes)
         if frame is not None and format != "cdp":
             raise ToolFailure(
                 "bad_arguments",
@@ -90,23 +91,20 @@ class Service:
                         self._remember(source, "agent", doc.outline_text("agent", scope))
                     return {"format": "agent", **snap.to_json()}
                 if format == "aria":
-                    try:
-                        text = doc.aria_snapshot(scope)
-                    except ValueError as exc:  # a scope that matches no element, or several
-                        raise ToolFailure("scope_not_found", str(exc)) from None
+                    text = doc.aria_snapshot(scope)
                     self._remember(source, "aria", text)
                     return _bounded({"format": "aria", "url": doc.url, "text": text}, text, max_bytes)
                 if format == "ai":
                     text = doc.ai_snapshot(scope, max_depth)
                     return _bounded({"format": "ai", "url": doc.url, "text": text}, text, max_bytes)
                 if format == "devtools":
-                    text = doc.devtools_snapshot()
+                    text = doc.devtools_snapshot(scope=scope)
                     return _bounded({"format": "devtools", "url": doc.url, "text": text}, text, max_bytes)
                 if format == "flat":
-                    data = doc.flat_snapshot(max_depth=max_depth)
+                    data = doc.flat_snapshot(max_depth=max_depth, scope=scope)
                     return _bounded({"format": "flat", **data}, json.dumps(data, ensure_ascii=False), max_bytes)
                 try:
-                    data = doc.get_full_ax_tree(frame_id=frame)
+                    data = doc.get_full_ax_tree(scope=scope, frame_id=frame)
                 except QueryError as exc:
                     raise ToolFailure("unknown_frame", str(exc)) from None
                 return _bounded({"format": "cdp", **data}, json.dumps(data, ensure_ascii=False), max_bytes)
@@ -233,7 +231,7 @@ class Service:
             self._check_size(stat.st_size)
             source = str(file)
             key = (source, stat.st_mtime_ns, stat.st_size)
-            make = lambda: Document.from_file(file)  # noqa: E731
+            make = lambda: Document.from_file(file, root=self.root, max_bytes=self.max_html_bytes)  # noqa: E731
         doc = self._documents.get(key)
         if doc is None:
             with _engine_errors():
@@ -249,20 +247,17 @@ class Service:
         the root (through ``..`` or a symbolic link) or is not a regular file."""
         if "\0" in path:
             raise ToolFailure("bad_path", "the path contains a NUL character")
-        candidate = self.root / path
-        try:
-            resolved = candidate.resolve(strict=True)
-        except FileNotFoundError:
-            raise ToolFailure("not_found", f"{path}: no such file under the root") from None
-        except (OSError, RuntimeError) as exc:  # a symlink loop, a permission problem
+        try:  # the rule every stylesheet and frame of the page is read under too
+            return regular_file(self.root / path, (self.root, "the root"))
+        except NotLoaded as exc:
+            if exc.code == "outside_root":
+                message = f"{path} resolves outside the root {self.root}; only files under it are read"
+                raise ToolFailure("outside_root", message) from None
+            if exc.code == "missing":
+                raise ToolFailure("not_found", f"{path}: no such file under the root") from None
+            if exc.code == "not_a_file":
+                raise ToolFailure("not_a_file", f"{path} is not a regular file") from None
             raise ToolFailure("bad_path", f"{path}: {exc}") from None
-        if not resolved.is_relative_to(self.root):
-            raise ToolFailure(
-                "outside_root", f"{path} resolves outside the root {self.root}; only files under it are read"
-            )
-        if not resolved.is_file():
-            raise ToolFailure("not_a_file", f"{path} is not a regular file")
-        return resolved
 
     def _check_size(self, size: int) -> None:
         if size > self.max_html_bytes:
@@ -283,19 +278,19 @@ def _engine_errors() -> Iterator[None]:
         raise ToolFailure(exc.code, exc.message) from None
     except ParseError as exc:
         raise ToolFailure("parse_error", str(exc)) from None
+    except InputTooLarge as exc:
+        raise ToolFailure("too_large", f"{exc} (--max-html-bytes)") from None
     except LimitError as exc:
         raise ToolFailure("limit", str(exc)) from None
 
 
 def _check_options(
-    format: str, interactive_only: bool, cursor: str | None, max_depth: int | None, max_bytes: int, scope: str | None
+    format: str, interactive_only: bool, cursor: str | None, max_depth: int | None, max_bytes: int
 ) -> None:
     if format not in ("agent", "aria", "ai", "devtools", "flat", "cdp"):
         raise ToolFailure("bad_arguments", f"unknown format {format!r}")
     if format != "agent" and (interactive_only or cursor):
         raise ToolFailure("bad_arguments", "interactive_only, all_items and cursor apply to the agent format only")
-    if scope is not None and format not in ("agent", "aria", "ai"):
-        raise ToolFailure("bad_arguments", "scope applies to the agent, aria and ai formats only")
     if max_depth is not None and (max_depth < 0 or format not in ("agent", "flat", "ai")):
         raise ToolFailure("bad_arguments", "max_depth is a number >= 0, for the agent, flat and ai formats")
     if max_bytes < 0:

@@ -44,8 +44,7 @@ from ..data.chrome_roles import ROLES
 from ..html import forms
 from ..html.dom import Document as DomDocument
 from ..html.dom import Element, ShadowRoot
-from ..page import CursorError as CursorError  # re-exported: their former home
-from ..page import ScopeError as ScopeError
+from ..page import CursorError, ScopeError, compile_scope  # noqa: F401 (both re-exported: their former home)
 from .agent_outline import (
     BREAK,
     REDACTED,
@@ -214,16 +213,20 @@ class AgentEmitter:
             if taken[ref] > 1:  # a hash collision: every party takes a longer ref
                 ref = Selectors.ref_for(selector, 10)
             self._refs[id(obj)] = Ref(
-                ref, selector, obj.element.local_name, self._display_role(obj), self._name(obj), obj
+                ref, selector, obj.element.local_name, self.display_role(obj), self.name_of(obj), obj
             )
+
+    def ref_of(self, obj: AXObject) -> Ref | None:
+        """The ref of an interactive object (None for the others)."""
+        return self._refs.get(id(obj))
 
     # -- per-object facts ---------------------------------------------------------------
 
-    def _display_role(self, obj: AXObject) -> str:
+    def display_role(self, obj: AXObject) -> str:
         role = self.cdp_role(obj)
         return ROLE_NAMES.get(role, role if role[:1].islower() else role.lower())
 
-    def _name(self, obj: AXObject) -> str:
+    def name_of(self, obj: AXObject) -> str:
         cached = self._names.get(id(obj))
         if cached is None:
             cached = " ".join(self.ax.names.name(obj).split())
@@ -297,15 +300,15 @@ class AgentEmitter:
                     out.append(f"value={REDACTED}")
                 elif isinstance(v, (int, float)) and not isinstance(v, bool):
                     out.append(f"value={int(v) if float(v).is_integer() else v}")
-                elif role != "textbox" or str(v) != self._name(obj):
+                elif role != "textbox" or str(v) != self.name_of(obj):
                     out.append(f"value={quote(cut_text(str(v)))}")
         if "url" in props and role == "link":
             out.append(f"url={self._short_url(props['url'])}")
         placeholder = placeholder_of(obj)
-        if placeholder and placeholder != self._name(obj):
+        if placeholder and placeholder != self.name_of(obj):
             out.append(f"placeholder={quote(cut_text(placeholder))}")
         description = " ".join(self.ax.names.description(obj).split()) if obj.kind == "element" else ""
-        if description and description != self._name(obj):
+        if description and description != self.name_of(obj):
             out.append(f"description={quote(cut_text(description))}")
         return out
 
@@ -352,7 +355,7 @@ class AgentEmitter:
         top = [p for p in results[id(root)] if p is not BREAK]
         if len(top) == 1 and isinstance(top[0], OutlineItem):
             return top[0]
-        item = OutlineItem(self._display_role(root), "", None, [], root)  # the scope root dissolved: keep a frame
+        item = OutlineItem(self.display_role(root), "", None, [], root)  # the scope root dissolved: keep a frame
         item.children = finish_children(top, "")
         return item
 
@@ -368,7 +371,7 @@ class AgentEmitter:
             return [BREAK]
         if role == "ListMarker":
             return []
-        name = self._name(obj)
+        name = self.name_of(obj)
         if obj.in_ua_shadow and ref is None and not is_root:
             return parts
         if (
@@ -379,7 +382,7 @@ class AgentEmitter:
             and not self._announces_changes(obj)
         ):
             return [BREAK, *parts, BREAK] if block else parts
-        display = self._display_role(obj)
+        display = self.display_role(obj)
         item = OutlineItem(display, name, ref.ref if ref else None, self._states(obj, display), obj)
         if self.is_secret(obj) and name and self.ax.states.value(obj) and name == self.ax.states.string_value(obj):
             item.name = REDACTED
@@ -388,7 +391,7 @@ class AgentEmitter:
         if obj.role == "ComboBoxSelect":
             parts = [p for p in parts if isinstance(p, OutlineItem) and p.has_ref]
             options = [
-                self._name(o)
+                self.name_of(o)
                 for o in obj.iter_descendants(included_only=True)
                 if o.role == "MenuListOption" and not o.ignored
             ]
@@ -461,7 +464,7 @@ class AgentEmitter:
         cut = cut_bytes(context, lines[start:], max_bytes, at_least_one=cursor is not None)
         shown = lines[start : start + cut.shown]
         refs = {r: self.ref(r) for (_, r) in shown if r}
-        title = self._name(self.tree.root) if self.tree.root.kind == "document" else ""
+        title = self.name_of(self.tree.root) if self.tree.root.kind == "document" else ""
         cdp_chars = None
         if with_cdp_size:
             cdp_chars = len(json.dumps({"nodes": CdpSerializer(self.ax).full_tree()}, ensure_ascii=False))
@@ -497,7 +500,7 @@ class AgentEmitter:
 
     def states_of(self, obj: AXObject) -> list[str]:
         """The states the outline prints on this object's line."""
-        return self._states(obj, self._display_role(obj))
+        return self._states(obj, self.display_role(obj))
 
     def outline(
         self,
@@ -533,12 +536,8 @@ def matching_elements(document: DomDocument, selector: str, option: str) -> list
     """The elements a CSS selector matches, in tree order; a bad selector raises
     ``ScopeError`` with the code ``<option>_invalid``."""
     import cssselect2
-    from cssselect2.parser import SelectorError
 
-    try:
-        compiled = cssselect2.compile_selector_list(selector)
-    except SelectorError as exc:
-        raise ScopeError(f"{option}_invalid", f"{selector!r} is not a valid CSS selector ({exc})") from None
+    compiled = [s for s in compile_scope(selector, option) if s.pseudo_element is None]  # no element is ::before
     top = document.document_element
     if top is None:
         return []

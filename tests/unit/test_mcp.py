@@ -81,7 +81,7 @@ async def exercise(client: Client, root: Path) -> None:
     assert inline.content[0].text == "no changes"
 
     flat = await client.call_tool("snapshot", {"html": PAGE, "format": "flat"})
-    assert flat.structured_content["title"] == "Shop"
+    assert flat.structured_content["page"]["context"]["title"] == "Shop"
 
     for arguments, code in [
         ({"tool": "snapshot", "path": "../outside.html"}, "outside_root"),
