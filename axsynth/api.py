@@ -333,7 +333,7 @@ class Document(AccessibilityQueries):
         from .emit.ai import ai_snapshot
 
         with _gc_paused():
-            return ai_snapshot(self.page, select_scope(self.page, scope) if scope else None, depth)
+            return ai_snapshot(self.page, select_scope(self.page, scope) if scope is not None else None, depth)
 
     @bounded("agent snapshot")
     def agent_snapshot(
