@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..data.svg import HIDDEN_CONTAINERS
 from ..html import imgsrc, plugins
 from ..html.dom import SVG_NS, Element, Text, in_svg_text, is_outermost_svg
 from ..html.editing import is_editable_root
 from ..style.media import VIEWPORT_WIDTH, matches_attribute
+from ..style.overflow import is_percent
 from ..style.properties import content_visibility_hides
 from .dom import Dom, tag_of
 
@@ -124,14 +126,14 @@ class Boxes:
         if intrinsic is None and display == "inline":
             return self._inline_extent(el, style)
         width, height = _explicit(style, "width"), _explicit(style, "height")
-        if style["height"] == "percent" and height and not _edges(style, ("top", "bottom")):
+        if is_percent(style["height"]) and height and not _edges(style, ("top", "bottom")):
             if not self._definite_height(self.dom.flat_parent(el)) and style["position"] not in ("absolute", "fixed"):
                 height = None  # a percentage of an auto height is auto (CSS 2 §10.5)
-        if style["width"] == "percent" and width and not _edges(style, ("left", "right")):
+        if is_percent(style["width"]) and width and not _edges(style, ("left", "right")):
             parent = self.dom.flat_parent(el)
             if parent is not None and style["position"] not in ("absolute", "fixed") and self.inner_width(parent) == 0:
                 width = False  # a percentage of a known zero width (a carousel track of width 0)
-        if style["position"] == "absolute" and {style["width"], style["height"]} & {"unknown", "percent"}:
+        if style["position"] == "absolute" and any(_resolves(style[axis]) for axis in ("width", "height")):
             width, height = self._percent_of_containing_block(el, style, width, height)
         if tag in _SIZED_BY_ATTRIBUTES:
             width = _attribute_size(el, "width", width)
@@ -158,10 +160,9 @@ class Boxes:
         if block is None:
             return width, height
         block_width, block_height = self.extent(block)
-        sized = ("unknown", "percent")
-        if style["width"] in sized and not block_width and not _edges(style, ("left", "right")):
+        if _resolves(style["width"]) and not block_width and not _edges(style, ("left", "right")):
             width = False
-        if style["height"] in sized and not block_height and not _edges(style, ("top", "bottom")):
+        if _resolves(style["height"]) and not block_height and not _edges(style, ("top", "bottom")):
             height = False
         return width, height
 
@@ -197,7 +198,7 @@ class Boxes:
             return False
         if isinstance(style["height"], float) or style["height"] == "unknown":
             return True
-        if style["height"] == "percent":
+        if is_percent(style["height"]):
             return style["position"] in ("absolute", "fixed") or self._definite_height(self.dom.flat_parent(el))
         # A positioned box is usually stretched by its insets (top and bottom), which make
         # its height definite (not read: taken as so).
@@ -531,7 +532,11 @@ _AXES = {
     "width": (("padding-left", "padding-right"), ("left", "right"), "min-width", "max-width"),
     "height": (("padding-top", "padding-bottom"), ("top", "bottom"), "min-height", "max-height"),
 }
-_SOME = ("unknown", "percent")  # a size that resolves to something (taken as non-zero)
+
+
+def _resolves(size: Any) -> bool:
+    """A size that resolves to something (taken as non-zero): a percentage, or one that needs layout."""
+    return size == "unknown" or is_percent(size)
 
 
 def _explicit(style: dict, axis: str) -> bool | None:
@@ -541,14 +546,14 @@ def _explicit(style: dict, axis: str) -> bool | None:
     if _sum_positive(style, padding) or _border_positive(style, sides):
         return True
     minimum = style[minimum_key]
-    if minimum in _SOME or (minimum.__class__ is float and minimum > 0):
+    if _resolves(minimum) or (minimum.__class__ is float and minimum > 0):
         return True
     if style[maximum_key] == 0.0:
         return False
     size = style[axis]
     if size.__class__ is float:
         return size > 0
-    return True if size in _SOME else None
+    return True if _resolves(size) else None
 
 
 def _out_of_flow(style: dict | None) -> bool:
@@ -558,7 +563,7 @@ def _out_of_flow(style: dict | None) -> bool:
 def _sum_positive(style: dict, keys: tuple[str, ...]) -> bool:
     for key in keys:
         value = style[key]
-        if value in _SOME or (value.__class__ is float and value > 0):
+        if _resolves(value) or (value.__class__ is float and value > 0):
             return True
     return False
 

@@ -27,9 +27,10 @@ from ..html.dom import (
     FlatTree,
     Node,
     ShadowRoot,
+    is_outermost_svg,
 )
 from ..html.resources import Loader, LoadPolicy
-from . import counters, list_items, nesting, presentational, sheets
+from . import counter_styles, counters, list_items, nesting, presentational, pseudo_elements, sheets
 from .properties import (
     CUSTOM,
     INHERITED,
@@ -39,7 +40,7 @@ from .properties import (
     parse_style_attribute,
     resolve_var_reference,
 )
-from .selectors import MAX_NESTING, MAX_SHEET_SELECTORS, compile_selector_list, rule_selectors
+from .selectors import MAX_NESTING, MAX_SHEET_SELECTORS, compile_selector_list
 from .selectors import nesting as selector_nesting
 
 Style = dict[str, Any]
@@ -93,7 +94,7 @@ def _build_matcher(sheets: Iterable[tuple[str, int]]) -> cssselect2.Matcher:
             if not decls and not styles_first_letter:
                 continue
             try:
-                selectors = rule_selectors(rule.prelude, matcher.notes)
+                selectors = pseudo_elements.rule_selectors(rule.prelude, matcher.notes)
             except cssselect2.SelectorError:
                 continue  # an invalid selector drops the whole rule
             if added + len(selectors) > MAX_SHEET_SELECTORS:  # Chromium's rule set holds no more of a sheet
@@ -245,6 +246,7 @@ class Styles:
         self._counters: dict | None = None
         self._distinct: dict[tuple, Style] = {}
         self._numbering: list_items.Numbering | None = None
+        self.counter_styles: dict[str, counter_styles.CounterStyle] = {}  # the document's @counter-style rules
         self._compute()
 
     def of(self, element: Element) -> Style:
@@ -287,6 +289,8 @@ class Styles:
         host_rules: dict[int, list] = {}
         for scope, elements in self._scopes():
             sheets = self._author_sheets(elements)
+            if isinstance(scope, Document):
+                self.counter_styles = counter_styles.collect(sheets)
             matcher = _author_matcher(sheets)
             self._loader.notes += [note for note in matcher.notes if note not in self._loader.notes]
             if isinstance(scope, ShadowRoot):
@@ -405,6 +409,9 @@ class Styles:
             else:
                 style[name] = value
         self._adjust_display(element, style, parent, parent_is_flex, pseudo)
+        if pseudo is None and element.namespace == SVG_NS and not is_outermost_svg(element):
+            # AdjustStyleForSvgElement: only the root <svg> of a fragment honours position.
+            style["position"] = "static"
         _adjust_for_editing(style)
         return self._shared(style)
 
@@ -420,6 +427,9 @@ class Styles:
         pseudos = [which for which in ("before", "after") if which in targeted]
         if style["display"] == "list-item":
             pseudos.append("marker")
+        # ::picker(select), for whether it opts into appearance: base-select too, and
+        # a carousel's ::scroll-button()s, ::scroll-marker-group and ::scroll-marker.
+        pseudos += [which for which in targeted if which is not None and which.startswith(("picker", "scroll-"))]
         return pseudos
 
     @staticmethod

@@ -32,7 +32,7 @@ import tinycss2
 from tinycss2.ast import IdentToken, LiteralToken, QualifiedRule
 from tinycss2.serializer import serialize_identifier
 
-from . import media, supports
+from . import media, pseudo_elements, supports
 
 _COMBINATORS = frozenset(">+~")
 #: Style rules nested deeper than this are dropped: real sheets nest a few levels, and
@@ -251,11 +251,9 @@ def _valid(selectors: tuple[str, ...]) -> bool:
     """Whether a parent's selector list compiles (its nested rules depend on it)."""
     if selectors not in _VALIDITY:
         try:
-            cssselect2.compile_selector_list(", ".join(selectors))
+            pseudo_elements.compile_selector_list(tinycss2.parse_component_value_list(", ".join(selectors)))
             _VALIDITY[selectors] = True
-        except (cssselect2.SelectorError, SyntaxError, RecursionError, MemoryError):
-            # cssselect2 compiles a selector into Python source: a selector too long for
-            # Python's parser is as unusable as an invalid one.
+        except cssselect2.SelectorError:  # too complex to compile included (selectors.SelectorTooComplex)
             _VALIDITY[selectors] = False
         if len(_VALIDITY) > 10_000:
             _VALIDITY.clear()

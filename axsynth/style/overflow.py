@@ -6,8 +6,10 @@ is not, and a box whose last in-flow box is held so (its content sticks out past
 end, unless a bottom padding or margin makes room for it).
 
 Computed values: an overflow keyword per axis; a size is a number of px, "auto"
-or "none", "percent" (a percentage of the containing block's size), or "unknown"
-(a function or a unit whose px value needs layout).
+or "none", a percentage ("50%", resolved only against a parent's px height), or
+"unknown" (a function or a unit whose px value needs layout). ``column-count`` says
+whether the box is a multi-column container, whose content overflows into columns
+(inline axis).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ INITIAL: dict[str, Any] = {
     "padding-top": 0.0,
     "padding-bottom": 0.0,
     "margin-bottom": 0.0,
+    "column-count": "auto",
     # Inline sizes: read only to tell an empty box (zero width) from one with extent.
     "width": "auto",
     "min-width": "auto",
@@ -72,10 +75,10 @@ def _size(keywords: frozenset[str]):
             return token.lower_value if token.lower_value in keywords else "unknown"
         if token.type == "percentage" and token.value == 0:
             return 0.0
-        if token.type == "percentage":
-            return "percent"  # of the containing block's size, when that is definite
+        if token.type == "percentage" and token.value > 0:
+            return f"{token.value:g}%"  # resolved against the containing block's height
         if token.type == "function":
-            return "unknown"  # calc(), min()...: needs layout
+            return "unknown"  # calc(), min()...
         length = parse_length(token) if token.type != "ident" else None
         if length is not None:
             return length
@@ -183,6 +186,29 @@ def _scale(tokens: list) -> str | None:
     return "collapsed" if 0 in values[:2] else "other"
 
 
+def _column_count(tokens: list) -> Any:
+    parts = _components(tokens)
+    if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value == "auto":
+        return "auto"
+    if len(parts) == 1 and parts[0].type == "number" and parts[0].is_integer and parts[0].int_value > 0:
+        return parts[0].int_value
+    return None
+
+
+def _columns(tokens: list) -> list[tuple[str, Any]] | None:
+    """``columns``: a count and/or a width, in any order; only the count is kept."""
+    parts = _components(tokens)
+    counts = [p.int_value for p in parts if p.type == "number" and p.is_integer and p.int_value > 0]
+    if not 1 <= len(parts) <= 2 or len(counts) > 1:
+        return None
+    return [("column-count", counts[0] if counts else "auto")]
+
+
+def is_percent(size: Any) -> bool:
+    """Whether a computed size is a percentage ("50%")."""
+    return isinstance(size, str) and size.endswith("%")
+
+
 PARSERS = {
     "overflow-x": _overflow_keyword,
     "overflow-y": _overflow_keyword,
@@ -192,6 +218,7 @@ PARSERS = {
     "padding-top": _padding_length,
     "padding-bottom": _padding_length,
     "margin-bottom": _margin_length,
+    "column-count": _column_count,
     "width": _size(frozenset({"auto"})),
     "min-width": _size(frozenset({"auto"})),
     "max-width": _size(frozenset({"none"})),
@@ -209,6 +236,7 @@ SHORTHANDS = {
     "margin": _margin,
     "margin-block": _margin_block,
     "margin-block-end": _margin_block_end,
+    "columns": _columns,
 }
 LONGHANDS = {
     "overflow": ("overflow-x", "overflow-y"),
@@ -216,6 +244,7 @@ LONGHANDS = {
     "margin": ("margin-bottom",),
     "margin-block": ("margin-bottom",),
     "margin-block-end": ("margin-bottom",),
+    "columns": ("column-count",),
 }
 
 
@@ -259,3 +288,14 @@ def definite_block_size(style: dict) -> float:
         for p in ("height", "min-height", "padding-top", "padding-bottom")
     ]
     return max(known[0], known[1]) + known[2] + known[3]
+
+
+def resolved_height(style: dict, parent_height: float | None) -> float | None:
+    """The px height a box has for sure: its own px height, or a percentage of a
+    parent whose px height is known."""
+    height = style["height"]
+    if isinstance(height, float):
+        return height
+    if isinstance(height, str) and height.endswith("%") and parent_height is not None:
+        return parent_height * float(height[:-1]) / 100
+    return None

@@ -35,6 +35,12 @@ import tinycss2
 from cssselect2 import parser
 from cssselect2.compiler import CompiledSelector
 
+from . import pseudo_classes
+
+# cssselect2 matches the form-state pseudo-classes (:valid, :dir()...) as Chromium does,
+# wherever a selector is compiled (the cascade, --scope, locators).
+pseudo_classes.install()
+
 SelectorError = cssselect2.SelectorError
 Test = Callable[[cssselect2.ElementWrapper], bool]
 
