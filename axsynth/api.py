@@ -95,6 +95,7 @@ class Document(AccessibilityQueries):
         # Child frames are read now, so that a Document is the page as it was when loaded.
         self._frame_depth = 0 if parent is None else parent._frame_depth + 1
         self._frames = ChildFrames(self.dom, self.page.loader, self._frame_depth, self._child)
+        self.page.frame_pages = self._frames.pages()
         self._selector_index: Selectors | None = None
         self._locators: LocatorEngine | None = None
 
@@ -315,6 +316,25 @@ class Document(AccessibilityQueries):
 
         with _gc_paused():
             return aria_snapshot(self.page, select_scope(self.page, scope) if scope is not None else None)
+
+    @bounded("ai snapshot")
+    def ai_snapshot(self, scope: str | None = None, depth: int | None = None) -> str:
+        """What Playwright's ``page.aria_snapshot(mode="ai", depth=depth)`` returns (with
+        JavaScript disabled), child frames included: the snapshot Playwright MCP gives a
+        model; with ``scope`` (a CSS selector matching one element), the one of
+        ``page.locator(scope).aria_snapshot(mode="ai")``. Password values are never printed.
+
+        Its refs (``e12``, ``f1e3`` in a frame) are Playwright's: numbered in the order
+        snapshots of this document meet elements, valid for its latest snapshot
+        (``locator("aria-ref=e12")``), not stable across pages (the agent format's are).
+
+        >>> print(Document.from_html("<button>Go</button>").ai_snapshot())
+        - button "Go" [ref=e2]
+        """
+        from .emit.ai import ai_snapshot
+
+        with _gc_paused():
+            return ai_snapshot(self.page, select_scope(self.page, scope) if scope is not None else None, depth)
 
     @bounded("agent snapshot")
     def agent_snapshot(

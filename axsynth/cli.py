@@ -1,4 +1,4 @@
-"""Command line: ``axsynth snapshot FILE --format cdp|aria|agent|devtools [--url URL]``, and the
+"""Command line: ``axsynth snapshot FILE --format cdp|aria|ai|agent|devtools|flat [--url URL]``, and the
 ``diff``, ``mcp``, ``batch`` and ``summarize`` commands (each registered by its own module)."""
 
 from __future__ import annotations
@@ -110,6 +110,7 @@ def _main(argv: list[str] | None) -> int:
         (AGENT_ONLY, ("agent",)),
         (flat_format.OPTIONS, ("flat",)),
         (("max_depth",), ("agent", "flat")),
+        (("depth",), ("ai",)),
     ):
         misused = [o for o in options if getattr(args, o) not in (None, False)]
         if misused and args.format not in formats:

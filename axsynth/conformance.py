@@ -28,8 +28,8 @@ from typing import Any, Iterator
 
 #: Fixtures are captured from this origin; axsynth is given the same URL.
 FIXTURE_ORIGIN = "http://axsynth.test/"
-FORMATS = ("cdp", "aria", "devtools")
-GOLDEN_SUFFIX = {"cdp": ".cdp.json", "aria": ".aria.txt", "devtools": ".devtools.txt"}
+FORMATS = ("cdp", "aria", "devtools", "ai")
+GOLDEN_SUFFIX = {"cdp": ".cdp.json", "aria": ".aria.txt", "devtools": ".devtools.txt", "ai": ".ai.txt"}
 
 _DROPPED_ROLES = {"InlineTextBox"}
 
@@ -145,6 +145,8 @@ def render(fixture: Fixture, fmt: str) -> str:
         return dump_cdp(normalize_cdp(doc.get_full_ax_tree()))
     if fmt == "devtools":  # chrome-devtools-mcp's take_snapshot text (tools/devtools_goldens.py)
         return doc.devtools_snapshot()
+    if fmt == "ai":
+        return doc.ai_snapshot() + "\n"
     return doc.aria_snapshot() + "\n"
 
 

@@ -57,6 +57,11 @@ class ChildFrames:
         }
         self._named: dict[int, Frame] = {}  # id(iframe element) -> its Frame
 
+    def pages(self) -> dict[Element, Any]:
+        """Each frame element's loaded Page (None when not loaded): what the ai format
+        stitches in, as Playwright's snapshot of a page holds its frames'."""
+        return {el: doc.page if doc is not None else None for el, doc, _ in self._loaded.values()}
+
     def of(self, iframe: Element, selectors: Selectors) -> Frame:
         """The Frame of one of the document's ``<iframe>``/``<frame>`` elements."""
         frame = self._named.get(id(iframe))

@@ -50,6 +50,11 @@ class Page:
         self.forms = Forms.of(self.document)
         #: ARIA snapshot texts by their root element, made once each (axsynth.emit.aria).
         self.aria_snapshots: dict[Element, str] = {}
+        #: The page loaded in each <iframe>/<frame> element (None: not loaded), set by the
+        #: Document that loads them.
+        self.frame_pages: dict[Element, Page | None] = {}
+        #: The ai format's refs and frames (axsynth.emit.ai.AiSession), made on first use.
+        self.ai_session = None
         # A stable stand-in for Chromium's frame token: derived from the URL.
         self.frame_id = hashlib.md5(url.encode("utf-8")).hexdigest().upper()
 

@@ -12,7 +12,9 @@ One home for how goldens are taken, shared by ``gen_goldens.py`` (the fixtures),
   request fails at once (``--host-resolver-rules`` makes DNS fail too), so two
   captures of the same page are identical;
 * the CDP tree is stored normalized (``axsynth.conformance.normalize_cdp``), the
-  aria snapshot as Playwright returns it plus a newline.
+  aria snapshot (``locator("body").aria_snapshot()``) and the ai snapshot
+  (``page.aria_snapshot(mode="ai")``, Playwright MCP's) as Playwright returns them
+  plus a newline; ``formats`` takes only some of them (the others are None).
 
 Needs ``apt-get install chromium`` and ``pip install -e '.[goldens]'``.
 """
@@ -45,11 +47,15 @@ VIEWPORT = dict(SCREENSHOT_VIEWPORT)
 Resolver = Callable[[str], "tuple[bytes, str] | None"]
 
 
+FORMATS = ("cdp", "aria", "ai")
+
+
 @dataclass(frozen=True)
 class Capture:
-    cdp: str  # normalized, one node per line (axsynth.conformance.dump_cdp)
-    aria: str  # Playwright's aria_snapshot() and a newline
-    frames: tuple[str, ...] = ()  # each child frame's getFullAXTree(frameId), normalized, frame tree pre-order
+    cdp: str | None  # normalized, one node per line (axsynth.conformance.dump_cdp)
+    aria: str | None  # Playwright's locator("body").aria_snapshot() and a newline
+    frames: tuple[str, ...] | None = ()  # each child frame's getFullAXTree(frameId), normalized, pre-order
+    ai: str | None = None  # Playwright's page.aria_snapshot(mode="ai") and a newline
 
 
 def chromium_path() -> str:
@@ -119,8 +125,10 @@ class Chromium:
     def version(self) -> str:
         return self._browser.version
 
-    def capture(self, url: str, resolver: Resolver) -> Capture:
-        """Load ``url`` (its bytes come from ``resolver``) and take both trees."""
+    def capture(self, url: str, resolver: Resolver, formats: tuple[str, ...] = FORMATS) -> Capture:
+        """Load ``url`` (its bytes come from ``resolver``) and take the trees of ``formats``
+        (the CDP one with the child frames' trees). The ai snapshot is taken first: its
+        refs are numbered by the page's script from e1 on its first snapshot."""
         if not self._browser.is_connected():
             self._launch()
         context = self._browser.new_context(java_script_enabled=False, viewport=VIEWPORT)
@@ -128,16 +136,39 @@ class Chromium:
             page = context.new_page()
             page.route("**/*", lambda route: _serve(route, url, resolver))
             page.goto(url, wait_until="load", timeout=self.timeout_ms)
-            cdp = context.new_cdp_session(page)
-            tree = cdp.send("Accessibility.getFullAXTree")
-            aria = page.locator("body").aria_snapshot(timeout=self.timeout_ms)
-            frames = tuple(
-                dump_cdp(normalize_cdp(cdp.send("Accessibility.getFullAXTree", {"frameId": frame_id})))
-                for frame_id in _child_frame_ids(cdp.send("Page.getFrameTree")["frameTree"])
-            )
+            ai = page.aria_snapshot(mode="ai", timeout=self.timeout_ms) + "\n" if "ai" in formats else None
+            cdp = frames = aria = None
+            if "cdp" in formats:
+                session = context.new_cdp_session(page)
+                cdp = dump_cdp(normalize_cdp(session.send("Accessibility.getFullAXTree")))
+                frames = tuple(
+                    dump_cdp(normalize_cdp(session.send("Accessibility.getFullAXTree", {"frameId": frame_id})))
+                    for frame_id in _child_frame_ids(session.send("Page.getFrameTree")["frameTree"])
+                )
+            if "aria" in formats and page.locator("body").count():  # a frameset page has no body to snapshot
+                aria = page.locator("body").aria_snapshot(timeout=self.timeout_ms) + "\n"
         finally:
             context.close()
-        return Capture(dump_cdp(normalize_cdp(tree)), aria + "\n", frames)
+        return Capture(cdp, aria, frames, ai)
+
+    def ai_snapshot(
+        self, url: str, resolver: Resolver, frame: int = 0, scope: str | None = None, depth: int | None = None
+    ) -> str:
+        """On a fresh load of ``url``: ``page.aria_snapshot(mode="ai", depth=depth)``, or with
+        ``scope`` ``locator(scope).aria_snapshot(...)`` in ``page.frames[frame]``."""
+        if not self._browser.is_connected():
+            self._launch()
+        context = self._browser.new_context(java_script_enabled=False, viewport=VIEWPORT)
+        try:
+            page = context.new_page()
+            page.route("**/*", lambda route: _serve(route, url, resolver))
+            page.goto(url, wait_until="load", timeout=self.timeout_ms)
+            options = {"mode": "ai", "depth": depth, "timeout": self.timeout_ms}
+            if scope is None and frame == 0:
+                return page.aria_snapshot(**options)
+            return page.frames[frame].locator(scope or "body").aria_snapshot(**options)
+        finally:
+            context.close()
 
 
 def _child_frame_ids(tree: dict) -> list[str]:

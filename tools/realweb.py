@@ -67,7 +67,7 @@ ORIGIN = "http://realweb.test/"
 DEFAULT_CACHE = Path.home() / ".cache" / "axsynth-realweb"
 PAGE_SUFFIXES = (".html", ".htm")
 MANIFEST = "_manifest.json"
-FORMATS = ("cdp", "aria")
+FORMATS = ("cdp", "aria", "ai")
 #: What Chromium is served besides a page, recorded per corpus in its manifest:
 #: "page" its own bytes only (saved documents: a saved page's resources are not
 #: saved with it), "files" every file of the corpus directory (app pages with their
@@ -130,7 +130,7 @@ def golden_path(cache: Path, name: str, rel: str, fmt: str) -> Path:
 
 
 def is_captured(cache: Path, name: str, rel: str) -> bool:
-    # The aria file is written last, so both files exist only after a whole capture.
+    # Goldens are written in FORMATS order, so the last exists only after a whole capture.
     return all(golden_path(cache, name, rel, fmt).exists() for fmt in FORMATS)
 
 
@@ -330,22 +330,24 @@ def capture_worker(
             started = time.perf_counter()
             url, body = page_url(name, rel), (corpus / rel).read_bytes()
             resolver = files_resolver(name, corpus) if serve == "files" else page_resolver(url, body)
+            # Only the goldens missing: a corpus captured before a format existed gains it alone.
+            missing = tuple(fmt for fmt in FORMATS if not golden_path(cache, name, rel, fmt).exists())
             try:
-                capture = chromium.capture(url, resolver)
+                capture = chromium.capture(url, resolver, missing)
             except Exception as exc:  # noqa: BLE001 - timeouts, crashed tabs or browsers: a result for this page
                 error = f"{type(exc).__name__}: {exc}"
                 out.send(("page", rel, failure(error, time.perf_counter() - started, name, rel)))
                 return
-            if not same_url(root_url(capture.cdp), url):  # an error page, or another document
+            if capture.cdp is not None and not same_url(root_url(capture.cdp), url):  # an error page, or elsewhere
                 error = f"navigated away: the tree is of {root_url(capture.cdp)}"
                 out.send(("page", rel, failure(error, time.perf_counter() - started, name, rel)))
                 return
-            write_atomic(golden_path(cache, name, rel, "cdp"), capture.cdp)
-            write_atomic(golden_path(cache, name, rel, "aria"), capture.aria)
+            for fmt in missing:
+                write_atomic(golden_path(cache, name, rel, fmt), getattr(capture, fmt))
             entry = {
                 "status": "ok",
                 "seconds": round(time.perf_counter() - started, 2),
-                "url": root_url(capture.cdp) or url,
+                "url": (root_url(capture.cdp) if capture.cdp else None) or url,
                 "sha256": hashlib.sha256(body).hexdigest(),
             }
             out.send(("page", rel, entry))
@@ -1066,6 +1068,8 @@ def render(doc: Any, fmt: str) -> str:
     """axsynth's output in the form goldens are stored (as axsynth.conformance.render)."""
     if fmt == "cdp":
         return dump_cdp(normalize_cdp(doc.get_full_ax_tree()))
+    if fmt == "ai":
+        return doc.ai_snapshot() + "\n"
     return doc.aria_snapshot() + "\n"
 
 

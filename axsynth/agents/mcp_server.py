@@ -21,8 +21,9 @@ PATH = Annotated[
 HTML = Annotated[str | None, Field(description="the HTML itself, instead of a path")]
 INSTRUCTIONS = (
     "axsynth computes Chromium's accessibility tree of an HTML page without a browser. Read a page with snapshot "
-    "(format agent: a compact outline whose [ref=…] name the interactive elements), continue a cut outline with "
-    "its cursor, search it with find, see what changed with diff, and turn a ref into a CSS selector with resolve_ref."
+    "(format agent: a compact outline whose [ref=…] name the interactive elements; format ai: Playwright MCP's "
+    "snapshot, refs e12/f1e3 as Playwright numbers them), continue a cut outline with its cursor, search it with "
+    "find, see what changed with diff, and turn a ref into a CSS selector with resolve_ref."
 )
 
 
@@ -56,9 +57,10 @@ def build_server(service: Service) -> MCPServer:
         path: PATH = None,
         html: HTML = None,
         format: Annotated[
-            Literal["agent", "aria", "devtools", "flat", "cdp"],
+            Literal["agent", "aria", "ai", "devtools", "flat", "cdp"],
             Field(
-                description="agent: outline with refs; aria: Playwright's ARIA snapshot; devtools: "
+                description="agent: outline with stable refs; aria: Playwright's ARIA snapshot; ai: Playwright "
+                "MCP's snapshot (page.aria_snapshot(mode='ai'), refs numbered per snapshot); devtools: "
                 "Chrome DevTools MCP's; flat: flattened JSON; cdp: getFullAXTree"
             ),
         ] = "agent",
@@ -68,7 +70,8 @@ def build_server(service: Service) -> MCPServer:
         interactive_only: Annotated[bool, Field(description="agent: only refs and their landmark context")] = False,
         all_items: Annotated[bool, Field(description="agent: do not shorten long lists and tables")] = False,
         max_depth: Annotated[
-            int | None, Field(ge=0, description="agent, flat: deeper nodes are left out or hoisted")
+            int | None,
+            Field(ge=0, description="agent, flat: deeper nodes are left out or hoisted; ai: Playwright's depth"),
         ] = None,
         max_bytes: Annotated[
             int,
@@ -83,7 +86,7 @@ def build_server(service: Service) -> MCPServer:
             Field(description="cdp: a child frame's tree (a frame id, as the agent outline's iframe lines give it)"),
         ] = None,
     ) -> CallToolResult:
-        """The accessibility snapshot of a page, in one of five formats. A cut agent outline
+        """The accessibility snapshot of a page, in one of six formats. A cut agent outline
         says what it left out and gives a cursor to continue it."""
         return call(
             service.snapshot,
@@ -113,10 +116,15 @@ def build_server(service: Service) -> MCPServer:
             Field(description="how name and text match (contains and regex ignore case)"),
         ] = "contains",
         limit: Annotated[int, Field(ge=1, description="matches returned at most (total counts them all)")] = 50,
+        format: Annotated[
+            Literal["agent", "ai"], Field(description="the outline searched, and so the refs returned")
+        ] = "agent",
     ) -> CallToolResult:
-        """Search the page's agent outline instead of reading it all: matching lines with their
-        refs and the lines of their ancestors."""
-        return call(service.find, path=path, html=html, role=role, name=name, text=text, mode=mode, limit=limit)
+        """Search the page's agent outline (or ai snapshot) instead of reading it all: matching
+        lines with their refs and the lines of their ancestors."""
+        return call(
+            service.find, path=path, html=html, role=role, name=name, text=text, mode=mode, limit=limit, format=format
+        )
 
     @server.tool()
     def diff(
@@ -144,7 +152,13 @@ def build_server(service: Service) -> MCPServer:
 
     @server.tool()
     def resolve_ref(
-        ref: Annotated[str, Field(description="a ref from the agent outline of the same page, e.g. e1k2x9")],
+        ref: Annotated[
+            str,
+            Field(
+                description="a ref from the agent outline of the same page (e1k2x9), or from its latest ai "
+                "snapshot (e12, f1e3 in a frame)"
+            ),
+        ],
         path: PATH = None,
         html: HTML = None,
         max_html_chars: Annotated[

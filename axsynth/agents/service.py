@@ -20,12 +20,13 @@ from ..emit.agent import ancestor_lines
 from ..emit.diff import diff_outlines
 from ..html.resources import NotLoaded, regular_file
 from ..limits import DEFAULT_MAX_HTML_BYTES
+from .ai_lookup import ai_lines, describe_ai_ref, is_ai_ref
 from .outer_html import outer_html
 
 if TYPE_CHECKING:  # the screenshot module loads Playwright's modules only when a browser starts
     from ..screenshot import Chromium, Screenshot
 
-Format = Literal["agent", "aria", "devtools", "flat", "cdp"]
+Format = Literal["agent", "aria", "ai", "devtools", "flat", "cdp"]
 FindMode = Literal["contains", "exact", "regex"]
 ScreenshotTarget = Literal["interactive", "all_visible", "custom"]
 DEFAULT_MAX_BYTES = 50_000
@@ -101,6 +102,9 @@ class Service:
                     text = doc.aria_snapshot(scope)
                     self._remember(source, "aria", text)
                     return _bounded({"format": "aria", "url": doc.url, "text": text}, text, max_bytes)
+                if format == "ai":
+                    text = doc.ai_snapshot(scope, max_depth)
+                    return _bounded({"format": "ai", "url": doc.url, "text": text}, text, max_bytes)
                 if format == "devtools":
                     text = doc.devtools_snapshot(scope=scope)
                     return _bounded({"format": "devtools", "url": doc.url, "text": text}, text, max_bytes)
@@ -122,33 +126,37 @@ class Service:
         text: str | None = None,
         mode: FindMode = "contains",
         limit: int = 50,
+        format: Literal["agent", "ai"] = "agent",
     ) -> dict[str, Any]:
         if role is None and name is None and text is None:
             raise ToolFailure("bad_arguments", "give a role, a name or a text to look for")
         if limit < 1:
             raise ToolFailure("bad_arguments", "limit must be at least 1")
+        if format not in ("agent", "ai"):
+            raise ToolFailure("bad_arguments", f"find searches the agent or ai format, not {format!r}")
         name_match = _matcher(name, mode) if name is not None else None
         text_match = _matcher(text, mode) if text is not None else None
         with self._lock:
             _, doc = self._load(path, html)
             with _engine_errors():
-                lines = doc.agent_emitter.outline(all_items=True)  # every list item can be found
+                if format == "ai":  # its refs are the latest ai snapshot's: the whole page's
+                    lines = [(ai.line, ai.ref, ai.role, ai.name, ai.text) for ai in ai_lines(doc.ai_snapshot())]
+                else:  # every list item can be found
+                    lines = [(line, ref, *_parse_line(line)) for line, ref in doc.agent_emitter.outline(all_items=True)]
         matches = []
         total = 0
-        for index, (line, ref) in enumerate(lines):
-            parsed = _LINE.match(line)
-            if parsed is None:
+        for index, (line, ref, line_role, line_name, line_text) in enumerate(lines):
+            if line_role is None:
                 continue
-            line_role, line_name = parsed["role"], _unquote(parsed["name"] or "")
             if role is not None and line_role.lower() != role.lower():
                 continue
             if name_match is not None and (line_role == "text" or not name_match(line_name)):
                 continue
-            if text_match is not None and not text_match(line_name):
+            if text_match is not None and not (text_match(line_name) or (line_text and text_match(line_text))):
                 continue
             total += 1
             if len(matches) < limit:
-                context = [above.strip() for above, _ in ancestor_lines(lines, index)]
+                context = [above.strip() for above, _ in ancestor_lines([entry[:2] for entry in lines], index)]
                 match = {"line": line.strip(), "lineNumber": index + 1, "context": context}
                 if ref:
                     match["ref"] = ref
@@ -194,11 +202,15 @@ class Service:
             with _engine_errors():
                 emitter = doc.agent_emitter
                 found = emitter.ref(ref.strip())
+                if found is None and is_ai_ref(ref):  # a Playwright ref, from the ai format
+                    described = describe_ai_ref(doc, ref, max_html_chars)
+                    if described is not None:
+                        return described
                 if found is None:
                     raise ToolFailure(
                         "unknown_ref",
                         f"no element of this page has ref {ref!r} (refs come from the"
-                        " agent snapshot of the same version of the page)",
+                        " agent snapshot of the same version of the page, or its latest ai snapshot)",
                     )
                 html_text, cut = outer_html(found.obj.element, max_html_chars)
                 return {
@@ -340,12 +352,12 @@ def _engine_errors() -> Iterator[None]:
 def _check_options(
     format: str, interactive_only: bool, cursor: str | None, max_depth: int | None, max_bytes: int
 ) -> None:
-    if format not in ("agent", "aria", "devtools", "flat", "cdp"):
+    if format not in ("agent", "aria", "ai", "devtools", "flat", "cdp"):
         raise ToolFailure("bad_arguments", f"unknown format {format!r}")
     if format != "agent" and (interactive_only or cursor):
         raise ToolFailure("bad_arguments", "interactive_only, all_items and cursor apply to the agent format only")
-    if max_depth is not None and (max_depth < 0 or format not in ("agent", "flat")):
-        raise ToolFailure("bad_arguments", "max_depth is a number >= 0, for the agent and flat formats")
+    if max_depth is not None and (max_depth < 0 or format not in ("agent", "flat", "ai")):
+        raise ToolFailure("bad_arguments", "max_depth is a number >= 0, for the agent, flat and ai formats")
     if max_bytes < 0:
         raise ToolFailure("bad_arguments", "max_bytes must be >= 0 (0: no limit)")
 
@@ -375,6 +387,15 @@ def _matcher(pattern: str, mode: FindMode):
         folded = pattern.casefold()
         return lambda value: folded in value.casefold()
     raise ToolFailure("bad_arguments", f"mode is contains, exact or regex, not {mode!r}")
+
+
+def _parse_line(line: str) -> tuple[str | None, str, str]:
+    """An agent outline line's role and name (its text: the name too)."""
+    parsed = _LINE.match(line)
+    if parsed is None:
+        return None, "", ""
+    name = _unquote(parsed["name"] or "")
+    return parsed["role"], name, name
 
 
 def _unquote(name: str) -> str:

@@ -12,7 +12,7 @@ from typing import TextIO
 from ..api import Document
 from . import flat_format
 
-FORMATS = ("cdp", "aria", "agent", "devtools", "flat")
+FORMATS = ("cdp", "aria", "ai", "agent", "devtools", "flat")
 
 
 def add_options(snap: argparse.ArgumentParser) -> None:
@@ -22,6 +22,10 @@ def add_options(snap: argparse.ArgumentParser) -> None:
         metavar="CSS",
         help="only the subtree of the one element this selector matches (any format; "
         "no match or several is an error listing them)",
+    )
+    ai = snap.add_argument_group("ai format")
+    ai.add_argument(
+        "--depth", type=_non_negative, metavar="N", help="Playwright's depth option: nodes below depth N are left out"
     )
     agent = snap.add_argument_group("agent format")
     agent.add_argument(
@@ -59,6 +63,8 @@ def write_snapshot(doc: Document, args: argparse.Namespace, out: TextIO) -> None
         text = _agent(doc, args)
     elif args.format == "aria":
         text = doc.aria_snapshot(args.scope)
+    elif args.format == "ai":
+        text = doc.ai_snapshot(args.scope, args.depth)
     else:
         text = doc.devtools_snapshot(scope=args.scope).rstrip("\n")
     out.write(text)

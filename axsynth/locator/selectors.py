@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from .aria_ref import aria_ref
 from .steps import Step, css_step
 
 # engine name -> step factory taking the selector's body.
 ENGINES: dict[str, Callable[[str], Step]] = {
     "css": css_step,
+    "aria-ref": aria_ref,
 }
 
 _ENGINE_NAME = re.compile(r"[a-zA-Z_0-9+:*-]+")

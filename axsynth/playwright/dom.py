@@ -249,10 +249,11 @@ class Dom:
             return True  # LayoutMedia lays out only its controls: fallback elements get no box
         if el.local_name == "object" and plugins.has_content_frame(el, self.base_url):
             return True  # it shows a child frame, not its fallback content
-        if el.local_name == "select" and self.is_list_box(el):
+        if el.local_name == "select" and not forms.uses_menu_list(el):
             return child is forms.slotted_button(el)  # a list box slots no button: it has no box
         if el.local_name == "select":
-            # A drop-down lays out nothing inline, but a base-select renders its button.
+            # A drop-down lays out nothing inline (Chromium's rule: a multi-select of size=1
+            # is one too), but a base-select renders its button.
             return child is not customizable_select.rendered_button(self.styles, el)
         return False
 
@@ -267,6 +268,11 @@ class Dom:
         if style is None:
             return False
         return self.is_rendered(el) and style["visibility"] == "visible"
+
+    def receives_pointer_events(self, el: Element) -> bool:
+        """Playwright's receivesPointerEvents: the computed (inherited) pointer-events is not none."""
+        style = self.styles.get(el)
+        return style is None or style["pointer-events"] != "none"
 
     def text_visible(self, text: Text) -> bool:
         """Whether a text node gets a non-empty box (approximated: it has visible characters)."""

@@ -7,8 +7,9 @@ end, unless a bottom padding or margin makes room for it).
 
 Computed values: an overflow keyword per axis; a size is a number of px, "auto"
 or "none", a percentage ("50%", resolved only against a parent's px height), or
-"unknown" (a unit whose px value needs layout). ``column-count`` says whether the
-box is a multi-column container, whose content overflows into columns (inline axis).
+"unknown" (a function or a unit whose px value needs layout). ``column-count`` says
+whether the box is a multi-column container, whose content overflows into columns
+(inline axis).
 """
 
 from __future__ import annotations
@@ -29,6 +30,17 @@ INITIAL: dict[str, Any] = {
     "padding-bottom": 0.0,
     "margin-bottom": 0.0,
     "column-count": "auto",
+    # Inline sizes: read only to tell an empty box (zero width) from one with extent.
+    "width": "auto",
+    "min-width": "auto",
+    "max-width": "none",
+    "padding-left": 0.0,
+    "padding-right": 0.0,
+    # "collapsed" when a transform (or the scale property) scales the box to no area.
+    "transform": "none",
+    "scale": "none",
+    # Whether a box goes below earlier floats (then its parent grows to hold them).
+    "clear": "none",
 }
 INHERITED: frozenset[str] = frozenset()
 
@@ -96,7 +108,9 @@ def _padding(tokens: list) -> list[tuple[str, Any]] | None:
     values = [_one_padding(t) for t in _components(tokens)]
     if not 1 <= len(values) <= 4 or None in values:
         return None
-    return [("padding-top", values[0]), ("padding-bottom", values[2] if len(values) > 2 else values[0])]
+    top, right = values[0], values[1] if len(values) > 1 else values[0]
+    bottom, left = values[2] if len(values) > 2 else top, values[3] if len(values) > 3 else right
+    return [("padding-top", top), ("padding-right", right), ("padding-bottom", bottom), ("padding-left", left)]
 
 
 def _one_margin(token) -> Any:
@@ -139,6 +153,39 @@ def _margin(tokens: list) -> list[tuple[str, Any]] | None:
     return [("margin-bottom", values[2] if len(values) > 2 else values[0])]
 
 
+_CLEARS = frozenset({"none", "left", "right", "both", "inline-start", "inline-end"})
+_SCALES = {"scale": (0, 1), "scalex": (0,), "scaley": (0,), "scale3d": (0, 1), "matrix": (0, 3)}
+
+
+def _transform(tokens: list) -> str | None:
+    """``transform``: "collapsed" if a scale() (or a matrix) takes an axis to zero
+    (scale(0) hides a popup: its rect and its content's are empty), else "other"."""
+    parts = _components(tokens)
+    if len(parts) == 1 and parts[0].type == "ident":
+        return "none" if parts[0].lower_value == "none" else None
+    for part in parts:
+        if part.type != "function":
+            return None
+        args = [a.value for a in part.arguments if a.type in ("number", "percentage")]
+        factors = _SCALES.get(part.lower_name, ())
+        if part.lower_name == "matrix" and len(args) == 6 and args[0] * args[3] - args[1] * args[2] == 0:
+            return "collapsed"
+        if part.lower_name != "matrix" and any(i < len(args) and args[i] == 0 for i in factors):
+            return "collapsed"
+    return "other"
+
+
+def _scale(tokens: list) -> str | None:
+    """``scale``: one to three factors (or none)."""
+    parts = _components(tokens)
+    if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value == "none":
+        return "none"
+    values = [p.value for p in parts if p.type in ("number", "percentage")]
+    if not values or len(values) != len(parts):
+        return None
+    return "collapsed" if 0 in values[:2] else "other"
+
+
 def _column_count(tokens: list) -> Any:
     parts = _components(tokens)
     if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value == "auto":
@@ -157,6 +204,11 @@ def _columns(tokens: list) -> list[tuple[str, Any]] | None:
     return [("column-count", counts[0] if counts else "auto")]
 
 
+def is_percent(size: Any) -> bool:
+    """Whether a computed size is a percentage ("50%")."""
+    return isinstance(size, str) and size.endswith("%")
+
+
 PARSERS = {
     "overflow-x": _overflow_keyword,
     "overflow-y": _overflow_keyword,
@@ -167,6 +219,16 @@ PARSERS = {
     "padding-bottom": _padding_length,
     "margin-bottom": _margin_length,
     "column-count": _column_count,
+    "width": _size(frozenset({"auto"})),
+    "min-width": _size(frozenset({"auto"})),
+    "max-width": _size(frozenset({"none"})),
+    "padding-left": _padding_length,
+    "padding-right": _padding_length,
+    "transform": _transform,
+    "scale": _scale,
+    "clear": lambda tokens: next(
+        (t.lower_value for t in _components(tokens) if t.type == "ident" and t.lower_value in _CLEARS), None
+    ),
 }
 SHORTHANDS = {
     "overflow": _overflow,
@@ -178,7 +240,7 @@ SHORTHANDS = {
 }
 LONGHANDS = {
     "overflow": ("overflow-x", "overflow-y"),
-    "padding": ("padding-top", "padding-bottom"),
+    "padding": ("padding-top", "padding-right", "padding-bottom", "padding-left"),
     "margin": ("margin-bottom",),
     "margin-block": ("margin-bottom",),
     "margin-block-end": ("margin-bottom",),

@@ -49,6 +49,7 @@ async def exercise(client: Client, root: Path) -> None:
     assert tools["snapshot"].input_schema["properties"]["format"]["enum"] == [
         "agent",
         "aria",
+        "ai",
         "devtools",
         "flat",
         "cdp",
@@ -66,6 +67,14 @@ async def exercise(client: Client, root: Path) -> None:
     resolved = await client.call_tool("resolve_ref", {"path": "page.html", "ref": buy})
     assert resolved.structured_content["selector"] == "#buy"
     assert resolved.structured_content["outerHTML"] == '<button id="buy">Buy now</button>'
+
+    ai = await client.call_tool("snapshot", {"path": "page.html", "format": "ai"})  # Playwright MCP's refs
+    assert not ai.is_error and '- button "Buy now" [ref=' in ai.content[0].text
+    found = await client.call_tool("find", {"path": "page.html", "role": "button", "format": "ai"})
+    ai_ref = found.structured_content["matches"][0]["ref"]
+    assert f"[ref={ai_ref}]" in ai.content[0].text
+    resolved = await client.call_tool("resolve_ref", {"path": "page.html", "ref": ai_ref})
+    assert resolved.structured_content["selector"] == "#buy" and resolved.structured_content["role"] == "button"
 
     (root / "page.html").write_text(PAGE.replace("id=buy", "id=buy disabled"))
     delta = await client.call_tool("diff", {"after_path": "page.html"})  # against the snapshot above
