@@ -540,7 +540,8 @@ class Document(AccessibilityQueries):
 
         Chromium draws the page (scripts off, 1280x720, only the page's bytes and the files
         axsynth read) and measures the boxes of ``target`` (``interactive``, ``all_visible`` or a
-        CSS selector); axsynth's tree gives each box its role, name, selector and agent ref.
+        CSS selector); axsynth's tree gives each box its role, name, selector, agent ref and
+        ai-format ref (``ai_snapshot``'s ``e12``).
         Labels run top to bottom, then left to right, ``max_annotations`` at most; elements
         hidden, zero-sized, off-screen or covered are counted in ``left_out``, not drawn.
 
@@ -548,10 +549,12 @@ class Document(AccessibilityQueries):
         >>> [(a.label, a.target.role, a.target.name) for a in shot.annotations]  # doctest: +SKIP
         [(1, 'button', 'Go')]
         """
+        from .emit.ai_refs import element_refs
         from .screenshot import annotate
 
         shot = annotate(
             self,
+            ai_ref=element_refs(self.page).get,  # each label's ref in the ai format too
             target=target,
             max_annotations=max_annotations,
             full_page=full_page,

@@ -57,6 +57,22 @@ def resolve_ref(page: Page, ref: str) -> ResolvedRef | None:
     return ResolvedRef(ref, frame.page, element, role, name, tuple(reversed(iframes)))
 
 
+def element_refs(page: Page) -> dict[Element, str]:
+    """Each element's ref in the latest ai snapshots of ``page`` and its frames (the page
+    is snapshotted whole first if it never was): what an annotated screenshot's map gives
+    beside the agent refs, so that an agent moves between the picture and the ai text."""
+    ai = session(page)
+    if ai.frame(0).refs.last_snapshot is None:
+        ai.snapshot()
+    refs: dict[Element, str] = {}
+    seq = 0
+    while (frame := ai.frame(seq)) is not None:
+        if frame.refs.last_snapshot is not None:
+            refs.update((el, ref) for ref, el in frame.refs.last_snapshot.elements.items())
+        seq += 1
+    return refs
+
+
 def aria_ref_step(ref: str) -> Callable[[Any, list], list[Element]]:
     """A locator step for ``aria-ref=<ref>``: the element, if below the current roots
     and in the locator's own document (``ScopeError`` names the frame otherwise)."""

@@ -265,7 +265,10 @@ def test_the_ai_formats_refs_join_the_map_when_given(browser, doc):
     ai_refs = {ref.obj.element: f"e{n}" for n, ref in enumerate(doc.agent_emitter.refs(), 1)}
     shot = annotate(doc, browser=browser, max_annotations=3, ai_ref=ai_refs.get)
     assert [a.to_json()["aiRef"] for a in shot.annotations] == ["e1", "e2", "e3"]
-    assert all("aiRef" not in a.to_json() for a in doc.screenshot(browser=browser, max_annotations=3).annotations)
+    # Document.screenshot gives each label its ref in the document's ai snapshot.
+    text = doc.ai_snapshot()
+    refs = [a.to_json()["aiRef"] for a in doc.screenshot(browser=browser, max_annotations=3).annotations]
+    assert len(refs) == 3 and all(f"[ref={ref}]" in text for ref in refs)
 
 
 # -- the browser is given the page and only what axsynth read -----------------------------
