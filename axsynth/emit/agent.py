@@ -187,7 +187,8 @@ class AgentEmitter:
         else:
             if self.cdp_role(obj) in INTERACTIVE_ROLES:
                 return True
-            if self.ax.states.restriction.is_focusable(obj):  # the "focusable" property, without computing all the others
+            # The "focusable" property, without computing all the others.
+            if self.ax.states.restriction.is_focusable(obj):
                 return True
         el = obj.element
         if any(h in el.attrs for h in CLICK_HANDLERS):
