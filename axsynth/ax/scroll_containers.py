@@ -39,7 +39,8 @@ def content_overflow(obj: AXObject) -> tuple[bool, bool]:
     flow they stack past its height, or, in a multi-column box, past its columns'
     height; in a row flex container they sit side by side, so one must be taller
     than it (probed). A column flex container shrinks its items to fit (flex-shrink
-    1), and grid layout is not modelled: neither is known to overflow."""
+    1): it is not known to overflow. Grid tracks are not modelled: a grid stacks its
+    items as its implicit single column would."""
     style = obj.style
     height = overflow.resolved_height(style, None) if style else None
     if height is None or style["padding-top"] != 0 or style["padding-bottom"] != 0:
@@ -93,8 +94,9 @@ def _content_sticks_out_at_end(obj: AXObject) -> bool:
 
 _BLOCK_FLOW = frozenset({"block", "list-item", "flow-root"})
 _FLEX = frozenset({"flex", "inline-flex"})
-# Block containers, whose in-flow block children stack in the block axis.
-_STACKS_CHILDREN = _BLOCK_FLOW | {"inline-block"}
+# Block containers, whose in-flow block children stack in the block axis, and grids
+# (as one implicit column would).
+_STACKS_CHILDREN = _BLOCK_FLOW | {"inline-block", "grid", "inline-grid"}
 # Block-level boxes whose height and max-height apply (not tables, not inlines).
 _HEIGHT_APPLIES = _BLOCK_FLOW | {"flex", "grid", "-webkit-box"}
 
