@@ -39,7 +39,7 @@ from .formatting import (
     shrinks_to_fit,
     table_box,
 )
-from .intrinsic import attribute_sizes, image_loads, replaced_size
+from .intrinsic import attribute_sizes, image_loads, lays_out_early, replaced_size
 from .line_content import LineContent
 from .sizing import Extent, axis_extent, border_positive, border_width, edges, explicit, resolves, sum_positive
 from .svg_boxes import svg_extent
@@ -65,6 +65,7 @@ class Boxes:
         self._extents: dict[Element, Extent] = {}
         self._inner_widths: dict[Element, float | None] = {}
         self._collapses: dict[Element, bool] = {}
+        self._early_layout: bool | None = None
 
     def box(self, el: Element) -> Box:
         box = self._boxes.get(el)
@@ -220,10 +221,57 @@ class Boxes:
     def _inline_extent(self, el: Element, style: dict) -> Extent:
         """An inline box has a rect when it holds something with width on its lines,
         or horizontal padding or borders (then a line's height too: probed)."""
-        if sum_positive(style, ("padding-left", "padding-right")) or border_positive(style, ("left", "right")):
+        if border_positive(style, ("left", "right")):
             return True, True
         has = self._content_with_width(el, in_flow_only=True)
+        if sum_positive(style, ("padding-left", "padding-right")):
+            return True, has or not self._late_padded(el) or self._line_has_content(self._block_of(el), el)
         return has, has
+
+    def _late_padded(self, el: Element) -> bool:
+        """An inline padded by a linked sheet only, on a page Chromium laid out before
+        that sheet arrived: on a line of its own it stays an empty line, its width
+        without a height (probed: an empty <code> in a <pre>, 26x0, the <pre> 0 tall)."""
+        return el in self.dom.styles.late_padding and self._laid_out_early()
+
+    def _laid_out_early(self) -> bool:
+        """Whether the page has a control that makes Chromium lay it out before its
+        linked sheets arrive."""
+        if self._early_layout is None:
+            self._early_layout = any(lays_out_early(el) for el in self.dom.document.iter_elements())
+        return self._early_layout
+
+    def _block_of(self, el: Element) -> Element:
+        """The block whose lines an inline box is on."""
+        block = el
+        while self.dom.display(block) in ("inline", "contents") and self.dom.flat_parent(block) is not None:
+            block = self.dom.flat_parent(block)
+        return block
+
+    def _line_has_content(self, box: Element, skip: Element) -> bool:
+        """Whether a block's lines hold something that gives a line its height, besides
+        ``skip``: text, a line break, an atomic inline, an inline with borders or padding
+        that was there from the start."""
+        if self._lines.pseudo_content(box):
+            return True
+        for child in layout_children(self.dom, box):
+            if isinstance(child, Text):
+                if self._lines.text_has_glyphs(child, child.parent if isinstance(child.parent, Element) else box):
+                    return True
+                continue
+            style = self.dom.style(child) if isinstance(child, Element) and child is not skip else None
+            if style is None or not self.dom.is_rendered(child) or out_of_flow(style):
+                continue
+            display = self.dom.display(child)
+            if display == "contents" or (self._plain_inline(child) and tag_of(child) != "BR"):
+                edged = border_positive(style, ("left", "right")) or (
+                    sum_positive(style, ("padding-left", "padding-right")) and not self._late_padded(child)
+                )
+                if edged or self._line_has_content(child, skip):
+                    return True
+            elif display == "inline" or display in ATOMIC_INLINE:
+                return True  # a line break, an atomic inline
+        return False
 
     def _content_with_width(self, el: Element, in_flow_only: bool = False) -> bool:
         """Whether the box holds something wide: text, or a child with extent (an inline
