@@ -350,13 +350,38 @@ class Boxes:
         if table_box(display):
             return has_cells(self.dom, el)
         style = self.dom.style(el)
-        if display == "list-item" and (style["list-style-type"] != "none" or style["list-style-image"] != "none"):
+        marker = style["list-style-type"] != "none" or style["list-style-image"] != "none"
+        inside = style["list-style-position"] == "inside"
+        if display == "list-item" and marker and (inside or not self._starts_with_block_in_inline(el)):
             return True  # the marker's line (probed: an empty <li> is 18px tall)
         stretched = flex_row_item(self.dom, el) or grid_item(self.dom, el)
         if stretched and self._has_flow_content(self.dom.flat_parent(el), True):
             return True  # stretched to the line's (row's) height
         contains_floats = new_formatting_context(style, display) or flex_or_grid_item(self.dom, el)
         return self._has_flow_content(el, contains_floats)
+
+    def _starts_with_block_in_inline(self, el: Element) -> bool:
+        """Whether a block's first in-flow content is an inline box holding a block: the
+        marker then sits on that block's line, which has no height of its own (probed:
+        ``<li><span><div></div></span></li>`` is 0 tall, ``<li><div></div></li>`` 18)."""
+        for child in layout_children(self.dom, el):
+            if isinstance(child, Text):
+                if self._lines.text_has_glyphs(child, el):
+                    return False
+                continue
+            style = self.dom.style(child) if isinstance(child, Element) else None
+            if style is None or not self.dom.is_rendered(child) or out_of_flow(style):
+                continue
+            if not self._plain_inline(child) or tag_of(child) == "BR":
+                return False
+            return any(
+                isinstance(inner, Element)
+                and self.dom.display(inner) not in ("inline", "contents", "none")
+                and not self._atomic_inline(inner)
+                and not out_of_flow(self.dom.style(inner))
+                for inner in layout_children(self.dom, child)
+            ) or self._starts_with_block_in_inline(child)
+        return False
 
     def _has_flow_content(self, el: Element | None, contains_floats: bool) -> bool:
         """Whether something in flow gives the box height: text, a line break, an inline
