@@ -413,7 +413,40 @@ class Boxes:
                 return True  # cleared below the floats (a clearfix <div>)
             if self._in_flow_child_height(child, contains_floats):
                 return True
+            if self._holds_outside_floats(child):
+                # Its floats are this block's formatting context's (or an ancestor's).
+                if contains_floats:
+                    return True
+                floats = True
         return floats and clearfix(self.dom, el)
+
+    def _holds_outside_floats(self, el: Element) -> bool:
+        """Whether a block that is no formatting context root holds floats with height:
+        they belong to an enclosing context, which grows to hold them, and a clearing
+        box after the block comes below them (probed: a clearfix around a wrapper of
+        floated columns is as tall as they are, the wrapper 0)."""
+        style = self.dom.style(el)
+        display = self.dom.display(el)
+        if display in ("block", "list-item") and (
+            new_formatting_context(style, display) or flex_or_grid_item(self.dom, el)
+        ):
+            return False
+        if display not in ("block", "list-item", "contents") and not self._plain_inline(el):
+            return False
+        for child in layout_children(self.dom, el):
+            child_style = self.dom.style(child) if isinstance(child, Element) else None
+            if (
+                child_style is None
+                or not self.dom.is_rendered(child)
+                or child_style["position"] in ("absolute", "fixed")
+            ):
+                continue
+            if child_style["float"] != "none":
+                if self.extent(child)[1]:
+                    return True
+            elif self._holds_outside_floats(child):
+                return True
+        return False
 
     def _in_flow_child_height(self, child: Element, contains_floats: bool) -> bool:
         """Whether an in-flow child gives its block height."""
