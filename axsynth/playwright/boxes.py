@@ -307,7 +307,8 @@ class Boxes:
         if display == "table-cell":
             return True  # cells have 1px padding
         if table_box(display):
-            return has_cells(self.dom, el)
+            # Content that is no table part goes in an anonymous cell (a display:table <legend>).
+            return has_cells(self.dom, el) or self._content_with_width(el)
         if grid_item(self.dom, el):
             return True  # as wide as its track (taken as sized)
         if shrinks_to_fit(self.dom, el, style, display):
@@ -348,7 +349,7 @@ class Boxes:
             # the caret's line in an empty editing host (probed).
             return True
         if table_box(display):
-            return has_cells(self.dom, el)
+            return has_cells(self.dom, el) or self._has_flow_content(el, True)
         style = self.dom.style(el)
         marker = style["list-style-type"] != "none" or style["list-style-image"] != "none"
         inside = style["list-style-position"] == "inside"
