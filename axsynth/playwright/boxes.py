@@ -39,7 +39,7 @@ from .formatting import (
     shrinks_to_fit,
     table_box,
 )
-from .intrinsic import attribute_sizes, image_loads, replaced_size
+from .intrinsic import attribute_sizes, image_loads, lays_out_early, replaced_size
 from .line_content import LineContent
 from .sizing import Extent, axis_extent, border_positive, border_width, edges, explicit, resolves, sum_positive
 from .svg_boxes import svg_extent
@@ -65,6 +65,7 @@ class Boxes:
         self._extents: dict[Element, Extent] = {}
         self._inner_widths: dict[Element, float | None] = {}
         self._collapses: dict[Element, bool] = {}
+        self._early_layout: bool | None = None
 
     def box(self, el: Element) -> Box:
         box = self._boxes.get(el)
@@ -220,10 +221,57 @@ class Boxes:
     def _inline_extent(self, el: Element, style: dict) -> Extent:
         """An inline box has a rect when it holds something with width on its lines,
         or horizontal padding or borders (then a line's height too: probed)."""
-        if sum_positive(style, ("padding-left", "padding-right")) or border_positive(style, ("left", "right")):
+        if border_positive(style, ("left", "right")):
             return True, True
         has = self._content_with_width(el, in_flow_only=True)
+        if sum_positive(style, ("padding-left", "padding-right")):
+            return True, has or not self._late_padded(el) or self._line_has_content(self._block_of(el), el)
         return has, has
+
+    def _late_padded(self, el: Element) -> bool:
+        """An inline padded by a linked sheet only, on a page Chromium laid out before
+        that sheet arrived: on a line of its own it stays an empty line, its width
+        without a height (probed: an empty <code> in a <pre>, 26x0, the <pre> 0 tall)."""
+        return el in self.dom.styles.late_padding and self._laid_out_early()
+
+    def _laid_out_early(self) -> bool:
+        """Whether the page has a control that makes Chromium lay it out before its
+        linked sheets arrive."""
+        if self._early_layout is None:
+            self._early_layout = any(lays_out_early(el) for el in self.dom.document.iter_elements())
+        return self._early_layout
+
+    def _block_of(self, el: Element) -> Element:
+        """The block whose lines an inline box is on."""
+        block = el
+        while self.dom.display(block) in ("inline", "contents") and self.dom.flat_parent(block) is not None:
+            block = self.dom.flat_parent(block)
+        return block
+
+    def _line_has_content(self, box: Element, skip: Element) -> bool:
+        """Whether a block's lines hold something that gives a line its height, besides
+        ``skip``: text, a line break, an atomic inline, an inline with borders or padding
+        that was there from the start."""
+        if self._lines.pseudo_content(box):
+            return True
+        for child in layout_children(self.dom, box):
+            if isinstance(child, Text):
+                if self._lines.text_has_glyphs(child, child.parent if isinstance(child.parent, Element) else box):
+                    return True
+                continue
+            style = self.dom.style(child) if isinstance(child, Element) and child is not skip else None
+            if style is None or not self.dom.is_rendered(child) or out_of_flow(style):
+                continue
+            display = self.dom.display(child)
+            if display == "contents" or (self._plain_inline(child) and tag_of(child) != "BR"):
+                edged = border_positive(style, ("left", "right")) or (
+                    sum_positive(style, ("padding-left", "padding-right")) and not self._late_padded(child)
+                )
+                if edged or self._line_has_content(child, skip):
+                    return True
+            elif display == "inline" or display in ATOMIC_INLINE:
+                return True  # a line break, an atomic inline
+        return False
 
     def _content_with_width(self, el: Element, in_flow_only: bool = False) -> bool:
         """Whether the box holds something wide: text, or a child with extent (an inline
@@ -259,7 +307,8 @@ class Boxes:
         if display == "table-cell":
             return True  # cells have 1px padding
         if table_box(display):
-            return has_cells(self.dom, el)
+            # Content that is no table part goes in an anonymous cell (a display:table <legend>).
+            return has_cells(self.dom, el) or self._content_with_width(el)
         if grid_item(self.dom, el):
             return True  # as wide as its track (taken as sized)
         if shrinks_to_fit(self.dom, el, style, display):
@@ -300,15 +349,40 @@ class Boxes:
             # the caret's line in an empty editing host (probed).
             return True
         if table_box(display):
-            return has_cells(self.dom, el)
+            return has_cells(self.dom, el) or self._has_flow_content(el, True)
         style = self.dom.style(el)
-        if display == "list-item" and (style["list-style-type"] != "none" or style["list-style-image"] != "none"):
+        marker = style["list-style-type"] != "none" or style["list-style-image"] != "none"
+        inside = style["list-style-position"] == "inside"
+        if display == "list-item" and marker and (inside or not self._starts_with_block_in_inline(el)):
             return True  # the marker's line (probed: an empty <li> is 18px tall)
         stretched = flex_row_item(self.dom, el) or grid_item(self.dom, el)
         if stretched and self._has_flow_content(self.dom.flat_parent(el), True):
             return True  # stretched to the line's (row's) height
         contains_floats = new_formatting_context(style, display) or flex_or_grid_item(self.dom, el)
         return self._has_flow_content(el, contains_floats)
+
+    def _starts_with_block_in_inline(self, el: Element) -> bool:
+        """Whether a block's first in-flow content is an inline box holding a block: the
+        marker then sits on that block's line, which has no height of its own (probed:
+        ``<li><span><div></div></span></li>`` is 0 tall, ``<li><div></div></li>`` 18)."""
+        for child in layout_children(self.dom, el):
+            if isinstance(child, Text):
+                if self._lines.text_has_glyphs(child, el):
+                    return False
+                continue
+            style = self.dom.style(child) if isinstance(child, Element) else None
+            if style is None or not self.dom.is_rendered(child) or out_of_flow(style):
+                continue
+            if not self._plain_inline(child) or tag_of(child) == "BR":
+                return False
+            return any(
+                isinstance(inner, Element)
+                and self.dom.display(inner) not in ("inline", "contents", "none")
+                and not self._atomic_inline(inner)
+                and not out_of_flow(self.dom.style(inner))
+                for inner in layout_children(self.dom, child)
+            ) or self._starts_with_block_in_inline(child)
+        return False
 
     def _has_flow_content(self, el: Element | None, contains_floats: bool) -> bool:
         """Whether something in flow gives the box height: text, a line break, an inline
@@ -340,7 +414,40 @@ class Boxes:
                 return True  # cleared below the floats (a clearfix <div>)
             if self._in_flow_child_height(child, contains_floats):
                 return True
+            if self._holds_outside_floats(child):
+                # Its floats are this block's formatting context's (or an ancestor's).
+                if contains_floats:
+                    return True
+                floats = True
         return floats and clearfix(self.dom, el)
+
+    def _holds_outside_floats(self, el: Element) -> bool:
+        """Whether a block that is no formatting context root holds floats with height:
+        they belong to an enclosing context, which grows to hold them, and a clearing
+        box after the block comes below them (probed: a clearfix around a wrapper of
+        floated columns is as tall as they are, the wrapper 0)."""
+        style = self.dom.style(el)
+        display = self.dom.display(el)
+        if display in ("block", "list-item") and (
+            new_formatting_context(style, display) or flex_or_grid_item(self.dom, el)
+        ):
+            return False
+        if display not in ("block", "list-item", "contents") and not self._plain_inline(el):
+            return False
+        for child in layout_children(self.dom, el):
+            child_style = self.dom.style(child) if isinstance(child, Element) else None
+            if (
+                child_style is None
+                or not self.dom.is_rendered(child)
+                or child_style["position"] in ("absolute", "fixed")
+            ):
+                continue
+            if child_style["float"] != "none":
+                if self.extent(child)[1]:
+                    return True
+            elif self._holds_outside_floats(child):
+                return True
+        return False
 
     def _in_flow_child_height(self, child: Element, contains_floats: bool) -> bool:
         """Whether an in-flow child gives its block height."""

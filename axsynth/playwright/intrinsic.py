@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..html import imgsrc, plugins
 from ..html.dom import Element
+from ..html.forms import input_type, is_text_control
 from ..style.media import VIEWPORT_WIDTH, matches_attribute
 from .dom import Dom
 from .sizing import NUMBER
@@ -68,3 +69,20 @@ def _attribute_size(el: Element, attr: str, css: bool | None) -> bool | None:
     if match is None:
         return None
     return float(match.group()) > 0
+
+
+# Date and time inputs: fields of text in their shadow tree, laid out as a text field's.
+_DATE_TIME_TYPES = frozenset({"date", "datetime-local", "month", "week", "time"})
+
+
+def lays_out_early(el: Element) -> bool:
+    """A control Chromium lays out while the parser runs, before linked sheets arrive
+    (probed, with scripting off: a text field, a date field, a <select>; not a
+    checkbox, a button, a range, a file or colour input, a hidden input)."""
+    if not el.is_html:
+        return False
+    return (
+        el.local_name == "select"
+        or is_text_control(el)
+        or (el.local_name == "input" and input_type(el) in _DATE_TIME_TYPES)
+    )

@@ -29,7 +29,14 @@ def svg_extent(dom: Dom, el: Element, extent: Callable[[Element], Extent], insta
         found = [
             svg_extent(dom, c, extent, True) if instance else extent(c) for c in el.children if isinstance(c, Element)
         ]
-        return any(w for w, _ in found), any(h for _, h in found)
+        width, height = any(w for w, _ in found), any(h for _, h in found)
+        if not (width and height):
+            # Lines each without area can span one together (probed: a burger icon's
+            # <g> of three horizontal lines is 21x17).
+            union = _children_box(dom, el)
+            if union is not None:
+                width, height = width or union[2] > union[0], height or union[3] > union[1]
+        return width, height
     if name == "use":
         target = dom.by_id(el, (el.attrs.get("href") or el.attrs.get("xlink:href") or "").lstrip("#"))
         return svg_extent(dom, target, extent, True) if target is not None and target is not el else (False, False)
@@ -38,6 +45,26 @@ def svg_extent(dom: Dom, el: Element, extent: Callable[[Element], Extent], insta
         return False, False
     xs, ys = [x for x, _ in points], [y for _, y in points]
     return max(xs) > min(xs), max(ys) > min(ys)
+
+
+def _children_box(dom: Dom, el: Element) -> tuple[float, float, float, float] | None:
+    """The union of a container's children's geometry boxes, zero-area ones included
+    (children moved by a transform, text and nested viewports are left out)."""
+    boxes = []
+    for child in el.children:
+        if not isinstance(child, Element) or "transform" in child.attrs or not dom.is_rendered(child):
+            continue
+        if child.local_name in ("g", "a", "switch"):
+            box = _children_box(dom, child)
+        else:
+            points = _shape_points(child)
+            xs, ys = [x for x, _ in points], [y for _, y in points]
+            box = (min(xs), min(ys), max(xs), max(ys)) if points else None
+        if box is not None:
+            boxes.append(box)
+    if not boxes:
+        return None
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
 
 
 def _in_hidden_container(el: Element) -> bool:

@@ -55,6 +55,10 @@ _DEFAULTING = frozenset({"unset", "revert", "revert-layer"})
 _NOT_INHERITED_INITIAL = {name: value for name, value in INITIAL.items() if name not in INHERITED}
 _INHERITED_IN_ORDER = tuple(name for name in INITIAL if name in INHERITED)
 _HOST = 0.5
+# A linked sheet's rules rank as the author's; the origin tells them apart because
+# they arrive after the parser (see Styles.late_padding).
+_AUTHOR_LINKED = 1.25
+_INLINE_PADDING = ("padding-left", "padding-right")
 _HOST_SPECIFICITY = (0, 1, 0)
 
 # display:contents on these computes to display:none (CSS Display 3 §2.8).
@@ -247,6 +251,9 @@ class Styles:
         self._distinct: dict[tuple, Style] = {}
         self._numbering: list_items.Numbering | None = None
         self.counter_styles: dict[str, counter_styles.CounterStyle] = {}  # the document's @counter-style rules
+        # Elements whose inline-axis padding a linked sheet sets (Chromium lays out some
+        # pages before such sheets arrive, and an empty inline's line keeps that layout).
+        self.late_padding: set[Element] = set()
         self._compute()
 
     def of(self, element: Element) -> Style:
@@ -366,7 +373,10 @@ class Styles:
         )
         if key not in memo:
             memo[key] = self._cascade(element, matched, pseudo, parent, parent_is_flex, attribute_hints)
-        return memo[key]
+        style, late_padding = memo[key]
+        if late_padding and pseudo is None:
+            self.late_padding.add(element)
+        return style
 
     def _cascade(
         self,
@@ -376,26 +386,35 @@ class Styles:
         parent: Style,
         parent_is_flex: bool,
         attribute_hints: tuple = (),
-    ) -> Style | None:
+    ) -> tuple[Style | None, bool]:
+        """The computed style, and whether a linked sheet set its inline-axis padding."""
         # Presentational hints: author declarations ahead of every author rule (order -1).
         entries = (
-            [(_AUTHOR, False, (0, 0, 0), -1, name, value) for name, value in attribute_hints] if pseudo is None else []
+            [(_AUTHOR, False, (0, 0, 0), -1, name, value, False) for name, value in attribute_hints]
+            if pseudo is None
+            else []
         )
         for specificity, order, match_pseudo, (origin, decls) in matched:
             if match_pseudo != pseudo:
                 continue
+            linked = origin == _AUTHOR_LINKED
             for name, value, important in decls:
-                rank = (_UA_IMPORTANT if origin == _UA else _AUTHOR_IMPORTANT) if important else origin
-                entries.append((rank, False, specificity, order, name, value))
+                if important:
+                    rank = _UA_IMPORTANT if origin == _UA else _AUTHOR_IMPORTANT
+                else:
+                    rank = _AUTHOR if linked else origin
+                entries.append((rank, False, specificity, order, name, value, linked))
         if pseudo is None and "style" in element.attrs:
             # Element-attached declarations (style="") win over every selector of their
             # origin and importance, whatever its specificity (CSS Cascade 5 §6.1).
             for name, value, important in parse_style_attribute(element.attrs["style"]):
-                entries.append((_AUTHOR_IMPORTANT if important else _AUTHOR, True, (), 0, name, value))
+                entries.append((_AUTHOR_IMPORTANT if important else _AUTHOR, True, (), 0, name, value, False))
         entries.sort(key=lambda e: e[:4])
-        declared = _with_variables({name: value for *_, name, value in entries}, parent[CUSTOM])
+        declared_by = {entry[4]: entry for entry in entries}
+        late_padding = any(declared_by[name][6] for name in _INLINE_PADDING if name in declared_by)
+        declared = _with_variables({name: entry[5] for name, entry in declared_by.items()}, parent[CUSTOM])
         if pseudo in ("before", "after") and declared.get("content", "normal") in ("normal", "none"):
-            return None  # no ::before/::after box without content
+            return None, False  # no ::before/::after box without content
         style: Style = dict(_NOT_INHERITED_INITIAL)
         for name in _INHERITED_IN_ORDER:
             style[name] = parent[name]
@@ -413,7 +432,7 @@ class Styles:
             # AdjustStyleForSvgElement: only the root <svg> of a fragment honours position.
             style["position"] = "static"
         _adjust_for_editing(style)
-        return self._shared(style)
+        return self._shared(style), late_padding
 
     def _shared(self, style: Style) -> Style:
         """One dict per distinct computed style: most elements share one with many
@@ -482,7 +501,9 @@ class Styles:
         return scopes
 
     def _author_sheets(self, elements: list[Element]) -> list[tuple[str, int]]:
-        return [(css, _AUTHOR) for css in sheets.author_sheets(elements, self._loader)]
+        return [
+            (css, _AUTHOR_LINKED if linked else _AUTHOR) for css, linked in sheets.author_sheets(elements, self._loader)
+        ]
 
 
 def _with_variables(declared: dict[str, Any], inherited: tuple) -> dict[str, Any]:
