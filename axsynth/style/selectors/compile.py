@@ -389,13 +389,15 @@ def is_last_of_type(el: Element, ctx: MatchContext) -> bool:
 
 
 def is_only_of_type(el: Element, ctx: MatchContext) -> bool:
-    return sibling_counts(el, ctx, True, ()) == (0, 0)
+    before, after, _ = sibling_counts(el, ctx, True, ())
+    return before == after == 0
 
 
-def sibling_counts(el: Element, ctx: MatchContext, of_type: bool, tests: tuple) -> tuple[int, int]:
+def sibling_counts(el: Element, ctx: MatchContext, of_type: bool, tests: tuple) -> tuple[int, int, bool]:
     """How many of ``el``'s siblings before it and after it count (of its type with
-    ``of_type``; matching every test of ``tests``): Blink's NthIndexCache, each
-    sibling list counted once per run, not once per element."""
+    ``of_type``; matching every test of ``tests``), and whether ``el`` itself does:
+    Blink's NthIndexCache, each sibling list counted once per run, not once per element
+    (and a chain of ``:nth-child(… of :nth-child(… of …))`` once per level)."""
     memo = ctx.memo.setdefault(("nth", of_type, tests), {})
     known = memo.get(el)
     if known is not None:
@@ -410,7 +412,7 @@ def sibling_counts(el: Element, ctx: MatchContext, of_type: bool, tests: tuple) 
         if counts:
             totals[group] = before + 1
     for sibling, group, before, counts in rows:
-        memo[sibling] = (before, totals.get(group, 0) - before - counts)
+        memo[sibling] = (before, totals.get(group, 0) - before - counts, counts)
     return memo[el]
 
 
@@ -633,11 +635,10 @@ def nth_test(name: str, arguments: list) -> Test:
     tests = tuple(s.matches for s in selectors)
 
     def test(el: Element, ctx: MatchContext) -> bool:
-        for qualifies in tests:
-            if not qualifies(el, ctx):
-                return False
         if tests or of_type:
-            before, after = sibling_counts(el, ctx, of_type, tests)
+            before, after, qualifies = sibling_counts(el, ctx, of_type, tests)
+            if not qualifies:
+                return False
             count = after if last else before
         else:
             position = ctx.index(el)
