@@ -107,24 +107,24 @@ class CursorError(SnapshotOptionError):
 def select_all(page: Page, selector: str) -> list[Element]:
     """Every element a CSS selector matches, piercing open shadow roots (each
     shadow tree after the tree of its host); ScopeError for an invalid selector."""
-    import cssselect2
+    from .style.selectors import MatchContext, SelectorError, compile_selector_list
 
     try:
-        compiled = cssselect2.compile_selector_list(selector)
-    except cssselect2.SelectorError as exc:
+        compiled = compile_selector_list(selector)
+    except SelectorError as exc:
         detail = exc.args[-1] if exc.args and isinstance(exc.args[-1], str) else "cannot parse"
         raise ScopeError("scope_invalid", f"invalid selector {selector!r}: {detail}") from None
+    tests = [sel.matches for sel in compiled if not sel.never_matches]
     matches = []
     roots: list[Node] = [page.document]
     while roots:
         root = roots.pop(0)
-        for top in (c for c in root.children if isinstance(c, Element)):
-            for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree():
-                el = wrapper.etree_element
-                if any(sel.test(wrapper) for sel in compiled):
-                    matches.append(el)
-                if el.shadow_root is not None and el.shadow_root.mode == "open":
-                    roots.append(el.shadow_root)
+        ctx = MatchContext()  # one per tree scope: its top-level elements are its roots
+        for el in root.iter_elements():
+            if any(test(el, ctx) for test in tests):
+                matches.append(el)
+            if el.shadow_root is not None and el.shadow_root.mode == "open":
+                roots.append(el.shadow_root)
     return matches
 
 

@@ -691,21 +691,14 @@ class AgentEmitter:
 def matching_elements(document: DomDocument, selector: str, option: str) -> list[Element]:
     """The elements a CSS selector matches, in tree order; a bad selector raises
     ``ScopeError`` with the code ``<option>_invalid``."""
-    import cssselect2
-    from cssselect2.parser import SelectorError
+    from ..style.selectors import SelectorError, compile_selector_list, select
 
     try:
-        compiled = cssselect2.compile_selector_list(selector)
+        compiled = compile_selector_list(selector)
     except SelectorError as exc:
         raise ScopeError(f"{option}_invalid", f"{selector!r} is not a valid CSS selector ({exc})") from None
     top = document.document_element
-    if top is None:
-        return []
-    return [
-        wrapper.etree_element
-        for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree()
-        if any(s.test(wrapper) for s in compiled)
-    ]
+    return [] if top is None else list(select([top], compiled))
 
 
 def _current(obj: AXObject) -> str:
