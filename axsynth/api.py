@@ -17,7 +17,7 @@ from .ax.tree import AXTree
 from .html.dom import Document as DomDocument
 from .html.dom import Element
 from .html.parse import ParseError
-from .limits import LimitError, bounded
+from .limits import DEFAULT_MAX_HTML_BYTES, InputTooLarge, LimitError, bounded, read_capped
 from .locator import Locator, LocatorEngine
 from .page import CursorError, Page, ScopeError, SnapshotOptionError, select_scope
 from .query import AXNode, QueryError, RoleIndex, describe_query
@@ -31,6 +31,7 @@ __all__ = [
     "AXNode",
     "CursorError",
     "Document",
+    "InputTooLarge",
     "LimitError",
     "Locator",
     "ParseError",
@@ -190,10 +191,14 @@ class Document:
         return cls(html, url, Path(base_dir) if base_dir is not None else None)
 
     @classmethod
-    def from_file(cls, path: str | Path, url: str | None = None) -> "Document":
+    def from_file(
+        cls, path: str | Path, url: str | None = None, *, max_bytes: int | None = DEFAULT_MAX_HTML_BYTES
+    ) -> "Document":
         """A Document from an HTML file; its local stylesheets are read from its directory.
 
-        ``url`` defaults to the file's ``file://`` URI, as Chromium reports it.
+        ``url`` defaults to the file's ``file://`` URI, as Chromium reports it.  A file
+        larger than ``max_bytes`` (20 MB by default; None: no limit) raises
+        ``InputTooLarge`` (a ``LimitError``) without being read further.
 
         >>> Document.from_file("examples/checkout.html").title  # doctest: +SKIP
         'Checkout'
@@ -203,7 +208,8 @@ class Document:
         path = Path(path)
         if path.is_dir():
             raise ParseError(f"{path} is a directory")
-        data = path.read_bytes()
+        with open(path, "rb") as file:
+            data = read_capped(file, max_bytes, str(path))
         return cls(data, url or path.resolve().as_uri(), base_dir=path.resolve().parent, _file=path.resolve())
 
     @bounded("CDP tree")
@@ -221,7 +227,7 @@ class Document:
         from .emit.cdp import CdpSerializer
 
         if frame_id is not None:
-            return self.frame(frame_id).get_full_ax_tree(depth)
+            return self.frame(frame_id).get_full_ax_tree(depth, scope)
 
         with _gc_paused():
             return {"nodes": CdpSerializer(self.ax).full_tree(depth, self._scope_object(scope))}
@@ -458,7 +464,7 @@ class Document:
         from .emit.aria import aria_snapshot
 
         with _gc_paused():
-            return aria_snapshot(self.page, select_scope(self.page, scope) if scope else None)
+            return aria_snapshot(self.page, select_scope(self.page, scope) if scope is not None else None)
 
     @bounded("agent snapshot")
     def agent_snapshot(
@@ -622,6 +628,7 @@ class Document:
         max_depth: int | None = None,
         max_interactive: int | None = None,
         filter: str | None = None,
+        scope: str | None = None,
         *,
         stable_ids: bool = False,
     ) -> dict[str, Any]:
@@ -630,16 +637,38 @@ class Document:
         containers removed, semantic groups kept, ids ``node_0``, ``node_1``… (the agent
         format's stable refs with ``stable_ids``).  ``include_values`` adds field values,
         never those of password or payment fields; ``filter`` (CSS) keeps only the nodes
-        whose element matches (bad syntax: ``ScopeError``).
+        whose element matches (bad syntax: ``ScopeError``); ``scope`` keeps the nodes inside
+        the one element it selects, in their groups (``ScopeError`` as in every format).
 
         >>> Document.from_html("<button>Go</button>").flat_snapshot()["page"]["body"]["children"]
         [{'id': 'node_1', 'tag': 'button', 'role': 'button', 'aria-label': 'Go', 'text': 'Go'}]
         """
         from .emit.flat import FlatOptions, flat_snapshot
 
+        if scope is not None:
+            filter = self._flat_scope_filter(scope, filter)
         options = FlatOptions(include_values, max_depth, max_interactive, filter, stable_ids)
         with _gc_paused():
             return flat_snapshot(self.agent_emitter, options)
+
+    def _flat_scope_filter(self, scope: str, filter: str | None) -> str:
+        """``scope`` for the flat format, which selects nodes by its CSS ``filter``: the
+        scope element and its descendants (and, with a filter, those of them it matches),
+        named by the element's unique selector (the one its ids derive from)."""
+        from .emit.agent import matching_elements
+        from .emit.cdp import scope_object
+
+        element = scope_object(self.ax, scope).element  # exactly one element, in the tree: every format's rule
+        unique = self._selectors().selector(element)
+        if ">>>" in unique:  # the filter matches the document's elements, not a shadow tree's
+            raise ScopeError(
+                "scope_not_found", f"the element {scope!r} matches is in a shadow tree: flat cannot scope to it"
+            )
+        inside = f"{unique}, {unique} *"
+        if filter is None:
+            return inside
+        matching_elements(self.dom, filter, "filter")  # a bad filter is reported as itself
+        return f":is({inside}):is({filter})"
 
     def diff(self, other: "Document", format: str = "agent", scope: str | None = None) -> SnapshotDiff:
         """What changed from this document to ``other``: an ``axsynth.emit.diff.SnapshotDiff``

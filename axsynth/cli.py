@@ -11,10 +11,11 @@ import tempfile
 from pathlib import Path
 
 from .agents import diff_command, flat_format, mcp_command, snapshot_output
-from .api import Document, LimitError, ParseError, SnapshotOptionError
+from .api import Document, InputTooLarge, LimitError, ParseError, SnapshotOptionError
 from .batch import command as batch_command
 from .batch import summarize_command
 from .batch.work import describe
+from .limits import DEFAULT_MAX_HTML_BYTES, read_capped
 from .version import __version__
 
 AGENT_ONLY = ("interactive_only", "max_bytes", "json", "cursor", "all_items")
@@ -23,8 +24,11 @@ AGENT_ONLY = ("interactive_only", "max_bytes", "json", "cursor", "all_items")
 def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
-    except (LimitError, MemoryError) as exc:
-        print(f"axsynth: {exc or 'out of memory'}", file=sys.stderr)
+    except LimitError as exc:
+        print(f"axsynth: {exc}", file=sys.stderr)
+        return 1
+    except MemoryError:  # its message is empty: say what happened
+        print("axsynth: out of memory (the page needs more than this process may use)", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -57,6 +61,13 @@ def _parser() -> argparse.ArgumentParser:
         "--quiet", "-q", action="store_true", help="no note on stderr for stylesheets and frames that were not loaded"
     )
     snap.add_argument("--url", help="document URL (default: the file's file:// URI)")
+    snap.add_argument(
+        "--max-input-bytes",
+        type=_non_negative,
+        default=DEFAULT_MAX_HTML_BYTES,
+        metavar="N",
+        help=f"refuse a page larger than N bytes (default {DEFAULT_MAX_HTML_BYTES:,}; 0: no limit)",
+    )
     snapshot_output.add_options(snap)
     diff_command.add_parser(commands)
     mcp_command.add_parser(commands)
@@ -81,7 +92,10 @@ def _main(argv: list[str] | None) -> int:
     if args.base_dir is not None and args.file != "-":
         parser.error("--base-dir applies to - (standard input) only: a file's stylesheets are read from its directory")
     try:
-        doc = _load(args.file, args.url, args.base_dir)
+        doc = _load(args.file, args.url, args.base_dir, args.max_input_bytes)
+    except InputTooLarge as exc:
+        print(f"axsynth: {exc} (--max-input-bytes N raises it; 0: no limit)", file=sys.stderr)
+        return 1
     except (ParseError, OSError) as exc:
         print(f"axsynth: {describe(exc, args.file)}", file=sys.stderr)
         return 1
@@ -101,8 +115,7 @@ def _output(doc: Document, args: argparse.Namespace) -> int:
     # Spooled (memory up to 1 MB, then a temporary file) and printed only once
     # complete: an error midway leaves no partial output on stdout.
     with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as spool:
-        if not snapshot_output.write_snapshot(doc, args, spool):
-            return 1
+        snapshot_output.write_snapshot(doc, args, spool)
         spool.seek(0)
         return _print(lambda out: shutil.copyfileobj(spool, out))
 
@@ -118,10 +131,17 @@ def _print(write) -> int:
     return 0
 
 
-def _load(file: str, url: str | None, base_dir: Path | None) -> Document:
+def _load(file: str, url: str | None, base_dir: Path | None, max_bytes: int) -> Document:
     if file == "-":
         base = base_dir if base_dir is not None else Path.cwd()
         if not base.is_dir():
             raise NotADirectoryError(f"--base-dir {base}: not a directory")
-        return Document.from_html(sys.stdin.buffer.read(), url, base_dir=base)
-    return Document.from_file(Path(file), url)
+        return Document.from_html(read_capped(sys.stdin.buffer, max_bytes, "standard input"), url, base_dir=base)
+    return Document.from_file(Path(file), url, max_bytes=max_bytes)
+
+
+def _non_negative(value: str) -> int:
+    number = int(value)
+    if number < 0:
+        raise argparse.ArgumentTypeError("must be >= 0")
+    return number

@@ -104,17 +104,36 @@ class CursorError(SnapshotOptionError):
     """
 
 
+def compile_scope(selector: str, option: str = "scope") -> list:
+    """The compiled selectors of a ``scope`` (or ``filter``…) option; ScopeError with the
+    code ``<option>_invalid`` when it is empty, invalid or too complex to compile."""
+    from .style.selectors import SelectorError, compile_selector_list
+
+    if not isinstance(selector, str):
+        raise ScopeError(f"{option}_invalid", f"a selector is a string, not {type(selector).__name__}")
+    if not selector.strip():
+        raise ScopeError(
+            f"{option}_invalid", f"an empty selector matches nothing (leave {option} out for the whole page)"
+        )
+    try:
+        return compile_selector_list(selector)
+    except SelectorError as exc:
+        detail = exc.args[-1] if exc.args and isinstance(exc.args[-1], str) else "cannot parse"
+        raise ScopeError(f"{option}_invalid", f"invalid selector {_shown(selector)}: {detail}") from None
+
+
+def _shown(selector: str) -> str:
+    """A selector as an error message quotes it: at most 80 characters."""
+    return repr(selector if len(selector) <= 80 else selector[:77] + "...")
+
+
 def select_all(page: Page, selector: str) -> list[Element]:
     """Every element a CSS selector matches, piercing open shadow roots (each
     shadow tree after the tree of its host); ScopeError for an invalid selector."""
-    from .style.selectors import MatchContext, SelectorError, compile_selector_list
+    from .style.selectors import MatchContext
 
-    try:
-        compiled = compile_selector_list(selector)
-    except SelectorError as exc:
-        detail = exc.args[-1] if exc.args and isinstance(exc.args[-1], str) else "cannot parse"
-        raise ScopeError("scope_invalid", f"invalid selector {selector!r}: {detail}") from None
-    tests = [sel.matches for sel in compiled if not sel.never_matches]
+    # p::before selects no element
+    tests = [s.matches for s in compile_scope(selector) if s.pseudo_element is None and not s.never_matches]
     matches = []
     roots: list[Node] = [page.document]
     while roots:
@@ -133,11 +152,11 @@ def select_scope(page: Page, selector: str) -> Element:
     ``page.locator(selector)`` is strict); ScopeError listing the matches otherwise."""
     matches = select_all(page, selector)
     if not matches:
-        raise ScopeError("scope_not_found", f"no element matches selector {selector!r}")
+        raise ScopeError("scope_not_found", f"no element matches selector {_shown(selector)}")
     if len(matches) > 1:
         listed = ", ".join(start_tag(el) for el in matches[:10]) + (", ..." if len(matches) > 10 else "")
         raise ScopeError(
             "scope_ambiguous",
-            f"selector {selector!r} matches {len(matches)} elements, it must match exactly one: {listed}",
+            f"selector {_shown(selector)} matches {len(matches)} elements, it must match exactly one: {listed}",
         )
     return matches[0]

@@ -65,14 +65,22 @@ def chromium_path() -> str:
 
 
 def directory_resolver(origin: str, root: Path) -> Resolver:
-    """Serve files below ``root`` at ``origin``; nothing outside ``root``."""
+    """Serve files below ``root`` at ``origin``, as a static server would; nothing outside ``root``.
+
+    The URL's path is percent-decoded (``a%20b.css`` is the file ``a b.css``), and the
+    file is resolved through ``..`` and symlinks before it is checked to be below
+    ``root``: no URL reads a file elsewhere. Directories, FIFOs and devices are not
+    files and are not served."""
     root = root.resolve()
 
     def resolve(url: str) -> tuple[bytes, str] | None:
         if not url.startswith(origin):
             return None
-        path = (root / url[len(origin) :]).resolve()
-        if not (path.is_file() and root in path.parents):
+        try:
+            path = (root / unquote(url[len(origin) :])).resolve()
+        except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL in the path
+            return None
+        if not (root in path.parents and path.is_file()):
             return None
         return path.read_bytes(), mimetypes.guess_type(path.name)[0] or "application/octet-stream"
 

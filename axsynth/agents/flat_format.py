@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
-from ..api import Document, ScopeError
+from ..api import Document
 
 OPTIONS = ("include_values", "max_interactive", "filter", "stable_ids")
 
@@ -28,15 +27,11 @@ def add_options(snapshot: argparse.ArgumentParser) -> None:
     )
 
 
-def render(doc: Document, args: argparse.Namespace) -> str | None:
-    """The JSON text, or None after printing a one-line error."""
-    try:
-        data = doc.flat_snapshot(
-            args.include_values, args.max_depth, args.max_interactive, args.filter, stable_ids=args.stable_ids
-        )
-    except ScopeError as exc:
-        print(f"axsynth: {exc}", file=sys.stderr)
-        return None
+def render(doc: Document, args: argparse.Namespace) -> str:
+    """The JSON text (``ScopeError`` for a bad ``--scope`` or ``--filter``, as in every format)."""
+    data = doc.flat_snapshot(
+        args.include_values, args.max_depth, args.max_interactive, args.filter, args.scope, stable_ids=args.stable_ids
+    )
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 

@@ -54,7 +54,7 @@ def build_server(service: Service) -> MCPServer:
             ),
         ] = "agent",
         scope: Annotated[
-            str | None, Field(description="CSS selector: only this element's subtree (agent, aria)")
+            str | None, Field(description="CSS selector of exactly one element: only its subtree (every format)")
         ] = None,
         interactive_only: Annotated[bool, Field(description="agent: only refs and their landmark context")] = False,
         all_items: Annotated[bool, Field(description="agent: do not shorten long lists and tables")] = False,

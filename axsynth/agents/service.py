@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Literal
 
-from ..api import Document, LimitError, ParseError, QueryError, SnapshotOptionError
+from ..api import Document, InputTooLarge, LimitError, ParseError, QueryError, SnapshotOptionError
 from ..emit.agent import ancestor_lines
 from ..emit.diff import diff_outlines
 from ..limits import DEFAULT_MAX_HTML_BYTES
@@ -67,7 +67,7 @@ class Service:
         frame: str | None = None,
         all_items: bool = False,
     ) -> dict[str, Any]:
-        _check_options(format, interactive_only or all_items, cursor, max_depth, max_bytes, scope)
+        _check_options(format, interactive_only or all_items, cursor, max_depth, max_bytes)
         if frame is not None and format != "cdp":
             raise ToolFailure(
                 "bad_arguments",
@@ -89,20 +89,17 @@ class Service:
                         self._remember(source, "agent", doc.outline_text("agent", scope))
                     return {"format": "agent", **snap.to_json()}
                 if format == "aria":
-                    try:
-                        text = doc.aria_snapshot(scope)
-                    except ValueError as exc:  # a scope that matches no element, or several
-                        raise ToolFailure("scope_not_found", str(exc)) from None
+                    text = doc.aria_snapshot(scope)
                     self._remember(source, "aria", text)
                     return _bounded({"format": "aria", "url": doc.url, "text": text}, text, max_bytes)
                 if format == "devtools":
-                    text = doc.devtools_snapshot()
+                    text = doc.devtools_snapshot(scope=scope)
                     return _bounded({"format": "devtools", "url": doc.url, "text": text}, text, max_bytes)
                 if format == "flat":
-                    data = doc.flat_snapshot(max_depth=max_depth)
+                    data = doc.flat_snapshot(max_depth=max_depth, scope=scope)
                     return _bounded({"format": "flat", **data}, json.dumps(data, ensure_ascii=False), max_bytes)
                 try:
-                    data = doc.get_full_ax_tree(frame_id=frame)
+                    data = doc.get_full_ax_tree(scope=scope, frame_id=frame)
                 except QueryError as exc:
                     raise ToolFailure("unknown_frame", str(exc)) from None
                 return _bounded({"format": "cdp", **data}, json.dumps(data, ensure_ascii=False), max_bytes)
@@ -221,7 +218,7 @@ class Service:
             self._check_size(stat.st_size)
             source = str(file)
             key = (source, stat.st_mtime_ns, stat.st_size)
-            make = lambda: Document.from_file(file)  # noqa: E731
+            make = lambda: Document.from_file(file, max_bytes=self.max_html_bytes)  # noqa: E731
         doc = self._documents.get(key)
         if doc is None:
             with _engine_errors():
@@ -271,19 +268,19 @@ def _engine_errors() -> Iterator[None]:
         raise ToolFailure(exc.code, exc.message) from None
     except ParseError as exc:
         raise ToolFailure("parse_error", str(exc)) from None
+    except InputTooLarge as exc:
+        raise ToolFailure("too_large", f"{exc} (--max-html-bytes)") from None
     except LimitError as exc:
         raise ToolFailure("limit", str(exc)) from None
 
 
 def _check_options(
-    format: str, interactive_only: bool, cursor: str | None, max_depth: int | None, max_bytes: int, scope: str | None
+    format: str, interactive_only: bool, cursor: str | None, max_depth: int | None, max_bytes: int
 ) -> None:
     if format not in ("agent", "aria", "devtools", "flat", "cdp"):
         raise ToolFailure("bad_arguments", f"unknown format {format!r}")
     if format != "agent" and (interactive_only or cursor):
         raise ToolFailure("bad_arguments", "interactive_only, all_items and cursor apply to the agent format only")
-    if scope is not None and format not in ("agent", "aria"):
-        raise ToolFailure("bad_arguments", "scope applies to the agent and aria formats only")
     if max_depth is not None and (max_depth < 0 or format not in ("agent", "flat")):
         raise ToolFailure("bad_arguments", "max_depth is a number >= 0, for the agent and flat formats")
     if max_bytes < 0:

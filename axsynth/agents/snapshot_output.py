@@ -46,17 +46,15 @@ def add_options(snap: argparse.ArgumentParser) -> None:
     flat_format.add_options(snap)
 
 
-def write_snapshot(doc: Document, args: argparse.Namespace, out: TextIO) -> bool:
+def write_snapshot(doc: Document, args: argparse.Namespace, out: TextIO) -> None:
     """Write what ``snapshot`` prints for ``args.format`` (without the final newline);
-    False after printing a one-line error (flat's --filter).  ``axsynth batch`` uses it
-    too, so that its outputs are byte-identical to ``snapshot``'s."""
+    ``SnapshotOptionError`` for an option it cannot honour (--scope, --filter, --cursor).
+    ``axsynth batch`` uses it too, so that its outputs are byte-identical to ``snapshot``'s."""
     if args.format == "cdp":
         doc.write_full_ax_tree(out, scope=args.scope)  # node by node: a large tree is never all in memory
-        return True
+        return
     if args.format == "flat":
         text = flat_format.render(doc, args)
-        if text is None:
-            return False
     elif args.format == "agent":
         text = _agent(doc, args)
     elif args.format == "aria":
@@ -64,7 +62,6 @@ def write_snapshot(doc: Document, args: argparse.Namespace, out: TextIO) -> bool
     else:
         text = doc.devtools_snapshot(scope=args.scope).rstrip("\n")
     out.write(text)
-    return True
 
 
 def default_options(format: str) -> argparse.Namespace:

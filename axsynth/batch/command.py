@@ -75,10 +75,12 @@ def run(args: argparse.Namespace) -> int:
     from . import BatchError
     from . import run as run_pages
     from .output import JsonlWriter
+    from .overwrite import refuse_output_among_inputs, skip_output
     from .sources import Skipped, count_files, expand
 
     formats = tuple(dict.fromkeys(args.formats or ([] if args.stats else ["cdp"])))
     try:
+        refuse_output_among_inputs(args.out, args.inputs)
         writer = JsonlWriter(args.out, args.resume)  # before any work: a bad --out fails at once
     except BatchError as exc:
         print(f"axsynth: {exc}", file=sys.stderr)
@@ -88,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(count_files(args.inputs) if sys.stderr.isatty() else None, sum(done.values()))
     outcome = "done"
     try:
-        pages = _not_done(expand(args.inputs, skipped), done)
+        pages = _not_done(skip_output(expand(args.inputs, skipped), args.out), done)
         for _, line in run_pages(
             pages, formats, args.stats, args.jobs, args.timeout or None, args.max_memory, args.dask
         ):

@@ -44,7 +44,7 @@ from ..data.chrome_roles import ROLES
 from ..html import forms
 from ..html.dom import Document as DomDocument
 from ..html.dom import Element, ShadowRoot
-from ..page import CursorError, ScopeError  # re-exported: their former home
+from ..page import CursorError, ScopeError, compile_scope  # noqa: F401 (ScopeError: re-exported, its former home)
 from .agent_refs import Selectors
 from .cdp import CdpSerializer, scope_object
 
@@ -691,12 +691,9 @@ class AgentEmitter:
 def matching_elements(document: DomDocument, selector: str, option: str) -> list[Element]:
     """The elements a CSS selector matches, in tree order; a bad selector raises
     ``ScopeError`` with the code ``<option>_invalid``."""
-    from ..style.selectors import SelectorError, compile_selector_list, select
+    from ..style.selectors import select
 
-    try:
-        compiled = compile_selector_list(selector)
-    except SelectorError as exc:
-        raise ScopeError(f"{option}_invalid", f"{selector!r} is not a valid CSS selector ({exc})") from None
+    compiled = [s for s in compile_scope(selector, option) if s.pseudo_element is None]  # no element is ::before
     top = document.document_element
     return [] if top is None else list(select([top], compiled))
 

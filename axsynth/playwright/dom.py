@@ -200,28 +200,36 @@ class Dom:
         return text
 
     def is_rendered(self, el: Element) -> bool:
-        """``checkVisibility()``: a box, outside display:none and skipped subtrees
-        (memoized: name computation asks again for every ancestor's subtree)."""
+        """``checkVisibility()``: a box, outside display:none and skipped subtrees.  An
+        element's answer is its parent's and its own (memoized: every element of a deep
+        page asks, and the walk stops at the nearest ancestor already answered)."""
         cached = self._rendered.get(id(el))
-        if cached is None:
-            cached = self._rendered[id(el)] = self._compute_rendered(el)
-        return cached
-
-    def _compute_rendered(self, el: Element) -> bool:
-        child: Node | None = None
+        if cached is not None:
+            return cached
+        chain: list[Element] = []  # el and its flat-tree ancestors not yet answered, nearest first
         node: Element | None = el
-        while node is not None:
-            style = self.styles.get(node)
-            if style is None or style["display"] == "none":
-                return False
-            if node.namespace == SVG_NS and (node.local_name in UNRENDERED_SVG or node.local_name not in KNOWN_SVG):
-                # No layout object, nor anything inside. The content of a hidden container
-                # (defs, symbol, clipPath...) is laid out, unpainted: checkVisibility() is true.
-                return False
-            if child is not None and self._hides_children(node, style, child):
-                return False
-            child, node = node, self.flat_parent(node)
-        return True
+        while node is not None and id(node) not in self._rendered:
+            chain.append(node)
+            node = self.flat_parent(node)
+        parent, rendered = node, (True if node is None else self._rendered[id(node)])
+        for node in reversed(chain):
+            rendered = (
+                rendered
+                and self._has_box(node)
+                and (parent is None or not self._hides_children(parent, self.styles.get(parent), node))
+            )
+            self._rendered[id(node)] = rendered
+            parent = node
+        return rendered
+
+    def _has_box(self, el: Element) -> bool:
+        """Whether an element makes a box of its own (its ancestors aside)."""
+        style = self.styles.get(el)
+        if style is None or style["display"] == "none":
+            return False
+        # No layout object, nor anything inside. The content of a hidden container
+        # (defs, symbol, clipPath...) is laid out, unpainted: checkVisibility() is true.
+        return not (el.namespace == SVG_NS and (el.local_name in UNRENDERED_SVG or el.local_name not in KNOWN_SVG))
 
     def _hides_children(self, el: Element, style: dict, child: Node) -> bool:
         """Whether ``el`` gives no box to its (flat-tree) child ``child``."""

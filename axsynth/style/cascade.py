@@ -40,7 +40,8 @@ from .properties import (
     parse_style_attribute,
     resolve_var_reference,
 )
-from .selectors import MatchContext, RuleSet, SelectorError, compile_selector_list, match_scope
+from .selectors import MAX_NESTING, MatchContext, RuleSet, SelectorError, compile_selector_list, match_scope
+from .selectors.limits import nesting_depth
 
 Style = dict[str, Any]
 # Styled only when a rule targets it: it makes no box of its own (the tree splits the text).
@@ -107,9 +108,13 @@ def _host_rules(sheets: Iterable[tuple[str, int]]) -> list[tuple[Any, tuple, lis
     out = []
     for css, _origin in sheets:
         for prelude, block in rule_scan.style_rules(css):
-            decls = declarations(tinycss2.parse_blocks_contents(block, skip_comments=True, skip_whitespace=True))
             if isinstance(prelude, str):
+                if "host" not in prelude.lower() and "\\" not in prelude:
+                    continue  # no :host here (an escape could spell one)
                 prelude = tinycss2.parse_component_value_list(prelude, skip_comments=True)
+            if nesting_depth(prelude) > MAX_NESTING:
+                continue  # not serialized (it recurses); the rule set drops the rule with a note
+            decls = declarations(tinycss2.parse_blocks_contents(block, skip_comments=True, skip_whitespace=True))
             for text in tinycss2.serialize(prelude).split(","):
                 host = _host_selector(text.strip())
                 if decls and host is not None:

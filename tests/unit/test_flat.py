@@ -235,7 +235,7 @@ def test_cli(tmp_path):
     stable = run("flat", "--stable-ids")
     assert stable.returncode == 0 and json.loads(stable.stdout)["page"]["body"]["id"] != "node_0"
     bad = run("flat", "--filter", "[[", "--quiet")
-    assert bad.returncode == 1 and bad.stderr.startswith("axsynth: filter_invalid:") and not bad.stdout
+    assert bad.returncode == 1 and bad.stderr.endswith("(filter_invalid)\n") and not bad.stdout
     misused = run("aria", "--stable-ids")
     assert misused.returncode == 2 and "--stable-ids applies to --format flat only" in misused.stderr
 
