@@ -68,12 +68,36 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"refuse a page larger than N bytes (default {DEFAULT_MAX_HTML_BYTES:,}; 0: no limit)",
     )
+    add_loading_options(snap)
     snapshot_output.add_options(snap)
     diff_command.add_parser(commands)
     mcp_command.add_parser(commands)
     batch_command.add_parser(commands)
     summarize_command.add_parser(commands)
     return parser
+
+
+def add_loading_options(parser: argparse.ArgumentParser) -> None:
+    """--root, --site-root and --site-url: where a page's stylesheets and frames may be read from."""
+    parser.add_argument(
+        "--root",
+        metavar="DIR",
+        type=Path,
+        help="read no stylesheet or frame outside this directory (for untrusted pages; "
+        "by default a file page reads every local file its URLs name, as Chromium does)",
+    )
+    parser.add_argument(
+        "--site-root",
+        metavar="DIR",
+        type=Path,
+        help="with --url: the site's files, as a static server maps them (the URLs under "
+        "--site-url, root-relative ones included, are read from this directory)",
+    )
+    parser.add_argument(
+        "--site-url",
+        metavar="URL",
+        help="with --site-root: the URL the directory is served at (default: --url's origin)",
+    )
 
 
 def _main(argv: list[str] | None) -> int:
@@ -91,8 +115,12 @@ def _main(argv: list[str] | None) -> int:
             parser.error(f"--{misused[0].replace('_', '-')} applies to --format {' and '.join(formats)} only")
     if args.base_dir is not None and args.file != "-":
         parser.error("--base-dir applies to - (standard input) only: a file's stylesheets are read from its directory")
+    if args.site_root is not None and args.url is None and args.site_url is None:
+        parser.error("--site-root needs --url, the page's address on the site (or --site-url)")
+    if args.site_url is not None and args.site_root is None:
+        parser.error("--site-url applies with --site-root only")
     try:
-        doc = _load(args.file, args.url, args.base_dir, args.max_input_bytes)
+        doc = _load(args)
     except InputTooLarge as exc:
         print(f"axsynth: {exc} (--max-input-bytes N raises it; 0: no limit)", file=sys.stderr)
         return 1
@@ -131,13 +159,18 @@ def _print(write) -> int:
     return 0
 
 
-def _load(file: str, url: str | None, base_dir: Path | None, max_bytes: int) -> Document:
-    if file == "-":
-        base = base_dir if base_dir is not None else Path.cwd()
+def _load(args: argparse.Namespace) -> Document:
+    places = {"root": args.root, "site_root": args.site_root, "site_url": args.site_url}
+    for option in ("root", "site_root"):
+        if places[option] is not None and not places[option].is_dir():
+            raise NotADirectoryError(f"--{option.replace('_', '-')} {places[option]}: not a directory")
+    if args.file == "-":
+        base = args.base_dir if args.base_dir is not None else Path.cwd()
         if not base.is_dir():
             raise NotADirectoryError(f"--base-dir {base}: not a directory")
-        return Document.from_html(read_capped(sys.stdin.buffer, max_bytes, "standard input"), url, base_dir=base)
-    return Document.from_file(Path(file), url, max_bytes=max_bytes)
+        data = read_capped(sys.stdin.buffer, args.max_input_bytes, "standard input")
+        return Document.from_html(data, args.url, base_dir=base, **places)
+    return Document.from_file(Path(args.file), args.url, max_bytes=args.max_input_bytes, **places)
 
 
 def _non_negative(value: str) -> int:

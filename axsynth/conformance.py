@@ -103,6 +103,11 @@ class Fixture:
     def url(self) -> str:
         return FIXTURE_ORIGIN + self.name + ".html"
 
+    @property
+    def site_root(self) -> Path:
+        """The fixtures directory: the site served at FIXTURE_ORIGIN, as the goldens were captured."""
+        return self.path.parents[self.name.count("/")]
+
     def golden(self, goldens_dir: Path, fmt: str) -> Path:
         return goldens_dir / (self.name + GOLDEN_SUFFIX[fmt])
 
@@ -120,7 +125,8 @@ def find_fixtures(fixtures_dir: Path) -> list[Fixture]:
     return [
         Fixture(p.relative_to(fixtures_dir).with_suffix("").as_posix(), p)
         for p in sorted(fixtures_dir.rglob("*.html"))
-        if not p.name.startswith("_")  # "_name.html": a resource (iframe src), not a fixture
+        # "_name.html", or any page in a "_folder": a resource (an iframe's src), not a fixture
+        if not any(part.startswith("_") for part in p.relative_to(fixtures_dir).parts)
     ]
 
 
@@ -129,7 +135,7 @@ def load(fixture: Fixture):
     """The fixture's Document; kept while its formats are compared one after another."""
     from axsynth.api import Document
 
-    return Document.from_file(fixture.path, url=fixture.url)
+    return Document.from_file(fixture.path, url=fixture.url, site_root=fixture.site_root)
 
 
 def render(fixture: Fixture, fmt: str) -> str:

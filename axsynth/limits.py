@@ -63,7 +63,14 @@ def bounded(what: str) -> Callable[[F], F]:
 
 
 class InputTooLarge(LimitError):
-    """A page larger than the limit on a page's size (``limit`` bytes)."""
+    """A page larger than the limit on a page's size (``limit`` bytes).
+
+    >>> import io
+    >>> read_capped(io.BytesIO(b"<p>" * 10), 8, "page.html")
+    Traceback (most recent call last):
+    ...
+    axsynth.limits.InputTooLarge: page.html: the page is larger than 8 bytes, the limit on a page's size
+    """
 
     def __init__(self, source: str, limit: int) -> None:
         super().__init__(f"{source}: the page is larger than {limit:,} bytes, the limit on a page's size")

@@ -15,23 +15,34 @@ from pathlib import Path
 from .html.dom import Document, Element, FlatTree, Node, start_tag
 from .html.forms import Forms
 from .html.parse import parse_html
-from .html.urls import join
+from .html.resources import Loader, LoadPolicy, document_base_url
 from .style.cascade import Styles
 
 
 class Page:
     """A parsed, styled document.
 
-    ``base_dir`` is where local ``<link rel=stylesheet>`` files are read from (the
-    file's directory); without it no file is read.  ``parent`` is the page of the
-    frame that embeds this one (None: the main frame)."""
+    ``policy`` says where its stylesheets (and its frames' documents) may be read from
+    (``axsynth.html.resources``; default: a frame's parent's, else nothing is read);
+    ``file`` is the file it was read from.  ``parent`` is the page of the frame that
+    embeds this one (None: the main frame)."""
 
-    def __init__(self, html: str | bytes, url: str, base_dir: Path | None = None, parent: "Page | None" = None) -> None:
+    def __init__(
+        self,
+        html: str | bytes,
+        url: str,
+        policy: LoadPolicy | None = None,
+        parent: "Page | None" = None,
+        file: Path | None = None,
+    ) -> None:
         self.url = url
         self.parent = parent
         self.document: Document = parse_html(html, url)
         self.flat = FlatTree()
-        self.styles = Styles(self.document, self.flat, base_dir)
+        if policy is None:
+            policy = parent.loader.policy if parent is not None else LoadPolicy()
+        self.loader = Loader.for_document(policy, self.document, url, parent.loader if parent else None, file)
+        self.styles = Styles(self.document, self.flat, self.loader)
         # An about:srcdoc document without <base> takes its parent's base URL (HTML's fallback base URL).
         fallback = parent.base_url if parent is not None and url == "about:srcdoc" else url
         self.base_url = document_base_url(self.document, url, fallback)
@@ -44,21 +55,7 @@ class Page:
     @property
     def not_loaded(self) -> list[str]:
         """One line for each stylesheet that is not part of the page, and why."""
-        return list(self.styles.not_loaded)
-
-
-def document_base_url(document: Document, url: str, fallback: str | None = None) -> str:
-    """The document base URL: the first ``<base href>``, resolved against the fallback
-    base URL (the document's URL unless told otherwise), else that fallback."""
-    fallback = url if fallback is None else fallback
-    base = next((e for e in document.iter_elements() if e.local_name == "base" and e.is_html and e.has("href")), None)
-    if base is None:
-        return fallback
-    href = base.attrs["href"].strip()
-    try:
-        return join(fallback, href)
-    except ValueError:
-        return href  # invalid (say "http://[bad/"): relative URLs then resolve to none
+        return list(self.loader.notes)
 
 
 class SnapshotOptionError(ValueError):

@@ -65,7 +65,8 @@ def chromium_path() -> str:
 
 
 def directory_resolver(origin: str, root: Path) -> Resolver:
-    """Serve files below ``root`` at ``origin``, as a static server would; nothing outside ``root``.
+    """Serve files below ``root`` at ``origin``, as a static server would (a directory's
+    URL answers with its index.html); nothing outside ``root``.
 
     The URL's path is percent-decoded (``a%20b.css`` is the file ``a b.css``), and the
     file is resolved through ``..`` and symlinks before it is checked to be below
@@ -76,8 +77,9 @@ def directory_resolver(origin: str, root: Path) -> Resolver:
     def resolve(url: str) -> tuple[bytes, str] | None:
         if not url.startswith(origin):
             return None
+        rest = unquote(url[len(origin) :])
         try:
-            path = (root / unquote(url[len(origin) :])).resolve()
+            path = (root / (rest + "index.html" if rest == "" or rest.endswith("/") else rest)).resolve()
         except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL in the path
             return None
         if not (root in path.parents and path.is_file()):

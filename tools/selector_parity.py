@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from axsynth.html.dom import HTML_NS, Element, FlatTree  # noqa: E402
 from axsynth.html.parse import parse_html  # noqa: E402
+from axsynth.html.resources import Loader, LoadPolicy  # noqa: E402
 from axsynth.style import cascade, rule_scan  # noqa: E402
 from axsynth.style.properties import declarations  # noqa: E402
 from axsynth.style.selectors import match_scope  # noqa: E402
@@ -89,7 +90,9 @@ class _SheetsOnly(cascade.Styles):
 
 def compare_page(html: bytes, url: str, base_dir: Path | None = None) -> dict:
     """Counts for one page: elements compared, identical, different (with examples), reference failures."""
-    styles = _SheetsOnly(parse_html(html, url), FlatTree(), base_dir)
+    document = parse_html(html, url)
+    loader = Loader.for_document(LoadPolicy.for_page(url, base_dir=base_dir), document, url)
+    styles = _SheetsOnly(document, FlatTree(), loader)
     if not _UA_REFERENCE:
         _UA_REFERENCE.append(reference_matcher([(cascade.files("axsynth.style").joinpath("ua.css").read_text(), 0)]))
     ua_reference = _UA_REFERENCE[0]

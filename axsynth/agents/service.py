@@ -18,6 +18,7 @@ from typing import Any, Iterator, Literal
 from ..api import Document, InputTooLarge, LimitError, ParseError, QueryError, SnapshotOptionError
 from ..emit.agent import ancestor_lines
 from ..emit.diff import diff_outlines
+from ..html.resources import NotLoaded, regular_file
 from ..limits import DEFAULT_MAX_HTML_BYTES
 from .outer_html import outer_html
 
@@ -218,7 +219,7 @@ class Service:
             self._check_size(stat.st_size)
             source = str(file)
             key = (source, stat.st_mtime_ns, stat.st_size)
-            make = lambda: Document.from_file(file, max_bytes=self.max_html_bytes)  # noqa: E731
+            make = lambda: Document.from_file(file, root=self.root, max_bytes=self.max_html_bytes)  # noqa: E731
         doc = self._documents.get(key)
         if doc is None:
             with _engine_errors():
@@ -234,20 +235,17 @@ class Service:
         the root (through ``..`` or a symbolic link) or is not a regular file."""
         if "\0" in path:
             raise ToolFailure("bad_path", "the path contains a NUL character")
-        candidate = self.root / path
-        try:
-            resolved = candidate.resolve(strict=True)
-        except FileNotFoundError:
-            raise ToolFailure("not_found", f"{path}: no such file under the root") from None
-        except (OSError, RuntimeError) as exc:  # a symlink loop, a permission problem
+        try:  # the rule every stylesheet and frame of the page is read under too
+            return regular_file(self.root / path, (self.root, "the root"))
+        except NotLoaded as exc:
+            if exc.code == "outside_root":
+                message = f"{path} resolves outside the root {self.root}; only files under it are read"
+                raise ToolFailure("outside_root", message) from None
+            if exc.code == "missing":
+                raise ToolFailure("not_found", f"{path}: no such file under the root") from None
+            if exc.code == "not_a_file":
+                raise ToolFailure("not_a_file", f"{path} is not a regular file") from None
             raise ToolFailure("bad_path", f"{path}: {exc}") from None
-        if not resolved.is_relative_to(self.root):
-            raise ToolFailure(
-                "outside_root", f"{path} resolves outside the root {self.root}; only files under it are read"
-            )
-        if not resolved.is_file():
-            raise ToolFailure("not_a_file", f"{path} is not a regular file")
-        return resolved
 
     def _check_size(self, size: int) -> None:
         if size > self.max_html_bytes:

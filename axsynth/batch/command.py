@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 
@@ -61,6 +62,12 @@ def add_parser(commands: "argparse._SubParsersAction") -> None:
         metavar="MB",
         help="address space a worker may use, in MB, before its page is an error line (default 4096)",
     )
+    batch.add_argument(
+        "--root",
+        metavar="DIR",
+        help="read no stylesheet or frame outside this directory (for untrusted pages; by default "
+        "a file page reads every local file its URLs name, as Chromium does)",
+    )
     batch.add_argument("--resume", action="store_true", help="keep the pages already in --out and do only the others")
     batch.add_argument(
         "--dask",
@@ -76,8 +83,12 @@ def run(args: argparse.Namespace) -> int:
     from . import run as run_pages
     from .output import JsonlWriter
     from .overwrite import refuse_output_among_inputs, skip_output
-    from .sources import Skipped, count_files, expand
+    from .sources import Skipped, confined, count_files, expand
 
+    if args.root is not None and not os.path.isdir(args.root):
+        print(f"axsynth: --root {args.root}: not a directory", file=sys.stderr)
+        return 1
+    root = os.path.abspath(args.root) if args.root is not None else None
     formats = tuple(dict.fromkeys(args.formats or ([] if args.stats else ["cdp"])))
     try:
         refuse_output_among_inputs(args.out, args.inputs)
@@ -90,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(count_files(args.inputs) if sys.stderr.isatty() else None, sum(done.values()))
     outcome = "done"
     try:
-        pages = _not_done(skip_output(expand(args.inputs, skipped), args.out), done)
+        pages = _not_done(confined(skip_output(expand(args.inputs, skipped), args.out), root), done)
         for _, line in run_pages(
             pages, formats, args.stats, args.jobs, args.timeout or None, args.max_memory, args.dask
         ):

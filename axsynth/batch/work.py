@@ -84,7 +84,7 @@ _default_options = functools.cache(default_options)
 
 def _load(page: Page) -> Document:
     if page.payload is None:
-        return Document.from_file(page.source)
+        return Document.from_file(page.source, root=page.root)
     return Document.from_html(_decoded(page.payload, page.charset), page.url)
 
 

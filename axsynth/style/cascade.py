@@ -15,7 +15,6 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from importlib.resources import files
-from pathlib import Path
 from typing import Any, Iterable
 
 import tinycss2
@@ -30,7 +29,8 @@ from ..html.dom import (
     Node,
     ShadowRoot,
 )
-from . import counters, list_items, media, presentational, rule_scan
+from ..html.resources import Loader, LoadPolicy
+from . import counters, list_items, presentational, rule_scan, sheets
 from .properties import (
     CUSTOM,
     INHERITED,
@@ -195,11 +195,11 @@ def _match_host(rules: Iterable, host: Element) -> list:
 class Styles:
     """Computed styles of every element in the flat tree, and of its pseudo-elements."""
 
-    def __init__(self, document: Document, flat: FlatTree, base_dir: Path | None = None) -> None:
+    def __init__(self, document: Document, flat: FlatTree, loader: Loader | None = None) -> None:
         self.document = document
         self.flat = flat
-        self._base_dir = base_dir
-        self.not_loaded: list[str] = []  # one line per stylesheet not read, and why
+        # Reads the linked sheets (none without a policy) and notes the ones it does not.
+        self._loader = loader if loader is not None else Loader(LoadPolicy(), "about:blank")
         self._styles: dict[Element, Style] = {}  # not id() keys: one int object less per element
         # Pseudo-element styles by element, then by which: most elements have none, and
         # the tree builder asks for four of them per element.
@@ -255,7 +255,7 @@ class Styles:
                 host_rules[id(scope.host)] = _host_rules(sheets)
             tops = [top for top in scope.children if isinstance(top, Element)]
             match_scope(tops, (ua, author), matched_rules)
-            self.not_loaded += [note for note in author.notes if note not in self.not_loaded]
+            self._loader.notes += [note for note in author.notes if note not in self._loader.notes]
         # Cascade results by their inputs: most elements repeat a few combinations.
         # Keys hold ids of rule declarations and styles that outlive this loop.
         memo: dict[tuple, Style | None] = {}
@@ -427,52 +427,7 @@ class Styles:
         return scopes
 
     def _author_sheets(self, elements: list[Element]) -> list[tuple[str, int]]:
-        sheets = []
-        for el in elements:
-            if not el.is_html:
-                continue
-            if el.local_name == "style" and media.matches_attribute(el.attrs.get("media")):
-                sheets.append((el.text_content(), _AUTHOR))
-            elif el.local_name == "link" and "stylesheet" in el.attrs.get("rel", "").lower().split():
-                if not media.matches_attribute(el.attrs.get("media")):
-                    continue
-                css = self._local_stylesheet(el.attrs.get("href", ""))
-                if css is not None:
-                    sheets.append((css, _AUTHOR))
-        return sheets
-
-    def _local_stylesheet(self, href: str) -> str | None:
-        """A stylesheet file next to the page (never outside its directory, never remote);
-        one not read is recorded in ``not_loaded`` with the reason."""
-        path, reason = self._stylesheet_path(href)
-        if path is not None:
-            try:
-                return path.read_text(encoding="utf-8", errors="replace")
-            except OSError as exc:
-                reason = f"unreadable ({exc.strerror or exc})"
-        if reason:
-            self.not_loaded.append(f"stylesheet {href!r} not loaded: {reason}")
-        return None
-
-    def _stylesheet_path(self, href: str) -> tuple[Path | None, str]:
-        """The file a <link href> names, or None and why not ("" when there is nothing to load)."""
-        if not href.strip():
-            return None, ""
-        scheme = href.split("/", 1)[0].partition(":")
-        if scheme[1] or href.startswith("//"):
-            kind = scheme[0].lower()
-            remote = href.startswith("//") or kind in ("http", "https")
-            return None, "remote (axsynth reads no network)" if remote else f"a {kind}: URL (only local files are read)"
-        if self._base_dir is None:
-            return None, "no directory to read it from (give base_dir, or --base-dir on the command line)"
-        if href.startswith("/"):
-            return None, "root-relative, and the site root is unknown"
-        path = (self._base_dir / href.split("?", 1)[0].split("#", 1)[0]).resolve()
-        if self._base_dir.resolve() not in path.parents:
-            return None, "outside the page's directory"
-        if not path.is_file():
-            return None, f"missing ({path})"
-        return path, ""
+        return [(css, _AUTHOR) for css in sheets.author_sheets(elements, self._loader)]
 
 
 def _with_variables(declared: dict[str, Any], inherited: tuple) -> dict[str, Any]:

@@ -8,7 +8,9 @@ found by a regular expression that stops only where the structure may change —
 brackets, parentheses, strings, comments, escapes, ``url(`` — and the rule's prelude and
 block are handed on as text, tokenized later if at all (Blink's lazy parsing does the
 same for declaration blocks). ``@media`` and ``@supports`` preludes are tokenized and
-evaluated here; the contents of the group rules that apply are scanned the same way.
+evaluated here; the contents of the group rules that apply are scanned the same way. A
+rule that may nest rules (a block holding ``{`` or ``@``, a prelude holding ``&``) and
+``@scope`` are tokenized and desugared by ``style/nesting`` (its one home).
 
 The extents are tinycss2's exactly (the same comments, strings, bad strings and bad
 URLs, unmatched closing brackets, CDO/CDC at the top level); a sheet whose identifiers
@@ -27,7 +29,7 @@ from typing import Any, Iterable, Iterator
 import tinycss2
 from webencodings import ascii_lower
 
-from . import media, supports
+from . import media, nesting, supports
 
 # Where the structure may change: block and function brackets, strings, escapes,
 # comments, url( (an unquoted URL may hold brackets).
@@ -47,8 +49,8 @@ _HEX_ESCAPE = re.compile(r"[0-9A-Fa-f]{1,6}[ \t\n]?")
 _URL_CHARS = re.compile("[^)\\\\ \\n\\t\"'(\\x00-\\x08\\x0b\\x0e-\\x1f\\x7f]+")
 
 # Group rules whose contents apply: @media and @supports when their condition holds;
-# @layer, @container and @scope always (layers are not ordered, no containers to query).
-_ALWAYS_APPLY = frozenset(("layer", "container", "scope"))
+# @layer and @container always (nesting._TRANSPARENT). @scope goes to style/nesting.
+_ALWAYS_APPLY = nesting.TRANSPARENT
 
 
 def preprocess(css: str) -> str:
@@ -76,16 +78,17 @@ def group_rule_applies(keyword: str, prelude: list) -> bool:
 
 
 def exact_style_rules(rules: Iterable) -> Iterator[tuple[Any, Any]]:
-    """The style rules of tinycss2's parse of a rule list, descending into the group
-    rules that apply: (prelude tokens, block tokens)."""
-    for rule in rules:
-        if rule.type == "qualified-rule":
-            yield rule.prelude, rule.content
-        elif rule.type == "at-rule" and rule.content is not None:
-            if group_rule_applies(rule.lower_at_keyword, rule.prelude):
-                yield from exact_style_rules(
-                    tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True)
-                )
+    """The flat style rules of tinycss2's parse of a rule list (style/nesting: nesting
+    desugared, into the group rules that apply): (prelude tokens, block tokens)."""
+    for rule in nesting.style_rules(rules):
+        yield rule.prelude, rule.content
+
+
+def _exact_rule(text: str) -> Iterator[tuple[Any, Any]]:
+    """The flat style rules of one rule's text, tokenized (nesting, @scope)."""
+    rule = tinycss2.parse_one_rule(text, skip_comments=True)
+    if rule.type != "error":
+        yield from exact_style_rules([rule])
 
 
 def _scan_rules(css: str, position: int, end: int, top_level: bool) -> Iterator[tuple[str, str]]:
@@ -98,7 +101,9 @@ def _scan_rules(css: str, position: int, end: int, top_level: bool) -> Iterator[
         if at_keyword is not None:
             name, prelude_start = at_keyword
             prelude_end, block_end = _rule_extent(css, prelude_start, end, at_rule=True)
-            if block_end is not None and group_rule_applies(
+            if block_end is not None and ascii_lower(name) == "scope":
+                yield from _exact_rule(css[position : block_end + 1])
+            elif block_end is not None and group_rule_applies(
                 ascii_lower(name),
                 tinycss2.parse_component_value_list(css[prelude_start:prelude_end], skip_comments=True),
             ):
@@ -108,7 +113,11 @@ def _scan_rules(css: str, position: int, end: int, top_level: bool) -> Iterator[
         prelude_end, block_end = _rule_extent(css, position, end, at_rule=False)
         if block_end is None:
             return  # a qualified rule cut by the end of the input: a parse error, no rule
-        yield css[position:prelude_end], css[prelude_end + 1 : block_end]
+        block = css[prelude_end + 1 : block_end]
+        if "{" in block or "@" in block or "&" in css[position:prelude_end]:
+            yield from _exact_rule(css[position : block_end + 1])  # it may nest rules (a string may hold these too)
+        else:
+            yield css[position:prelude_end], block
         position = block_end + 1
 
 

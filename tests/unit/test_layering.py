@@ -1,6 +1,6 @@
 """The pipeline's layers import one way only (README, "How it works").
 
-data → html → style → page → {ax, playwright} → emit → query → locator → api → agents → batch
+data → html → style → page → {ax, playwright} → emit → query → locator → frames → api → agents → batch
      → {cli, testing, conformance}
 
 A module may import its own layer and the layers before it; ``ax`` and
@@ -31,6 +31,7 @@ LAYERS = {
     "emit": 5,
     "query": 6,
     "locator": 7,
+    "frames": 7.5,
     "api": 8,
     "agents": 9,
     "batch": 9.5,
