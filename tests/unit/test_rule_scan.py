@@ -73,6 +73,13 @@ EDGE_CASES = [
     "a { b: url(",
     "a { b: 'c",
     "a{b:c}\\",
+    # CSS Nesting and @scope: handed to style/nesting, desugared as the exact path does.
+    "a{b:c; & i{d:e} f:g} h{}",
+    ".x{color:red; .y &{c:d} > p{e:f}} z{}",
+    "@scope (.card) { b { c: d } :scope > i { e: f } } g{}",
+    "@media screen { a { b: c; @media print { d: e } @supports (display: grid) { f: g } } }",
+    "a{b:c} &{d:e} & > i{f:g}",
+    "a{content:'{@'} b[x='&']{}",
 ]
 
 
