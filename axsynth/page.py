@@ -46,7 +46,7 @@ class Page:
         # An about:srcdoc document without <base> takes its parent's base URL (HTML's fallback base URL).
         fallback = parent.base_url if parent is not None and url == "about:srcdoc" else url
         self.base_url = document_base_url(self.document, url, fallback)
-        self.forms = Forms(self.document)
+        self.forms = Forms.of(self.document)
         #: ARIA snapshot texts by their root element, made once each (axsynth.emit.aria).
         self.aria_snapshots: dict[Element, str] = {}
         # A stable stand-in for Chromium's frame token: derived from the URL.

@@ -6,7 +6,8 @@
 For every page (default: tests/fixtures/*.html) and every tree scope of it, the UA sheet
 and the scope's author sheets are matched against every element twice: by the cascade's
 rule sets (``style/rule_scan`` + ``style/selectors``) and as the cascade did before them
-(tinycss2 parses the whole sheet, cssselect2 compiles every selector, its Matcher matches
+(tinycss2 parses the whole sheet, cssselect2 compiles every selector, with the
+pseudo-classes and pseudo-elements of tools/cssselect2_reference.py, its Matcher matches
 ElementWrappers). Each element's matches, in cascade order, must be the same rules with
 the same specificity, pseudo-element and declarations. Where cssselect2 itself fails (an
 internal error: ``:lang()`` with no language at the root, ``[*|a]``, a selector its
@@ -28,6 +29,9 @@ from cssselect2.compiler import split_whitespace
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import cssselect2_reference  # noqa: E402
 
 from axsynth.html.dom import HTML_NS, Element, FlatTree  # noqa: E402
 from axsynth.html.parse import parse_html  # noqa: E402
@@ -38,7 +42,8 @@ from axsynth.style.selectors import match_scope  # noqa: E402
 
 
 def reference_matcher(sheets: list[tuple[str, int]]) -> cssselect2.Matcher:
-    """The cascade's matcher before the selector engine (main at 4380103, _build_matcher)."""
+    """The cascade's matcher before the selector engine (main's _build_matcher, with the
+    pseudo-classes and pseudo-elements it had taught cssselect2)."""
     matcher = cssselect2.Matcher()
     for css, origin in sheets:
         parsed = tinycss2.parse_stylesheet(rule_scan.preprocess(css), skip_comments=True, skip_whitespace=True)
@@ -49,7 +54,7 @@ def reference_matcher(sheets: list[tuple[str, int]]) -> cssselect2.Matcher:
             if not decls and not styles_first_letter:
                 continue
             try:
-                selectors = cssselect2.compile_selector_list(prelude)
+                selectors = cssselect2_reference.compile_selector_list(prelude)
             except cssselect2.SelectorError:
                 continue
             except Exception:  # noqa: BLE001 - cssselect2's own failures (SyntaxError, NotImplementedError...)

@@ -199,12 +199,14 @@ class FlatEmitter:
         if control:
             texts, nested = _fold(parts)
             node = _Node("control", obj, "" if role in LEAF_ROLES else _join(texts), nested)
+            if role in FRAME_ROLES:  # a frame with a ref is a control, and still holds its document
+                self._attach_frame(node)
             return [node] if not block else [_BREAK, node, _BREAK]
         display = agent.display_role(obj)
         if display in GROUP_ROLES or (display == "group" and agent.name_of(obj)) or obj.tag() == "form":
             return [_BREAK, _Node("group", obj, children=self._group_children(parts)), _BREAK]
         if role in FRAME_ROLES:
-            return _bounded([self._frame_node(obj)], block)
+            return _bounded([self._attach_frame(_Node("content", obj))], block)
         if role in NAMED_LEAF_ROLES:
             return _bounded([_Node("content", obj)] if agent.name_of(obj) else [], block)
         if obj.kind == "element" and not (obj.is_inline_level() and role in PHRASING_ROLES):
@@ -250,8 +252,9 @@ class FlatEmitter:
                 run.append(part)
         return out
 
-    def _frame_node(self, obj: AXObject) -> _Node:
-        node = _Node("content", obj)
+    def _attach_frame(self, node: _Node) -> _Node:
+        """The frame node with its loaded document, to be entered (first level only)."""
+        obj = node.obj
         frame = self.agent.frames(obj.element) if self.agent.frames is not None and obj.element is not None else None
         child = frame.agent_emitter if frame is not None and self._enter_frames else None
         if child is not None:

@@ -13,6 +13,7 @@ from ..data.svg import KNOWN_SVG, UNRENDERED_SVG
 from ..html import forms, plugins, values
 from ..html.dom import SVG_NS, Element, Node, ShadowRoot, Text, element_by_id
 from ..page import Page
+from ..style import customizable_select
 from ..style.properties import content_visibility_hides
 
 # JavaScript's \s (and what String.prototype.trim strips).
@@ -240,12 +241,20 @@ class Dom:
         if el.local_name == "details" and "open" not in el.attrs:
             return child is not self._details_summary(el)
         if el.local_name == "option":
-            return self.closest(el, "SELECT") is not None  # option content renders as text only
+            # An option's content renders as its label only, but in an in-page
+            # base-select list box, where options are laid out as web content.
+            select = self.closest(el, "SELECT")
+            return select is not None and not customizable_select.is_base_in_page(self.styles, select)
         if el.local_name in ("video", "audio"):
             return True  # LayoutMedia lays out only its controls: fallback elements get no box
         if el.local_name == "object" and plugins.has_content_frame(el, self.base_url):
             return True  # it shows a child frame, not its fallback content
-        return el.local_name == "select" and not self.is_list_box(el)  # a drop-down: nothing inline
+        if el.local_name == "select" and self.is_list_box(el):
+            return child is forms.slotted_button(el)  # a list box slots no button: it has no box
+        if el.local_name == "select":
+            # A drop-down lays out nothing inline, but a base-select renders its button.
+            return child is not customizable_select.rendered_button(self.styles, el)
+        return False
 
     @staticmethod
     def _details_summary(details: Element) -> Element | None:
@@ -328,7 +337,7 @@ class Dom:
     def value(self, el: Element) -> str:
         """The ``value`` IDL attribute of an input or textarea ("" for a redacted password)."""
         if tag_of(el) == "TEXTAREA":
-            return el.text_content().replace("\r\n", "\n").replace("\r", "\n")
+            return forms.textarea_value(el)
         kind = self.input_type(el)
         if kind == "password" and self.redact_passwords:
             return ""

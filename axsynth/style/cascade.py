@@ -28,9 +28,10 @@ from ..html.dom import (
     FlatTree,
     Node,
     ShadowRoot,
+    is_outermost_svg,
 )
 from ..html.resources import Loader, LoadPolicy
-from . import counters, list_items, presentational, rule_scan, sheets
+from . import counter_styles, counters, list_items, presentational, rule_scan, sheets
 from .properties import (
     CUSTOM,
     INHERITED,
@@ -207,6 +208,7 @@ class Styles:
         self._counters: dict | None = None
         self._distinct: dict[tuple, Style] = {}
         self._numbering: list_items.Numbering | None = None
+        self.counter_styles: dict[str, counter_styles.CounterStyle] = {}  # the document's @counter-style rules
         self._compute()
 
     def of(self, element: Element) -> Style:
@@ -250,6 +252,8 @@ class Styles:
         ua = _ua_rules()
         for scope, elements in self._scopes():
             sheets = self._author_sheets(elements)
+            if isinstance(scope, Document):
+                self.counter_styles = counter_styles.collect(sheets)
             author = _author_rules(sheets)
             if isinstance(scope, ShadowRoot):
                 host_rules[id(scope.host)] = _host_rules(sheets)
@@ -360,6 +364,9 @@ class Styles:
             else:
                 style[name] = value
         self._adjust_display(element, style, parent, parent_is_flex, pseudo)
+        if pseudo is None and element.namespace == SVG_NS and not is_outermost_svg(element):
+            # AdjustStyleForSvgElement: only the root <svg> of a fragment honours position.
+            style["position"] = "static"
         _adjust_for_editing(style)
         return self._shared(style)
 
@@ -375,6 +382,9 @@ class Styles:
         pseudos = [which for which in ("before", "after") if which in targeted]
         if style["display"] == "list-item":
             pseudos.append("marker")
+        # ::picker(select), for whether it opts into appearance: base-select too, and
+        # a carousel's ::scroll-button()s, ::scroll-marker-group and ::scroll-marker.
+        pseudos += [which for which in targeted if which is not None and which.startswith(("picker", "scroll-"))]
         return pseudos
 
     @staticmethod

@@ -6,7 +6,9 @@ is not, and a box whose last in-flow box is held so (its content sticks out past
 end, unless a bottom padding or margin makes room for it).
 
 Computed values: an overflow keyword per axis; a size is a number of px, "auto"
-or "none", or "unknown" (a percentage or a unit whose px value needs layout).
+or "none", a percentage ("50%", resolved only against a parent's px height), or
+"unknown" (a unit whose px value needs layout). ``column-count`` says whether the
+box is a multi-column container, whose content overflows into columns (inline axis).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ INITIAL: dict[str, Any] = {
     "padding-top": 0.0,
     "padding-bottom": 0.0,
     "margin-bottom": 0.0,
+    "column-count": "auto",
 }
 INHERITED: frozenset[str] = frozenset()
 
@@ -60,8 +63,10 @@ def _size(keywords: frozenset[str]):
             return token.lower_value if token.lower_value in keywords else "unknown"
         if token.type == "percentage" and token.value == 0:
             return 0.0
-        if token.type in ("percentage", "function"):
-            return "unknown"  # resolved against the containing block (calc(), min()...)
+        if token.type == "percentage" and token.value > 0:
+            return f"{token.value:g}%"  # resolved against the containing block's height
+        if token.type == "function":
+            return "unknown"  # calc(), min()...
         length = parse_length(token) if token.type != "ident" else None
         if length is not None:
             return length
@@ -134,6 +139,24 @@ def _margin(tokens: list) -> list[tuple[str, Any]] | None:
     return [("margin-bottom", values[2] if len(values) > 2 else values[0])]
 
 
+def _column_count(tokens: list) -> Any:
+    parts = _components(tokens)
+    if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value == "auto":
+        return "auto"
+    if len(parts) == 1 and parts[0].type == "number" and parts[0].is_integer and parts[0].int_value > 0:
+        return parts[0].int_value
+    return None
+
+
+def _columns(tokens: list) -> list[tuple[str, Any]] | None:
+    """``columns``: a count and/or a width, in any order; only the count is kept."""
+    parts = _components(tokens)
+    counts = [p.int_value for p in parts if p.type == "number" and p.is_integer and p.int_value > 0]
+    if not 1 <= len(parts) <= 2 or len(counts) > 1:
+        return None
+    return [("column-count", counts[0] if counts else "auto")]
+
+
 PARSERS = {
     "overflow-x": _overflow_keyword,
     "overflow-y": _overflow_keyword,
@@ -143,6 +166,7 @@ PARSERS = {
     "padding-top": _padding_length,
     "padding-bottom": _padding_length,
     "margin-bottom": _margin_length,
+    "column-count": _column_count,
 }
 SHORTHANDS = {
     "overflow": _overflow,
@@ -150,6 +174,7 @@ SHORTHANDS = {
     "margin": _margin,
     "margin-block": _margin_block,
     "margin-block-end": _margin_block_end,
+    "columns": _columns,
 }
 LONGHANDS = {
     "overflow": ("overflow-x", "overflow-y"),
@@ -157,6 +182,7 @@ LONGHANDS = {
     "margin": ("margin-bottom",),
     "margin-block": ("margin-bottom",),
     "margin-block-end": ("margin-bottom",),
+    "columns": ("column-count",),
 }
 
 
@@ -200,3 +226,14 @@ def definite_block_size(style: dict) -> float:
         for p in ("height", "min-height", "padding-top", "padding-bottom")
     ]
     return max(known[0], known[1]) + known[2] + known[3]
+
+
+def resolved_height(style: dict, parent_height: float | None) -> float | None:
+    """The px height a box has for sure: its own px height, or a percentage of a
+    parent whose px height is known."""
+    height = style["height"]
+    if isinstance(height, float):
+        return height
+    if isinstance(height, str) and height.endswith("%") and parent_height is not None:
+        return parent_height * float(height[:-1]) / 100
+    return None

@@ -254,3 +254,12 @@ def test_every_ref_of_the_agent_outline_is_a_flat_node_once(path):
     nodes = [n for body in [page["body"]] + [f["body"] for f in page.get("iframes", ())] for n in walk(body)]
     ids = [n["id"] for n in nodes if REF_ID.fullmatch(n["id"])]
     assert len(ids) == len(set(ids)) and set(ids) == refs
+
+
+def test_a_frame_with_a_ref_is_a_control_that_holds_its_document():
+    html = '<iframe tabindex=0 style="cursor: pointer" srcdoc="<input placeholder=Inside>"></iframe>'
+    page = Document.from_html(html).flat_snapshot()["page"]
+    frame = page["body"]["children"][0]
+    assert (frame["tag"], frame["role"]) == ("iframe", "iframe")
+    assert [f["hostId"] for f in page["iframes"]] == [frame["id"]]
+    assert page["iframes"][0]["body"]["children"][0]["placeholder"] == "Inside"

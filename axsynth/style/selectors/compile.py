@@ -15,12 +15,12 @@ internal error (``:lang()`` at the root, ``[*|name]``) it is Chromium's.
 from __future__ import annotations
 
 from typing import Any, Iterable
-from urllib.parse import urlparse
 
 from tinycss2.nth import parse_nth
 from webencodings import ascii_lower
 
 from ...html.dom import Element
+from .. import pseudo_classes
 from .match import (
     ADJACENT,
     CHILD,
@@ -28,7 +28,6 @@ from .match import (
     SIBLING,
     MatchContext,
     Test,
-    is_empty,
     match_relations,
     namespace_url,
     split_whitespace,
@@ -50,16 +49,8 @@ from .parse import (
 )
 
 _COMBINATOR = {" ": DESCENDANT, ">": CHILD, "+": ADJACENT, "~": SIBLING}
-# Pseudo-classes of a user's interaction or of media playback: never in a static page.
-_NEVER = frozenset(
-    (
-        "visited hover active focus focus-within focus-visible target target-within current past future playing "
-        "paused seeking buffering stalled muted volume-locked user-valid user-invalid host"
-    ).split()
-)
-_LINKS = ("a", "area", "link")
-_FORM_CONTROLS = ("button", "input", "select", "textarea", "option")
-_GROUPS = ("optgroup", "menuitem", "fieldset")
+# :host outside a shadow tree's own :host rules (style/cascade matches those): nothing.
+_NEVER = frozenset(("host",))
 # Ancestor keys: a class is itself; the others are marked so they cannot pass for one.
 ID_KEY, TYPE_KEY, ATTRIBUTE_KEY = "#", "<", "["
 
@@ -239,6 +230,12 @@ def simple_test(simple: Any) -> Test | None:
     if isinstance(simple, FunctionalPseudoClass):
         if simple.name == "lang":
             return lang_test(simple.arguments)
+        found = pseudo_classes.kind(simple.name, functional=True)
+        if found == pseudo_classes.STATE:  # :dir()
+            name, argument = simple.name, pseudo_classes.dir_argument(simple.arguments)
+            return lambda el, ctx: pseudo_classes.match(el, name, argument)
+        if found == pseudo_classes.NEVER:
+            return None
         return nth_test(simple.name, simple.arguments)
     raise TypeError(simple)
 
@@ -328,44 +325,19 @@ def _values_in_any_namespace(el: Element, name: str) -> list[str]:
 
 
 def pseudo_class_test(name: str) -> Test | None:
-    if name in _NEVER:
+    """A pseudo-class without arguments: an element state (style/pseudo_classes, whose
+    answers live in html/element_states), a structural one, or None when it never
+    matches on an untouched page; SelectorError for a name Chromium rejects."""
+    found = pseudo_classes.kind(name)
+    if found == pseudo_classes.STATE:
+        state = pseudo_classes.STATES[name]
+        return lambda el, ctx: state(el)
+    if found == pseudo_classes.NEVER or name in _NEVER:
         return None
-    test = _PSEUDO_CLASSES.get(name)
+    test = _STRUCTURAL.get(name) if found is None else None
     if test is None:
         raise SelectorError(f"unknown pseudo-class :{name}")
     return test
-
-
-def is_link(el: Element, ctx: MatchContext) -> bool:
-    return el.local_name in _LINKS and "href" in el.attrs
-
-
-def is_local_link(el: Element, ctx: MatchContext) -> bool:
-    return is_link(el, ctx) and not urlparse(el.attrs["href"]).scheme
-
-
-def is_enabled(el: Element, ctx: MatchContext) -> bool:
-    """cssselect2's :enabled (a disabled fieldset's descendants stay enabled there)."""
-    name = el.local_name
-    if name in _FORM_CONTROLS or name in _GROUPS:
-        return "disabled" not in el.attrs
-    return name in _LINKS and "href" in el.attrs
-
-
-def is_disabled(el: Element, ctx: MatchContext) -> bool:
-    name = el.local_name
-    return (name in _FORM_CONTROLS or name in _GROUPS) and "disabled" in el.attrs
-
-
-def is_checked(el: Element, ctx: MatchContext) -> bool:
-    name = el.local_name
-    if name in ("input", "menuitem"):
-        return "checked" in el.attrs and ascii_lower(el.attrs.get("type", "")) in ("checkbox", "radio")
-    return name == "option" and "selected" in el.attrs
-
-
-def is_root(el: Element, ctx: MatchContext) -> bool:
-    return not isinstance(el.parent, Element)
 
 
 def is_first_child(el: Element, ctx: MatchContext) -> bool:
@@ -416,26 +388,13 @@ def sibling_counts(el: Element, ctx: MatchContext, of_type: bool, tests: tuple) 
     return memo[el]
 
 
-def matches_empty(el: Element, ctx: MatchContext) -> bool:
-    return is_empty(el)
-
-
-_PSEUDO_CLASSES: dict[str, Test] = {
-    "link": is_link,
-    "any-link": is_link,
-    "local-link": is_local_link,
-    "enabled": is_enabled,
-    "disabled": is_disabled,
-    "checked": is_checked,
-    "root": is_root,
-    "scope": is_root,
+_STRUCTURAL: dict[str, Test] = {
     "first-child": is_first_child,
     "last-child": is_last_child,
     "only-child": is_only_child,
     "first-of-type": is_first_of_type,
     "last-of-type": is_last_of_type,
     "only-of-type": is_only_of_type,
-    "empty": matches_empty,
 }
 
 

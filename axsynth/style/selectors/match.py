@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from ...html.dom import HTML_NS, Element, Text
+from ...html.dom import HTML_NS, Element
 
 # http://dev.w3.org/csswg/selectors/#whitespace
 split_whitespace = re.compile("[^ \t\r\n\f]+").findall
@@ -105,17 +105,6 @@ def namespace_url(el: Element) -> str:
     """The namespace a selector sees: none for HTML elements in an HTML document (as
     cssselect2 reads an HTML tree: ``|p`` matches a ``<p>``)."""
     return "" if el.namespace == HTML_NS else el.namespace
-
-
-def is_empty(el: Element) -> bool:
-    """``:empty`` as cssselect2 reads it: no element child, and no text before the first other node."""
-    children = el.children
-    if not children:
-        return True
-    first = children[0]
-    if isinstance(first, Text) and first.data:
-        return False
-    return not any(isinstance(child, Element) for child in children)
 
 
 def match_relations(compounds: tuple, combinators: tuple, el: Element, ctx: MatchContext) -> bool:

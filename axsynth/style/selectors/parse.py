@@ -5,10 +5,12 @@ The grammar and the readings are the ones axsynth's cascade has always had (csss
 0.10's parser, step for step, so that every page keeps its matches), with the cases
 that parser failed on made errors Chromium also makes:
 
-* ``:is()``, ``:where()`` and ``:has()`` take a *forgiving* list: an argument that does
-  not parse is left out. As cssselect2 reads it, a first argument that does not parse
-  ends the list (``:is(!, a)`` matches nothing), a later one is skipped;
-* ``:not()`` takes a plain list: one bad argument makes the whole selector invalid;
+* ``:is()`` and ``:where()`` take a *forgiving* list: an argument that does not parse is
+  left out. As cssselect2 reads it, a first argument that does not parse ends the list
+  (``:is(!, a)`` matches nothing), a later one is skipped;
+* ``:not()`` and ``:has()`` take a plain list: one bad argument makes the whole selector
+  invalid (Chromium made ``:has()`` unforgiving, as Selectors 4 now says; cssselect2
+  forgave it);
 * selectors with a pseudo-element inside a logical combination are left out of it;
 * ``:has()`` with nothing in it, or inside another ``:has()``, is invalid (Chromium);
 * a namespace prefix is only ever undeclared (no ``@namespace``): ``svg|rect`` is invalid,
@@ -22,7 +24,10 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Sequence
 
-#: CSS Pseudo-Elements 4, CSS GCPM, CSS Scoping: the pseudo-elements a selector may end with.
+from .. import pseudo_elements
+
+#: CSS Pseudo-Elements 4, CSS GCPM, CSS Scoping: the pseudo-elements a selector may end with
+#: (and Chromium's customizable-select and carousel ones: style/pseudo_elements).
 SUPPORTED_PSEUDO_ELEMENTS = frozenset(
     (
         "first-line first-letter prefix postfix selection target-text spelling-error grammar-error before "
@@ -414,9 +419,14 @@ def parse_subclass_selector(stream: TokenStream, in_has: bool) -> tuple[Any, str
     token = stream.next()
     if _is(token, ":"):
         token = stream.next()
+        if token is not None and token.type == "function":
+            name = pseudo_elements.functional_name(token.lower_name, token.arguments)
+            if name is None:
+                raise SelectorError(f"unsupported pseudo-element ::{token.lower_name}()")
+            return None, name
         if token is None or token.type != "ident":
             raise SelectorError("expected a pseudo-element name")
-        if token.lower_value not in SUPPORTED_PSEUDO_ELEMENTS:
+        if token.lower_value not in SUPPORTED_PSEUDO_ELEMENTS and token.lower_value not in pseudo_elements.PLAIN:
             raise SelectorError(f"unsupported pseudo-element ::{token.lower_value}")
         return None, token.lower_value
     if token is not None and token.type == "ident":
@@ -432,14 +442,14 @@ def parse_subclass_selector(stream: TokenStream, in_has: bool) -> tuple[Any, str
 
 
 def parse_logical_combination(name: str, arguments: list, in_has: bool) -> LogicalCombination:
-    """``:is()``/``:where()``/``:has()`` (forgiving) and ``:not()``; selectors with a
+    """``:is()``/``:where()`` (forgiving), ``:not()`` and ``:has()``; selectors with a
     pseudo-element are left out."""
     if name == "has" and in_has:
         raise SelectorError(":has() inside :has() is invalid")
     selectors = [
         selector
         for selector in parse_selector_list(
-            arguments, forgiving=name != "not", relative=name == "has", in_has=in_has or name == "has"
+            arguments, forgiving=name in ("is", "where"), relative=name == "has", in_has=in_has or name == "has"
         )
         if selector.pseudo_element is None
     ]

@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterable
 import tinycss2
 
 from ...html.dom import Element
+from .. import pseudo_elements
 from .bloom import AncestorFilter
 from .compile import CompiledSelector, element_keys
 from .limits import (
@@ -77,7 +78,19 @@ def _parse_and_compile(tokens: list) -> list[tuple[ComplexSelector, CompiledSele
     compounds = sum(len(selector.compounds) for selector in parsed)
     if compounds > MAX_COMPOUNDS:
         raise SelectorTooComplex(f"has {compounds:,} compounds (axsynth compiles up to {MAX_COMPOUNDS:,})")
-    return [(selector, CompiledSelector(selector)) for selector in parsed]
+    return [(selector, compiled) for selector in parsed for compiled in _compiled_each(selector)]
+
+
+def _compiled_each(selector: ComplexSelector) -> list[CompiledSelector]:
+    """The selector compiled, once for each pseudo-element it styles (``::scroll-button(*)``: four)."""
+    if selector.pseudo_element != pseudo_elements.ALL_SCROLL_BUTTONS:
+        return [CompiledSelector(selector)]
+    out = []
+    for name in pseudo_elements.each_styled(selector.pseudo_element):
+        compiled = CompiledSelector(selector)
+        compiled.pseudo_element = name
+        out.append(compiled)
+    return out
 
 
 def _with_headroom(matches: Callable, frames: int) -> Callable:
@@ -108,8 +121,12 @@ def rule_selectors(prelude: list, notes: list[str]) -> list[CompiledSelector]:
     except SelectorTooComplex as exc:
         notes.append(f"style rule {_excerpt(prelude)} dropped: its selector {exc}")
         raise
-    kept, index = [], 0
+    kept, index, previous = [], 0, None
     for selector, compiled in parsed:
+        if selector is previous:  # another pseudo-element of the same selector
+            kept.append(compiled)
+            continue
+        previous = selector
         if index >= MAX_RULE_SELECTOR_INDEX:
             notes.append(
                 f"style rule {_excerpt(prelude)}: the selectors after its {MAX_RULE_SELECTOR_INDEX:,}th simple"
@@ -145,8 +162,9 @@ def _excerpt(tokens: list) -> str:
 # --- filing a selector without parsing it ------------------------------------------------------
 
 # What the quick scan leaves to the parser: escapes, comments, namespaces, nesting, CDO,
-# characters that make the selector invalid anyway, and anything not ASCII.
-_NEEDS_PARSER = re.compile(r"[^\x20-\x7e\n\t]|[\\/|&<{};@!%`]")
+# characters that make the selector invalid anyway, anything not ASCII, and a selector
+# compiled as several (::scroll-button(*): its rule is filed by its compiled selectors).
+_NEEDS_PARSER = re.compile(r"[^\x20-\x7e\n\t]|[\\/|&<{};@!%`]|::scroll-button\(", re.IGNORECASE)
 _IDENT = re.compile(r"-?[A-Za-z_][A-Za-z0-9_-]*|--[A-Za-z0-9_-]*")
 _QUICK_MAX_CHARS = 2000
 
