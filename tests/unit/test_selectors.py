@@ -389,3 +389,23 @@ def test_comments_are_dropped_as_a_tokenizer_drops_them():
     assert [e.local_name for e in select([doc.document_element], compile_selector_list("div > /**/ b"))] == ["b"]
     with pytest.raises(SelectorError):
         compile_selector_list(tinycss2.parse_component_value_list("div/**/b", skip_comments=True))
+
+
+def test_the_ancestor_filter_reads_is_and_where_lists():
+    [selector] = compile_selector_list(":is(.a, #b, nav > ul) :where(div.c, [d]) p")
+    assert selector.ancestor_any_keys == (frozenset({"a", "#b", "<ul"}), frozenset({"<div", "[d"}))
+    [unfiltered] = compile_selector_list(":is(.a, :not(.b)) p")  # an argument with no key: no group
+    assert unfiltered.ancestor_any_keys is None
+    sheet = ":is(.a, #b) p {red} :where(.c, [d]) > p {blue}"
+    doc = parse_html(
+        "<div class=a><p>1</p></div><div id=b><p>2</p></div><div class=c><p>3</p></div>"
+        "<div d><p>4</p></div><div class=x><p>5</p></div>",
+        "x:",
+    )
+    rules = RuleSet(lambda block, origin: ((origin, block), None))
+    for prelude, block in rule_scan.style_rules(sheet):
+        rules.add(prelude, block, 0)
+    out: dict = {}
+    match_scope([doc.document_element], (rules,), out)
+    found = [[m[3][1].strip() for m in out[p]] for p in doc.iter_elements() if p.local_name == "p"]
+    assert found == [["red"], ["red"], ["blue"], ["blue"], []]

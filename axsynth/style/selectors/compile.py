@@ -14,7 +14,7 @@ internal error (``:lang()`` at the root, ``[*|name]``) it is Chromium's.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from tinycss2.nth import parse_nth
 from webencodings import ascii_lower
@@ -113,6 +113,7 @@ class CompiledSelector:
         "never_matches",
         "bucket",
         "ancestor_keys",
+        "ancestor_any_keys",
         "matches",
     )
 
@@ -126,6 +127,7 @@ class CompiledSelector:
         self.bucket = bucket_of(selector.compounds[-1])
         keys = ancestor_keys(selector)
         self.ancestor_keys = frozenset(keys) if keys else None
+        self.ancestor_any_keys = tuple(ancestor_any_keys(selector)) or None
         if self.never_matches:
             self.matches = _never
         elif len(self.compounds) == 1:
@@ -183,18 +185,43 @@ def ancestor_keys(selector: ComplexSelector) -> list[str]:
     combinators (a compound reached through a sibling combinator is a sibling, not an
     ancestor; the ones left of it are ancestors again)."""
     keys: list[str] = []
-    for compound, combinator in zip(selector.compounds, selector.combinators):
-        if combinator not in (" ", ">"):
-            continue
+    for compound in _ancestor_compounds(selector):
+        keys += _keys_of(compound)
+    return keys
+
+
+def ancestor_any_keys(selector: ComplexSelector) -> list[frozenset[str]]:
+    """For each ``:is()``/``:where()`` of an ancestor compound whose every argument names
+    an id, class, type or attribute of its subject: those keys, one of which some
+    ancestor has (``:is(.a, .b) p``: an ancestor with class a or b). Blink's filter reads
+    no list; real sheets have few of these, but each such rule walks every ancestor."""
+    groups = []
+    for compound in _ancestor_compounds(selector):
         for simple in compound.simple_selectors:
-            if isinstance(simple, IdSelector):
-                keys.append(ID_KEY + simple.ident)
-            elif isinstance(simple, ClassSelector):
-                keys.append(simple.class_name)
-            elif isinstance(simple, TypeSelector):
-                keys.append(TYPE_KEY + simple.lower_name)
-            elif isinstance(simple, AttributeSelector) and simple.namespace == "":
-                keys.append(ATTRIBUTE_KEY + simple.lower_name)
+            if isinstance(simple, LogicalCombination) and simple.name in ("is", "where") and simple.selectors:
+                alternatives = [_keys_of(alternative.compounds[-1]) for alternative in simple.selectors]
+                if all(alternatives):
+                    groups.append(frozenset(keys[0] for keys in alternatives))
+    return groups
+
+
+def _ancestor_compounds(selector: ComplexSelector) -> Iterator[Compound]:
+    for compound, combinator in zip(selector.compounds, selector.combinators):
+        if combinator in (" ", ">"):
+            yield compound
+
+
+def _keys_of(compound: Compound) -> list[str]:
+    keys = []
+    for simple in compound.simple_selectors:
+        if isinstance(simple, IdSelector):
+            keys.append(ID_KEY + simple.ident)
+        elif isinstance(simple, ClassSelector):
+            keys.append(simple.class_name)
+        elif isinstance(simple, TypeSelector):
+            keys.append(TYPE_KEY + simple.lower_name)
+        elif isinstance(simple, AttributeSelector) and simple.namespace == "":
+            keys.append(ATTRIBUTE_KEY + simple.lower_name)
     return keys
 
 

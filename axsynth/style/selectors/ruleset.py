@@ -384,6 +384,7 @@ class RuleSet:
                 entries.append(
                     (
                         selector.ancestor_keys,
+                        selector.ancestor_any_keys,
                         selector.matches,
                         selector.specificity,
                         order,
@@ -400,9 +401,12 @@ class RuleSet:
             return
         if bucket.__class__ is list:
             bucket = self._compile_bucket(table, key)
-        for keys, matches, specificity, order, pseudo, rule in bucket:
-            if keys is not None and ancestors is not None and not ancestors >= keys:
-                continue
+        for keys, any_keys, matches, specificity, order, pseudo, rule in bucket:
+            if ancestors is not None:
+                if keys is not None and not ancestors >= keys:
+                    continue
+                if any_keys is not None and any(ancestors.isdisjoint(group) for group in any_keys):
+                    continue
             if not matches(el, ctx):
                 continue
             payloads = rule.payloads
