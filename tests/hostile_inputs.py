@@ -106,7 +106,7 @@ SIMPLE = st.sampled_from(
         "[data-k|=v]",
         "[data-k^=v]",
         "[data-k$=w]",
-        "[data-k*=-]",
+        '[data-k*="-"]',  # quoted: a bare - is no identifier (the selector would be invalid)
         ":first-child",
         ":last-child",
         ":only-child",
