@@ -615,6 +615,20 @@ class Document:
         except (ParseError, LimitError) as exc:
             return None, str(exc)
 
+    @bounded("audit")
+    def audit(self, rules: Any = None, tags: Any = None, *, passes: bool = False) -> dict[str, Any]:
+        """axe-core's rules run on this document, in axe-core's result shape (``violations``,
+        ``incomplete``, ``inapplicable``; ``passes`` with its nodes when asked): see
+        ``axsynth.audit.audit``. ``rules`` are axe rule ids, ``tags`` such as wcag2a.
+
+        >>> [rule["id"] for rule in Document.from_html("<img src=a.png>").audit(rules=["image-alt"])["violations"]]
+        ['image-alt']
+        """
+        from .audit import audit
+
+        with _gc_paused():
+            return audit(self.page, rules, tags, passes=passes)
+
     @bounded("flat snapshot")
     def flat_snapshot(
         self,

@@ -19,7 +19,7 @@ from ..api import Document, LimitError, ParseError, QueryError, SnapshotOptionEr
 from ..emit.agent import ancestor_lines
 from ..emit.diff import diff_outlines
 from ..limits import DEFAULT_MAX_HTML_BYTES
-from .outer_html import outer_html
+from ..html.serialize import outer_html
 
 Format = Literal["agent", "aria", "devtools", "flat", "cdp"]
 FindMode = Literal["contains", "exact", "regex"]

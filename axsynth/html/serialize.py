@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..html.dom import Comment, Element, Text
+from .dom import Comment, Element, Text
 
 # Elements serialized without an end tag, and those whose text is not escaped.
 _VOID = frozenset(
