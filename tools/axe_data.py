@@ -11,7 +11,8 @@ from an installed axe-core (npm) by Node:
     python tools/axe_data.py /work/scratch/axe/node_modules/axe-core
 
 writes ``axsynth/audit/axe_catalog.json`` (rules, checks, messages) and
-``axsynth/audit/axe_standards.json`` (ariaAttrs, ariaRoles, htmlElms, validLangs). Functions
+``axsynth/audit/axe_standards.json`` (ariaAttrs, ariaRoles, htmlElms, validLangs, and the
+character classes of its text checks). Functions
 (``matches``, ``evaluate``) are axe-core's code and are not copied: each rule keeps
 the *name* of its matches function, which axsynth's own code implements.
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -61,6 +63,29 @@ process.stdout.write(JSON.stringify({version: axe.version, rules, checks, standa
 """
 
 
+# Character classes axe's text checks use (emoji, non-BMP symbols, punctuation), as the
+# regular-expression literals its functions return (JavaScript syntax, UTF-16 code units).
+UNICODE_FUNCTIONS = {
+    "emoji": "emoji_regex_default",
+    "nonBmp": "getUnicodeNonBmpRegExp",
+    "supplementaryPrivateUse": "getSupplementaryPrivateUseRegExp",
+    "categoryFormat": "getCategoryFormatRegExp",
+    "variationSelector": "getVariationSelectorRegExp",
+    "punctuation": "getPunctuationRegExp",
+}
+
+
+def unicode_classes(package: Path) -> dict[str, str]:
+    source = (package / "axe.js").read_text(encoding="utf-8")
+    found = {}
+    for key, function in UNICODE_FUNCTIONS.items():
+        match = re.search(rf"{function}\b[^{{]*\{{\s*return /(.+?)/g;", source)
+        if match is None:
+            sys.exit(f"axe.js has no {function}: update UNICODE_FUNCTIONS")
+        found[key] = match.group(1)
+    return found
+
+
 def dump(package: Path) -> dict:
     found = subprocess.run(
         ["node", "-e", DUMP, str(package.resolve())], capture_output=True, text=True, check=False
@@ -82,7 +107,7 @@ def main() -> int:
     data = dump(args.package)
     source = f"axe-core {data['version']} (npm), Mozilla Public License 2.0; written by tools/axe_data.py"
     write(OUT / "axe_catalog.json", {"source": source, "version": data["version"], "rules": data["rules"], "checks": data["checks"]})
-    write(OUT / "axe_standards.json", {"source": source, **data["standards"]})
+    write(OUT / "axe_standards.json", {"source": source, **data["standards"], "unicode": unicode_classes(args.package)})
     return 0
 
 

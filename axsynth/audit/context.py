@@ -21,7 +21,6 @@ from .vtree import VNode, VTree
 _NATIVELY_HIDDEN = frozenset({"style", "script", "noscript", "template"})
 _DISABLEABLE = frozenset({"button", "command", "fieldset", "keygen", "optgroup", "option", "select", "textarea", "input"})
 _TABINDEX = re.compile(r"^([-+]?\d+)")
-_CLIP_RECT = re.compile(r"rect\s*\(([0-9]+)px,?\s*([0-9]+)px,?\s*([0-9]+)px,?\s*([0-9]+)px\s*\)")
 _WHITESPACE = re.compile(r"\s+")
 
 
@@ -169,9 +168,9 @@ class AuditPage:
         return visible
 
     def is_visible_on_screen(self, node: VNode, is_ancestor: bool = False) -> bool:
-        """axe's isVisibleOnScreen without layout: hidden for everyone, opacity 0 and
-        clipping decide; positions off-screen, zero sizes and overflow clipping are
-        layout and are not seen (such content counts as visible)."""
+        """axe's isVisibleOnScreen without layout: hidden for everyone, opacity 0,
+        clipping and a box moved far off-screen decide; zero sizes and clipping by an
+        ancestor's overflow are layout and are not seen (such content counts as visible)."""
         key = "screen-a" if is_ancestor else "screen"
         if key in node.memo:
             return node.memo[key]
@@ -179,7 +178,9 @@ class AuditPage:
             visible = not self._area_hidden(node, self.is_visible_on_screen)
         elif self.is_hidden_self(node, is_ancestor):
             visible = False
-        elif node.el is not None and (_opacity_hidden(self.style(node)) or _clip_hidden(self.style(node))):
+        elif node.el is not None and (
+            _opacity_hidden(self.style(node)) or _clip_hidden(self.style(node)) or (not is_ancestor and off_screen(self.style(node)))
+        ):
             visible = False
         else:
             visible = node.parent is None or self.is_visible_on_screen(node.parent, True)
@@ -307,16 +308,23 @@ def _clip_hidden(style: dict[str, Any]) -> bool:
     """axe's clipHidden: clip: rect() with no area on a positioned box, or clip-path
     inset(50%) and more, or circle(0)."""
     clip = style.get("clip")
-    if isinstance(clip, str) and style.get("position") in ("fixed", "absolute"):
-        match = _CLIP_RECT.search(clip)
-        if match:
-            top, right, bottom, left = (int(v) for v in match.groups())
-            if bottom - top <= 0 and right - left <= 0:
-                return True
+    if isinstance(clip, tuple) and None not in clip and style.get("position") in ("fixed", "absolute"):
+        top, right, bottom, left = clip
+        if top >= 0 and right >= 0 and bottom >= 0 and left >= 0 and bottom - top <= 0 and right - left <= 0:
+            return True
     clip_path = style.get("clip-path")
-    if isinstance(clip_path, str):
-        match = re.search(r"(\w+)\((\d+)", clip_path)
-        if match:
-            kind, value = match.group(1), int(match.group(2))
-            return (kind == "inset" and value >= 50) or (kind == "circle" and value == 0)
+    if isinstance(clip_path, tuple) and clip_path[1] is not None and clip_path[1] >= 0:
+        shape, value = clip_path[0], int(clip_path[1])
+        return (shape == "inset" and value >= 50) or (shape == "circle" and value == 0)
     return False
+
+
+# An offset this far up or left puts a box of any plausible size outside the page.
+OFF_SCREEN_PX = -1000.0
+
+
+def off_screen(style: dict[str, Any]) -> bool:
+    """axe's isOffscreen, without layout: a positioned box moved far up or left."""
+    if style.get("position") not in ("absolute", "fixed"):
+        return False
+    return any(isinstance(style.get(side), float) and style[side] <= OFF_SCREEN_PX for side in ("left", "top"))
