@@ -1,5 +1,5 @@
 """Command line: ``axsynth snapshot FILE --format cdp|aria|agent|devtools [--url URL]``, and the
-``diff``, ``mcp``, ``batch`` and ``summarize`` commands (each registered by its own module)."""
+``diff``, ``mcp``, ``batch``, ``summarize`` and ``audit`` commands (each registered by its own module)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from .agents import diff_command, flat_format, mcp_command, snapshot_output
 from .api import Document, LimitError, ParseError, SnapshotOptionError
 from .batch import command as batch_command
-from .batch import summarize_command
+from .batch import audit_command, summarize_command
 from .batch.work import describe
 from .version import __version__
 
@@ -62,6 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     mcp_command.add_parser(commands)
     batch_command.add_parser(commands)
     summarize_command.add_parser(commands)
+    audit_command.add_parser(commands)
     return parser
 
 

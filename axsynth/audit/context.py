@@ -22,6 +22,7 @@ _NATIVELY_HIDDEN = frozenset({"style", "script", "noscript", "template"})
 _DISABLEABLE = frozenset({"button", "command", "fieldset", "keygen", "optgroup", "option", "select", "textarea", "input"})
 _TABINDEX = re.compile(r"^([-+]?\d+)")
 _WHITESPACE = re.compile(r"\s+")
+_SPACES = re.compile(r"\s{2,}")
 
 
 def parse_tabindex(value: str | None) -> int | None:
@@ -46,7 +47,7 @@ class AuditPage:
         root = page.document.document_element
         if root is None:
             raise ValueError("the document has no root element")
-        self.tree = VTree(root)
+        self.tree = VTree(root, page.styles.get)
         self.index = Index(self.tree.elements)
         self._id_refs: dict[str, list[VNode]] | None = None
         #: page-wide answers the checks compute once (regionless content, the first page link...)
@@ -57,10 +58,10 @@ class AuditPage:
     def node(self, element: Element | None) -> VNode | None:
         return self.tree.of(element)
 
-    def style(self, node: VNode) -> dict[str, Any]:
+    @staticmethod
+    def style(node: VNode) -> dict[str, Any]:
         """The computed style of an element ({} for one the cascade gave none)."""
-        style = self.page.styles.get(node.el) if node.el is not None else None
-        return style or {}
+        return node.style
 
     def display(self, node: VNode) -> str:
         """getComputedStyle's display. Chromium's user-agent sheet hides <title> in the HTML
@@ -104,7 +105,8 @@ class AuditPage:
     def _collect_id_refs(self) -> dict[str, list[VNode]]:
         ref_attrs = [name for name, info in standards()["ariaAttrs"].items() if info["type"] in ("idref", "idrefs")]
         refs: dict[str, list[VNode]] = {}
-        for node in self.tree.elements:
+        referring = {id(n): n for attr in ("for", *ref_attrs) for n in self.index.with_attribute(attr)}
+        for node in sorted(referring.values(), key=lambda n: n.index):
             if not _in_document_scope(node.el):
                 continue
             if node.name == "label" and node.has_attr("for"):
@@ -145,11 +147,12 @@ class AuditPage:
     def is_inert(self, node: VNode, skip_ancestors: bool = False) -> bool:
         """axe's isInert. No dialog is modal on a page whose scripts never ran, so only
         the ``inert`` attribute makes content inert."""
-        if node.has_attr("inert"):
-            return True
         if skip_ancestors:
-            return False
-        return node.parent is not None and self.is_inert(node.parent)
+            return node.has_attr("inert")
+        inert = node.memo.get("inert")
+        if inert is None:
+            inert = node.memo["inert"] = node.has_attr("inert") or (node.parent is not None and self.is_inert(node.parent))
+        return inert
 
     def is_visible_to_sr(self, node: VNode, is_ancestor: bool = False) -> bool:
         """axe's isVisibleToScreenReaders."""
@@ -283,7 +286,7 @@ def sanitize(text: str | None) -> str:
     if not text:
         return ""
     text = text.replace("\r\n", "\n").replace("\u00a0", " ")
-    return re.sub(r"\s{2,}", " ", text).strip()
+    return _SPACES.sub(" ", text).strip()
 
 
 def _in_document_scope(el: Element | None) -> bool:

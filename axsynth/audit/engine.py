@@ -18,7 +18,7 @@ from ..html.serialize import outer_html
 from .catalog import RuleInfo, check_functions, check_messages, check_options, rules
 from .checks import AFTER, EVALUATE, CheckResult, load
 from .context import AuditPage
-from .matches import MATCHES
+from .matches import CANDIDATES, MATCHES
 from .target import Targets
 from .vtree import VNode
 
@@ -57,13 +57,14 @@ def select_rules(rule_ids: Iterable[str] | None = None, tags: Iterable[str] | No
 
 def run(ctx: AuditPage, chosen: list[RuleInfo], passes: bool = True) -> dict[str, list[dict[str, Any]]]:
     """The four result groups for ``chosen`` rules on the page. Without ``passes`` the
-    passing nodes are not described (rules still move to ``inapplicable`` when nothing matched)."""
+    passing nodes are not described (a rule with passing nodes still appears in ``passes``,
+    without them)."""
     load()
     out: dict[str, list] = {group: [] for group in GROUPS}
     describer = _Describer(ctx)
     for rule in chosen:
-        nodes = _outcomes(ctx, rule)
-        if not nodes:
+        nodes, quick_passes = _outcomes(ctx, rule, passes)
+        if not nodes and not quick_passes:
             out["inapplicable"].append(_rule_entry(rule, None, []))
             continue
         by_group: dict[str, list] = {"passes": [], "incomplete": [], "violations": []}
@@ -71,43 +72,108 @@ def run(ctx: AuditPage, chosen: list[RuleInfo], passes: bool = True) -> dict[str
             by_group[group].append((node, checks, impact))
         impact = _worst([i for _, _, i in by_group["violations"]]) or _worst([i for _, _, i in by_group["incomplete"]])
         for group in ("passes", "incomplete", "violations"):
-            if by_group[group]:
+            if by_group[group] or (group == "passes" and quick_passes):
                 with_nodes = group != "passes" or passes
                 described = [describer.node(rule, *item, group) for item in by_group[group]] if with_nodes else []
                 out[group].append(_rule_entry(rule, impact, described))
     return out
 
 
-def _outcomes(ctx: AuditPage, rule: RuleInfo) -> list[tuple[VNode, dict[str, list[CheckResult]], str, str | None]]:
-    nodes = ctx.index.select(rule.selector)
+class _Plan:
+    """A rule's checks, looked up once: (kind, check id, evaluate function, options)."""
+
+    # after functions that never change a passing result (so passing nodes need not be kept)
+    KEEP_PASSES = frozenset({"region-after"})
+
+    def __init__(self, rule: RuleInfo) -> None:
+        self.checks = [
+            (kind, ref.id, EVALUATE[check_functions(ref.id)[0]], _options(ref.id, ref.options))
+            for kind in ("any", "all", "none")
+            for ref in getattr(rule, kind)
+        ]
+        afters = {check_functions(ref.id)[1] for ref in (*rule.any, *rule.all, *rule.none)} - {None}
+        self.afters_keep_passes = afters <= self.KEEP_PASSES
+
+
+_PLANS: dict[str, _Plan] = {}
+
+
+def _plan(rule: RuleInfo) -> _Plan:
+    plan = _PLANS.get(rule.id)
+    if plan is None:
+        plan = _PLANS[rule.id] = _Plan(rule)
+    return plan
+
+
+def _outcomes(ctx: AuditPage, rule: RuleInfo, passes: bool) -> tuple[list[tuple], int]:
+    """Each node's checks, group and impact; and how many nodes passed on the quick path
+    (without ``passes``: a passing node is told apart without running every check)."""
+    if rule.selector == "*" and rule.matches in CANDIDATES:
+        nodes = CANDIDATES[rule.matches](ctx)
+    else:
+        nodes = ctx.index.select(rule.selector)
     if rule.exclude_hidden:
         nodes = [node for node in nodes if ctx.is_visible_to_sr(node)]
     if rule.matches is not None:
         keep = MATCHES[rule.matches]
         nodes = [node for node in nodes if keep(ctx, node)]
-    results: list[dict[str, list[CheckResult]]] = []
+    plan = _plan(rule)
+    quick = not passes and plan.afters_keep_passes
+    scratch = CheckResult("", ctx.tree.root)
+    scratch.brief = True
+    quick_passes = 0
+    evaluated: list[tuple[VNode, dict[str, list[CheckResult]]]] = []
     for node in nodes:
-        checks = {kind: [_run_check(ctx, ref.id, ref.options, node) for ref in getattr(rule, kind)] for kind in ("any", "all", "none")}
-        results.append(checks)
+        if quick and _passes(ctx, node, plan, scratch):
+            quick_passes += 1
+            continue
+        checks: dict[str, list[CheckResult]] = {"any": [], "all": [], "none": []}
+        for kind, check_id, evaluate, options in plan.checks:
+            checks[kind].append(_run_check(ctx, check_id, evaluate, options, node))
+        evaluated.append((node, checks))
     if rule.review_on_fail:
-        for checks in results:
+        for _, checks in evaluated:
             _review_instead_of_fail(rule, checks)
-    _after(ctx, rule, results)
+    _after(ctx, rule, [checks for _, checks in evaluated])
     kept = []
-    for node, checks in zip(nodes, results):
+    for node, checks in evaluated:
         checks = {kind: [c for c in found if not c.filtered] for kind, found in checks.items()}
         if any(checks.values()):
             kept.append((node, checks))
     if rule.page_level and kept:
         merged = {kind: [c for _, checks in kept for c in checks[kind]] for kind in ("any", "all", "none")}
         kept = [(kept[0][0], merged)]
-    return [(node, checks, *_aggregate(rule, checks)) for node, checks in kept]
+    return [(node, checks, *_aggregate(rule, checks)) for node, checks in kept], quick_passes
 
 
-def _run_check(ctx: AuditPage, check_id: str, options: Any, node: VNode) -> CheckResult:
+def _passes(ctx: AuditPage, node: VNode, plan: _Plan, scratch: CheckResult) -> bool:
+    """Whether the node passes: an ``any`` check true (the first one found ends the search),
+    every ``all`` check true, every ``none`` check false. (``scratch`` takes what the checks
+    attach, and is thrown away.)"""
+    scratch.node = node
+    found_any = None
+    try:
+        for kind, _, evaluate, options in plan.checks:
+            if kind == "any":
+                if found_any:
+                    continue
+                found_any = evaluate(ctx, node, options, scratch) is True
+            elif kind == "all":
+                if evaluate(ctx, node, options, scratch) is not True:
+                    return False
+            elif evaluate(ctx, node, options, scratch) is not False:
+                return False
+    except RecursionError:
+        return False
+    return found_any is not False
+
+
+def _run_check(ctx: AuditPage, check_id: str, evaluate, options: Any, node: VNode) -> CheckResult:
     result = CheckResult(check_id, node)
-    evaluate = EVALUATE[check_functions(check_id)[0]]
-    result.result = evaluate(ctx, node, _options(check_id, options), result)
+    try:
+        result.result = evaluate(ctx, node, options, result)
+    except RecursionError:  # references nested beyond any real page (aria-owns chains): cannot tell
+        result.result = None
     return result
 
 
@@ -124,7 +190,8 @@ def _after(ctx: AuditPage, rule: RuleInfo, results: list[dict[str, list[CheckRes
         found = [c for checks in results for kind in ("any", "all", "none") for c in checks[kind] if c.id == ref.id]
         kept_results = AFTER[name](ctx, found, _options(ref.id, ref.options))
         if rule.review_on_fail:
-            _review_instead_of_fail(rule, {kind: [c for c in kept_results if c.id in {r.id for r in getattr(rule, kind)}] for kind in ("any", "all", "none")})
+            kinds = {kind: {r.id for r in getattr(rule, kind)} for kind in ("any", "all", "none")}
+            _review_instead_of_fail(rule, {kind: [c for c in kept_results if c.id in ids] for kind, ids in kinds.items()})
         kept = {id(c) for c in kept_results}
         for check in found:
             check.filtered = check.filtered or id(check) not in kept
@@ -195,7 +262,7 @@ class _Describer:
 
     def _check(self, rule: RuleInfo, check: CheckResult, should_pass: bool) -> dict:
         messages = check_messages(check.id)
-        if check.result is None:
+        if check.result is None and not rule.review_on_fail:
             message = None
             if isinstance(messages.get("incomplete"), dict) and not isinstance(check.data, list):
                 message = _incomplete_reason(check.data, messages["incomplete"])

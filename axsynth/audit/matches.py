@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 Matches = Callable[["AuditPage", "VNode"], bool]
 MATCHES: dict[str, Matches] = {}
+#: For a matches function whose rule selects every element ("*"): the few elements it can
+#: keep (a superset, in tree order), so that the rest are never looked at.
+CANDIDATES: dict[str, Callable[["AuditPage"], list["VNode"]]] = {}
 
 
 def matches(name: str) -> Callable[[Matches], Matches]:
@@ -146,6 +149,7 @@ def _has_aria_attribute(ctx, node) -> bool:
 
 matches("aria-allowed-attr-matches")(_has_aria_attribute)
 matches("aria-has-attr-matches")(_has_aria_attribute)
+CANDIDATES["aria-allowed-attr-matches"] = CANDIDATES["aria-has-attr-matches"] = lambda ctx: ctx.index.with_aria_attribute()
 
 
 @matches("aria-required-children-matches")
@@ -173,6 +177,18 @@ def aria_hidden_focus(ctx, node) -> bool:
 def nested_interactive(ctx, node) -> bool:
     node_role = role(ctx, node)
     return bool(node_role) and bool(role_info(node_role).get("childrenPresentational"))
+
+
+# The elements whose implicit role can be one with presentational children (button, checkbox,
+# img, math, meter, option, progressbar, radio, separator, slider), besides any with a role.
+_PRESENTATIONAL_CHILDREN_TAGS = frozenset({"button", "summary", "input", "img", "math", "meter", "option", "progress", "hr"})
+
+
+def _nested_interactive_candidates(ctx) -> list:
+    return [n for n in ctx.tree.elements if n.name in _PRESENTATIONAL_CHILDREN_TAGS or "role" in n.el.attrs]
+
+
+CANDIDATES["nested-interactive-matches"] = _nested_interactive_candidates
 
 
 @matches("has-implicit-chromium-role-matches")

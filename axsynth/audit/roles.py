@@ -127,8 +127,16 @@ def explicit_role(node: VNode, fallback: bool = False, abstracts: bool = False, 
     return None
 
 
+@cache
+def _global_aria_set() -> frozenset[str]:
+    return frozenset(global_aria_attrs())
+
+
 def has_global_aria(node: VNode) -> bool:
-    return any(node.has_attr(attr) for attr in global_aria_attrs())
+    if node.el is None:
+        return False
+    found = _global_aria_set()
+    return any(name in found for name in node.el.attrs)
 
 
 def has_conflict_resolution(ctx: "AuditPage", node: VNode) -> bool:
@@ -320,7 +328,15 @@ def sectioning_selector(with_main: bool = False) -> str:
 
 
 def element_spec(ctx: "AuditPage", node: VNode, no_match_accessible_name: bool = False) -> dict[str, Any]:
-    """axe's getElementSpec: the htmlElms entry, its matching variants merged in."""
+    """axe's getElementSpec: the htmlElms entry, its matching variants merged in (memoized)."""
+    key = "spec-nm" if no_match_accessible_name else "spec"
+    spec = node.memo.get(key)
+    if spec is None:
+        spec = node.memo[key] = _element_spec(ctx, node, no_match_accessible_name)
+    return spec
+
+
+def _element_spec(ctx: "AuditPage", node: VNode, no_match_accessible_name: bool) -> dict[str, Any]:
     standard = standards()["htmlElms"].get(node.name)
     if standard is None:
         return {}

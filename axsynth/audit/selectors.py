@@ -37,6 +37,7 @@ class Selector:
 
 
 # axe's own selector parser takes unquoted values CSS would not ([aria-level=1]).
+_BELOW_TAG = re.compile(r"([a-z][a-z0-9]*) \*")
 _UNQUOTED_VALUE = re.compile(r"""\[([^\]=~|^$*"']+)([~|^$*]?=)([^\]"']+)\]""")
 
 
@@ -61,15 +62,30 @@ def matches(node: VNode, text: str) -> bool:
 def _any(tests: list[Test]) -> Test:
     if len(tests) == 1:
         return tests[0]
+    if len(tests) == 2:
+        first, second = tests
+        return lambda node: first(node) or second(node)
     return lambda node: any(test(node) for test in tests)
+
+
+def _all(tests: list[Test]) -> Test:
+    """An element that passes every test (closures chained: this runs for every element)."""
+    if not tests:
+        return lambda node: node.el is not None
+    if len(tests) == 1:
+        (only,) = tests
+        return lambda node: node.el is not None and only(node)
+    if len(tests) == 2:
+        first, second = tests
+        return lambda node: node.el is not None and first(node) and second(node)
+    return lambda node: node.el is not None and all(test(node) for test in tests)
 
 
 def _compile(tree) -> Test:
     if isinstance(tree, parser.CombinedSelector):
         return _combined(_compile(tree.left), tree.combinator, _compile(tree.right))
     if isinstance(tree, parser.CompoundSelector):
-        tests = [_simple(simple) for simple in tree.simple_selectors]
-        return lambda node: node.el is not None and all(test(node) for test in tests)
+        return _all([_simple(simple) for simple in tree.simple_selectors])
     raise ValueError(f"unsupported selector {tree!r}")
 
 
@@ -152,6 +168,8 @@ class Index:
 
     def __init__(self, elements: Iterable[VNode]) -> None:
         self.elements = list(elements)
+        self._selected: dict[str, list[VNode]] = {}
+        self._aria: list[VNode] | None = None
         self._by_tag: dict[str, list[VNode]] = {}
         self._by_attr: dict[str, list[VNode]] = {}
         for node in self.elements:
@@ -161,11 +179,26 @@ class Index:
 
     def select(self, text: str) -> list[VNode]:
         """Every element matching ``text``, in tree order."""
-        selector = compile_selector(text)
-        return [node for node in self._candidates(selector.keys) if selector.test(node)]
+        if text in self._selected:
+            return self._selected[text]
+        below = _BELOW_TAG.fullmatch(text)
+        if below:  # "body *": the elements below each body
+            found = [n for top in self.by_name(below.group(1)) for n in top.elements()]
+            found = sorted(set(found), key=lambda n: n.index) if len(self.by_name(below.group(1))) > 1 else found
+        else:
+            selector = compile_selector(text)
+            found = [node for node in self._candidates(selector.keys) if selector.test(node)]
+        self._selected[text] = found
+        return found
 
     def with_attribute(self, name: str) -> list[VNode]:
         return self._by_attr.get(name, [])
+
+    def with_aria_attribute(self) -> list[VNode]:
+        """The elements with an aria-* attribute, in tree order."""
+        if self._aria is None:
+            self._aria = [node for node in self.elements if any(name.startswith("aria-") for name in node.el.attrs)]
+        return self._aria
 
     def by_name(self, name: str) -> list[VNode]:
         return self._by_tag.get(name, [])

@@ -15,7 +15,7 @@ not slotted) can still be matched ("phantoms"), as in axe.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..html.dom import HTML_NS, Document, Element, Node, ShadowRoot
@@ -119,50 +119,54 @@ def _mostly_numbers(text: str) -> bool:
 
 @dataclass
 class _Record:
+    """What axe's index holds about one element, made when a selector needs it. Classes
+    and attributes are raw keys; they are escaped only where a selector's text is written."""
+
     element: Element
-    node_name: str  # DOM nodeName: upper case for HTML elements
-    tag: str  # escaped, lower-cased
-    root: int
-    parent: int = -1
-    id: str | None = None
-    classes: list[str] = field(default_factory=list)
-    feature_attrs: list[str] = field(default_factory=list)
-    exact_attrs: list[str] = field(default_factory=list)
-    url_attrs: dict[str, str] = field(default_factory=dict)
-    nth_child: int = 0
+    tag: str  # lower-cased local name
+    classes: list[str]
+    feature_attrs: list[tuple]  # attribute keys (see Targets._attribute_key)
+    url_attrs: dict[str, str]
 
 
 @dataclass(frozen=True)
 class _Fragment:
     text: str
-    id: str | None = None
+    id: str | None = None  # the raw id
     tag: str | None = None
     classes: tuple[str, ...] = ()
-    exact_attrs: tuple[str, ...] = ()
+    exact_attrs: tuple[tuple, ...] = ()
     suffix_attrs: tuple[tuple[str, str], ...] = ()  # (attribute name, URL suffix)
     nth_child: int | None = None
 
 
 class Targets:
-    """Selectors for the elements of one page, from counts over the whole page."""
+    """Selectors for the elements of one page, from counts over the whole page. One pass
+    counts names, classes and attributes (by their raw text); the records and selectors
+    of the elements that are reported are made on demand."""
 
     def __init__(self, ctx: "AuditPage") -> None:
-        self._records: list[_Record] = []
-        self._index: dict[int, int] = {}  # id(element) -> record
+        self._elements: list[Element] = []
+        self._index: dict[int, int] = {}  # id(element) -> index
+        self._root_of: list[int] = []
         self._roots: dict[int, int] = {}  # id(root node) -> root number
         self._root_objects: dict[int, Node] = {}
         self.tags: dict[str, int] = {}
         self.classes: dict[str, int] = {}
-        self.attributes: dict[str, int] = {}
-        self._suffixes: dict[str, tuple[str, str]] = {}
-        self._by_tag: dict[str, set[int]] = {}
-        self._by_class: dict[str, set[int]] = {}
-        self._by_attr: dict[str, set[int]] = {}
-        self._by_root: dict[int, set[int]] = {}
+        self.attributes: dict[tuple, int] = {}
+        self._by_tag: dict[str, list[int]] = {}
+        self._by_class: dict[str, list[int]] = {}
+        self._by_attr: dict[tuple, list[int]] = {}
+        self._by_root: dict[int, list[int]] = {}
         self._ids: dict[int, dict[str, list[int]]] = {}
+        self._friendly: dict[str, str | None] = {}
+        self._records: dict[int, _Record] = {}
         self._fragments: dict[int, _Fragment] = {}
+        self._sets: dict[tuple, set[int]] = {}
+        self._positions: dict[int, dict[int, int]] = {}  # id(parent) -> id(child) -> nth-child
         for node in ctx.tree.elements:
             self._add(node.el, counted=True)
+        self._first_phantom = len(self._elements)
         # Elements outside the flattened tree can be matched, but are not counted ("phantoms").
         for root in list(self._root_objects.values()):
             for element in root.iter_elements():
@@ -180,60 +184,83 @@ class Targets:
         return self._roots[key]
 
     def _add(self, element: Element, counted: bool) -> None:
-        index = len(self._records)
-        node_name = element.local_name.upper() if element.namespace == HTML_NS else element.local_name
-        tag = escape_selector(element.local_name.lower())
-        record = _Record(element, node_name, tag, self._root(element.tree_root))
+        index = len(self._elements)
+        self._elements.append(element)
         self._index[id(element)] = index
+        root = self._root(element.tree_root)
+        self._root_of.append(root)
+        self._by_root.setdefault(root, []).append(index)
+        attrs = element.attrs
         if counted:
-            self.tags[node_name] = self.tags.get(node_name, 0) + 1
-        self._by_tag.setdefault(tag, set()).add(index)
-        for name in dict.fromkeys(_ASCII_WHITESPACE.split(element.attrs.get("class", "").strip())):
-            if not name:
+            name = element.local_name.upper() if element.namespace == HTML_NS else element.local_name
+            self.tags[name] = self.tags.get(name, 0) + 1
+        self._by_tag.setdefault(element.local_name.lower(), []).append(index)
+        class_attr = attrs.get("class")
+        if class_attr:
+            for name in dict.fromkeys(_ASCII_WHITESPACE.split(class_attr.strip())):
+                if name:
+                    if counted:
+                        self.classes[name] = self.classes.get(name, 0) + 1
+                    self._by_class.setdefault(name, []).append(index)
+        for name, value in attrs.items():
+            key = self._attribute_key(name, value)
+            if key is None:
                 continue
-            escaped = escape_selector(name)
             if counted:
-                self.classes[escaped] = self.classes.get(escaped, 0) + 1
-            record.classes.append(escaped)
-            self._by_class.setdefault(escaped, set()).add(index)
-        for name, value in element.attrs.items():
-            self._add_attribute(record, index, name, value, counted)
-        raw_id = element.attrs.get("id")
+                self.attributes[key] = self.attributes.get(key, 0) + 1
+            if not key[2]:
+                self._by_attr.setdefault(key, []).append(index)
+        raw_id = attrs.get("id")
         if raw_id:
-            record.id = "#" + escape_selector(raw_id)
-            self._ids[record.root].setdefault(record.id, []).append(index)
-        self._by_root.setdefault(record.root, set()).add(index)
-        siblings = element_children(element.parent)
-        record.nth_child = siblings.index(element) + 1 if element in siblings else 0
-        record.parent = self._parent_of(element, counted)
-        self._records.append(record)
+            self._ids[root].setdefault(raw_id, []).append(index)
         if element.shadow_root is not None and element.shadow_root.mode == "open":
             self._root(element.shadow_root)
 
-    def _add_attribute(self, record: _Record, index: int, name: str, value: str, counted: bool) -> None:
-        escaped_name = escape_selector(name)
-        suffix = friendly_uri_end(value) if ("href" in name or "src" in name) else None
-        if suffix:
-            selector = f'{escaped_name}$="{_escape_attribute(suffix)}"'
-            record.url_attrs[name] = value
-            self._suffixes.setdefault(selector, (name, suffix))
-        else:
-            selector = f'{escaped_name}="{_escape_attribute(value)}"'
+    def _attribute_key(self, name: str, value: str) -> tuple | None:
+        """(name, value, False) for an attribute axe may use as a feature, (name, the URL's
+        end, True) for an href or src it matches by suffix; None for the ones it never uses."""
         if name in _IGNORED_ATTRIBUTES or ":" in name or (value and len(value) >= _MAX_ATTRIBUTE_LENGTH):
-            return
-        if counted:
-            self.attributes[selector] = self.attributes.get(selector, 0) + 1
-        record.feature_attrs.append(selector)
-        if not suffix:
-            record.exact_attrs.append(selector)
-            self._by_attr.setdefault(selector, set()).add(index)
+            return None
+        if "href" in name or "src" in name:
+            if value not in self._friendly:
+                self._friendly[value] = friendly_uri_end(value)
+            suffix = self._friendly[value]
+            if suffix:
+                return (name, suffix, True)
+        return (name, value, False)
 
-    def _parent_of(self, element: Element, counted: bool) -> int:
-        """The parent element's record; a phantom at the top of a shadow tree has its host."""
+    def _record(self, index: int) -> _Record:
+        record = self._records.get(index)
+        if record is None:
+            element = self._elements[index]
+            attrs = element.attrs
+            classes = list(dict.fromkeys(c for c in _ASCII_WHITESPACE.split(attrs.get("class", "").strip()) if c))
+            features, urls = [], {}
+            for name, value in attrs.items():
+                key = self._attribute_key(name, value)
+                if key is not None:
+                    features.append(key)
+                    if key[2]:
+                        urls[name] = value
+            record = self._records[index] = _Record(element, element.local_name.lower(), classes, features, urls)
+        return record
+
+    def _nth_child(self, element: Element) -> int:
+        parent = element.parent
+        positions = self._positions.get(id(parent))
+        if positions is None:
+            positions = self._positions[id(parent)] = {
+                id(child): number for number, child in enumerate(element_children(parent), 1)
+            }
+        return positions.get(id(element), 0)
+
+    def _parent_index(self, index: int) -> int:
+        """The parent element's index; a phantom at the top of a shadow tree has its host."""
+        element = self._elements[index]
         parent = element.parent
         if isinstance(parent, Element):
             return self._index.get(id(parent), -1)
-        if not counted and isinstance(parent, ShadowRoot) and parent.host is not None:
+        if isinstance(parent, ShadowRoot) and parent.host is not None and index >= self._first_phantom:
             return self._index.get(id(parent.host), -1)
         return -1
 
@@ -259,7 +286,7 @@ class Targets:
         index = self._index.get(id(element))
         if index is None:
             return escape_selector(element.local_name.lower())
-        root = self._records[index].root
+        root = self._root_of[index]
         selector = ""
         candidates: list[int] | None = None
         current: int = index
@@ -270,12 +297,9 @@ class Targets:
                 candidates = sorted(self._matching(fragment, root))
             else:
                 matching = self._matching(fragment, root)
-                candidates = [
-                    self._records[c].parent
-                    for c in candidates
-                    if self._records[c].parent >= 0 and self._records[c].parent in matching
-                ]
-            parent = self._records[current].element.parent
+                parents = (self._parent_index(c) for c in candidates)
+                candidates = [parent for parent in parents if parent >= 0 and parent in matching]
+            parent = self._elements[current].parent
             if len(candidates) <= 1 or not isinstance(parent, Element) or id(parent) not in self._index:
                 break
             current = self._index[id(parent)]
@@ -287,18 +311,22 @@ class Targets:
     def _fragment(self, index: int) -> _Fragment:
         if index in self._fragments:
             return self._fragments[index]
-        record = self._records[index]
-        unique_id = record.id if record.id and len(self._ids[record.root].get(record.id, ())) == 1 else None
-        if unique_id and "player_uid_" not in unique_id:
-            fragment = _Fragment(unique_id, id=unique_id)
+        element = self._elements[index]
+        raw_id = element.attrs.get("id")
+        unique = raw_id and len(self._ids[self._root_of[index]].get(raw_id, ())) == 1
+        if unique and "player_uid_" not in raw_id:
+            text = "#" + escape_selector(raw_id)
+            fragment = _Fragment(text, id=raw_id)
         else:
-            fragment = self._nth_child_if_needed(record, self._least_common(record))
+            fragment = self._nth_child_if_needed(index, self._least_common(index))
         self._fragments[index] = fragment
         return fragment
 
-    def _least_common(self, record: _Record) -> _Fragment:
+    def _least_common(self, index: int) -> _Fragment:
         """getThreeLeastCommonFeatures: the rarest classes and attributes of the element."""
-        tag_count = self.tags.get(record.node_name, 0)
+        record = self._record(index)
+        element = record.element
+        tag_count = self.tags.get(element.local_name.upper() if element.namespace == HTML_NS else element.local_name, 0)
         classes = [(self.classes.get(c, 0), "class", c) for c in record.classes if self.classes.get(c, 0) < tag_count]
         attrs = [
             (self.attributes.get(a, 0), "attribute", a)
@@ -319,22 +347,28 @@ class Targets:
             else:
                 features.sort(key=lambda feature: feature[1] != "class")
         tag = record.tag if with_tag else None
-        text = (tag or "") + "".join("." + name if kind == "class" else f"[{name}]" for _, kind, name in features)
-        exact = tuple(name for _, kind, name in features if kind == "attribute" and name not in self._suffixes)
-        suffixes = tuple(self._suffixes[name] for _, kind, name in features if name in self._suffixes)
-        class_names = tuple(name for _, kind, name in features if kind == "class")
-        return _Fragment(text, tag=tag, classes=class_names, exact_attrs=exact, suffix_attrs=suffixes)
+        text = (escape_selector(tag) if tag else "") + "".join(
+            "." + escape_selector(key) if kind == "class" else f"[{_attribute_text(key)}]" for _, kind, key in features
+        )
+        return _Fragment(
+            text,
+            tag=tag,
+            classes=tuple(key for _, kind, key in features if kind == "class"),
+            exact_attrs=tuple(key for _, kind, key in features if kind == "attribute" and not key[2]),
+            suffix_attrs=tuple((key[0], key[1]) for _, kind, key in features if kind == "attribute" and key[2]),
+        )
 
-    def _nth_child_if_needed(self, record: _Record, fragment: _Fragment) -> _Fragment:
-        siblings = element_children(record.element.parent)
+    def _nth_child_if_needed(self, index: int, fragment: _Fragment) -> _Fragment:
+        element = self._elements[index]
+        siblings = element_children(element.parent)
         if len(siblings) < 2:
             return fragment
         for sibling in siblings:
-            if sibling is record.element:
+            if sibling is element:
                 continue
-            index = self._index.get(id(sibling))
-            if index is not None and self._fragment_matches(fragment, self._records[index]):
-                nth = record.nth_child
+            other = self._index.get(id(sibling))
+            if other is not None and self._fragment_matches(fragment, other):
+                nth = self._nth_child(element)
                 return _Fragment(
                     f"{fragment.text}:nth-child({nth})",
                     tag=fragment.tag,
@@ -345,42 +379,50 @@ class Targets:
                 )
         return fragment
 
-    @staticmethod
-    def _fragment_matches(fragment: _Fragment, record: _Record) -> bool:
+    def _fragment_matches(self, fragment: _Fragment, index: int) -> bool:
         if fragment.id:
-            return record.id == fragment.id
+            return self._elements[index].attrs.get("id") == fragment.id
+        record = self._record(index)
         if fragment.tag and record.tag != fragment.tag:
             return False
         if any(name not in record.classes for name in fragment.classes):
             return False
-        if any(name not in record.exact_attrs for name in fragment.exact_attrs):
+        if any(key not in record.feature_attrs for key in fragment.exact_attrs):
             return False
         if fragment.suffix_attrs and not _matches_suffixes(record, fragment.suffix_attrs):
             return False
-        return fragment.nth_child is None or record.nth_child == fragment.nth_child
+        return fragment.nth_child is None or self._nth_child(record.element) == fragment.nth_child
+
+    def _set(self, kind: str, key, found: list[int]) -> set[int]:
+        cached = self._sets.get((kind, key))
+        if cached is None:
+            cached = self._sets[(kind, key)] = set(found)
+        return cached
 
     def _matching(self, fragment: _Fragment, root: int) -> set[int]:
         """The elements of the root that the fragment matches."""
         if fragment.id:
             found = self._ids[root].get(fragment.id, [])
             return set(found) if len(found) == 1 else set()
-        sets = [self._by_root.get(root, set())]
+        sets = [self._set("root", root, self._by_root.get(root, []))]
         if fragment.tag:
-            sets.append(self._by_tag.get(fragment.tag, set()))
-        sets += [self._by_class.get(name, set()) for name in fragment.classes]
-        sets += [self._by_attr.get(name, set()) for name in fragment.exact_attrs]
-        if not fragment.tag and not fragment.classes and not fragment.exact_attrs:
-            found = set(sets[0])
-        else:
-            found = set.intersection(*sorted(sets, key=len))
+            sets.append(self._set("tag", fragment.tag, self._by_tag.get(fragment.tag, [])))
+        sets += [self._set("class", name, self._by_class.get(name, [])) for name in fragment.classes]
+        sets += [self._set("attr", key, self._by_attr.get(key, [])) for key in fragment.exact_attrs]
+        found = set(sets[0]) if len(sets) == 1 else set.intersection(*sorted(sets, key=len))
         if fragment.nth_child is not None or fragment.suffix_attrs:
             found = {
                 index
                 for index in found
-                if (fragment.nth_child is None or self._records[index].nth_child == fragment.nth_child)
-                and (not fragment.suffix_attrs or _matches_suffixes(self._records[index], fragment.suffix_attrs))
+                if (fragment.nth_child is None or self._nth_child(self._elements[index]) == fragment.nth_child)
+                and (not fragment.suffix_attrs or _matches_suffixes(self._record(index), fragment.suffix_attrs))
             }
         return found
+
+
+def _attribute_text(key: tuple) -> str:
+    name, value, suffix = key
+    return f'{escape_selector(name)}{"$=" if suffix else "="}"{_escape_attribute(value)}"'
 
 
 _FORM_NAMED = frozenset({"button", "fieldset", "input", "object", "output", "select", "textarea", "img"})

@@ -40,6 +40,8 @@ def accessible_text(ctx: "AuditPage", node: VNode, context: Context | None = Non
 
 
 def _accessible_text(ctx: "AuditPage", node: VNode, context: Context) -> str:
+    if node.el is None and context.get("startNode") is not None:
+        return node.text  # a text node: every step but its own value gives nothing
     if "startNode" not in context or context["startNode"] is None:
         context = {"startNode": node, **context}
     if node.el is not None and context.get("inLabelledByContext") and context.get("includeHidden") is None:

@@ -20,9 +20,12 @@ def _pattern(name: str) -> re.Pattern[str]:
     return re.compile(standards()["unicode"][name])
 
 
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+
+
 def _utf16(text: str) -> str:
     """The text with each astral character as its surrogate pair (JavaScript's view)."""
-    if text.isascii() or all(ord(c) < 0x10000 for c in text):
+    if text.isascii() or not _ASTRAL.search(text):
         return text
     out = []
     for char in text:
@@ -43,6 +46,8 @@ _NON_BMP = ("nonBmp", "supplementaryPrivateUse", "categoryFormat")
 
 
 def has_unicode(text: str, emoji: bool = False, non_bmp: bool = False, punctuations: bool = False) -> bool:
+    if text.isascii() and not punctuations and not emoji:
+        return False  # the other classes hold no ASCII character
     text = _utf16(text)
     names = (["emoji"] if emoji else []) + (list(_NON_BMP) if non_bmp else []) + (["punctuation"] if punctuations else [])
     return any(_pattern(name).search(text) for name in names)

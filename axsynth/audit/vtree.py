@@ -15,6 +15,7 @@ from typing import Callable, Iterator
 from ..html.dom import HTML_NS, Element, Node, ShadowRoot, Text
 
 TEXT = "#text"
+_NO_STYLE: dict = {}
 
 #: Input types a browser knows (others are "text"), as axe's props.type reads them.
 VALID_INPUT_TYPES = frozenset(
@@ -26,7 +27,7 @@ VALID_INPUT_TYPES = frozenset(
 class VNode:
     """An element or text node of axe's flattened tree."""
 
-    __slots__ = ("node", "el", "parent", "children", "name", "index", "shadow_id", "memo")
+    __slots__ = ("node", "el", "parent", "children", "name", "index", "shadow_id", "memo", "style")
 
     def __init__(self, node: Node, parent: "VNode | None", shadow_id: str | None, index: int) -> None:
         self.node = node
@@ -38,6 +39,7 @@ class VNode:
         self.index = index
         self.shadow_id = shadow_id
         self.memo: dict[str, object] = {}
+        self.style: dict = _NO_STYLE  # the computed style (set by VTree)
 
     def __repr__(self) -> str:
         return f"<VNode {self.name} #{self.index}>"
@@ -107,35 +109,39 @@ class VTree:
     """axe's flattened tree of a document: ``root`` is ``<html>``; ``nodes`` lists every
     node in tree order; ``of(element)`` finds an element's node."""
 
-    def __init__(self, document_element: Element) -> None:
+    def __init__(self, document_element: Element, style_of: Callable[[Element], dict | None]) -> None:
+        self._style_of = style_of
         self.nodes: list[VNode] = []
         self._by_element: dict[int, VNode] = {}
         self._shadow_count = 0
+        #: the elements with a text child that is not all white space, in tree order
+        self.text_parents: list[VNode] = []
         self.root = self._build(document_element)
         self.has_shadow_root = self._shadow_count > 0
+        #: the element nodes, in tree order
+        self.elements: list[VNode] = [node for node in self.nodes if node.el is not None]
 
     def of(self, element: Element | None) -> VNode | None:
         return self._by_element.get(id(element)) if element is not None else None
 
-    @property
-    def elements(self) -> list[VNode]:
-        return [node for node in self.nodes if node.el is not None]
-
     def _build(self, top: Element) -> VNode:
         root = self._make(top, None, None)
-        # (node to fill, its children's DOM nodes, their shadow id), depth first in tree order
-        stack: list[tuple[VNode, list[Node], str | None]] = [(root, self._child_nodes(top), None)]
+        # (node to fill, its children's DOM nodes reversed, their shadow id), depth first in tree order
+        stack: list[tuple[VNode, list[Node], str | None]] = [(root, self._child_nodes(top)[::-1], None)]
         while stack:
             parent, pending, shadow_id = stack[-1]
             if not pending:
                 stack.pop()
                 continue
-            child = pending.pop(0)
+            child = pending.pop()
             if isinstance(child, Text):
                 parent.children.append(self._make(child, parent, shadow_id))
+                if not self.text_parents or self.text_parents[-1] is not parent:
+                    if child.data and not child.data.isspace():
+                        self.text_parents.append(parent)
             elif isinstance(child, Element):
                 if child.local_name == "slot" and child.namespace == HTML_NS and shadow_id is not None:
-                    pending[:0] = _slotted(child)  # the slot itself is no node of axe's tree
+                    pending += reversed(_slotted(child))  # the slot itself is no node of axe's tree
                     continue
                 vnode = self._make(child, parent, shadow_id)
                 parent.children.append(vnode)
@@ -143,7 +149,7 @@ class VTree:
                 if _open_shadow_root(child) is not None:
                     self._shadow_count += 1
                     inner = f"shadow{self._shadow_count}"
-                stack.append((vnode, self._child_nodes(child), inner))
+                stack.append((vnode, self._child_nodes(child)[::-1], inner))
         return root
 
     def _make(self, node: Node, parent: VNode | None, shadow_id: str | None) -> VNode:
@@ -151,6 +157,7 @@ class VTree:
         self.nodes.append(vnode)
         if isinstance(node, Element):
             self._by_element[id(node)] = vnode
+            vnode.style = self._style_of(node) or _NO_STYLE
         return vnode
 
     @staticmethod

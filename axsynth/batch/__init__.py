@@ -36,8 +36,8 @@ def snapshot_many(
     """The output line (a dict) of every page of ``sources`` (files, directories, globs,
     ``@list`` files, ``.warc``/``.warc.gz`` archives), in input order: ``source`` (and
     ``offset``/``record_id`` for an archive record), ``url``, ``ok``, ``error`` when not ok,
-    ``wall_s``, ``cpu_s``, one key per format (the text ``axsynth snapshot`` prints) and
-    ``stats``.  Pages run in ``jobs`` worker processes (default: one per core), or on a
+    ``wall_s``, ``cpu_s``, one key per format (the text ``axsynth snapshot`` prints; the
+    format ``"audit"`` gives the page's audit, counted per rule) and ``stats``.  Pages run in ``jobs`` worker processes (default: one per core), or on a
     Dask cluster when ``dask`` is ``"local"`` or a scheduler address."""
     from .sources import Skipped, expand
 
@@ -82,7 +82,7 @@ def run(
 
 def _checked(formats: Iterable[str]) -> tuple[str, ...]:
     formats = tuple(formats)
-    unknown = [f for f in formats if f not in FORMATS]
+    unknown = [f for f in formats if f not in FORMATS and f != "audit"]
     if unknown:
         raise ValueError(f"unknown format {unknown[0]!r}: one of {', '.join(FORMATS)}")
     return formats

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 class CheckResult:
     """One check on one node."""
 
-    __slots__ = ("id", "node", "result", "data", "related", "filtered", "priority")
+    __slots__ = ("id", "node", "result", "data", "related", "filtered", "priority", "brief")
 
     def __init__(self, check_id: str, node: "VNode") -> None:
         self.id = check_id
@@ -31,6 +31,7 @@ class CheckResult:
         self.related: list[VNode] = []
         self.filtered = False
         self.priority = 0  # the engine's: 1 passes, 2 cannot tell, 3 fails
+        self.brief = False  # only the outcome is wanted: a check may skip its data
 
     def relate(self, nodes) -> None:
         self.related = [node for node in nodes if node is not None]

@@ -4,6 +4,7 @@ attributes, required owned elements and context, abstract and invalid roles."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from ..catalog import standards
 from ...html.dom import Element
@@ -28,9 +29,10 @@ def _attr_info(name: str) -> dict | None:
     return standards()["ariaAttrs"].get(name)
 
 
-def allowed_attrs(node_role: str | None) -> list[str]:
+@cache
+def allowed_attrs(node_role: str | None) -> frozenset[str]:
     info = role_info(node_role)
-    return [*global_aria_attrs(), *info.get("allowedAttrs", ()), *info.get("requiredAttrs", ())]
+    return frozenset([*global_aria_attrs(), *info.get("allowedAttrs", ()), *info.get("requiredAttrs", ())])
 
 
 def valid_attr_value(ctx, node, attr: str) -> bool:

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import math
 
-from ...html.dom import Element
+from ...html.dom import SVG_NS
 from ...html.plugins import has_content_frame
-from ...style.paint import font_size_px, font_weight
+from ...style.paint import font_weight
 from ..context import OFF_SCREEN_PX, sanitize
-from ..matches import matches
+from ..matches import CANDIDATES, matches
 from ..text import visible_text
 from ..unicode import has_unicode, remove_unicode
 from . import evaluate
@@ -52,6 +52,8 @@ def color_contrast_matches(ctx, node) -> bool:
     not disabled. Its last test, that a text box lies inside the element's visible
     area, is layout; text is taken to be where its element is."""
     name = node.name
+    if name not in _FORM_ELEMENTS and not any(child.el is None and not child.text.isspace() for child in node.children):
+        return False  # no text of its own (the cheap test first: most elements are here)
     if name == "option" or (name == "select" and not any(n.name == "option" for n in node.descendants())):
         return False
     if name == "input" and node.input_type in _NON_TEXT_INPUTS:
@@ -73,28 +75,47 @@ def color_contrast_matches(ctx, node) -> bool:
         return False
     if not _has_real_text_children(ctx, node) or _without_text_boxes(ctx, node):
         return False
-    return font_size_px(ctx.page.styles.get, _chain(node)) != 0
+    return font_size(node) != 0
 
 
 def _without_text_boxes(ctx, node) -> bool:
-    """Text that makes no box on screen, or not where its element is: the children of a
-    box that shows something else (a video, a canvas, an <object> with a frame...), text
-    in SVG outside <text> (titles, descriptions), the text of a display: contents
-    element (axe finds it outside the element's empty box), or text moved off-screen by
-    a large negative text-indent (image replacement)."""
-    if ctx.style(node).get("display") == "contents":
+    """Text that makes no box on screen, or not where its element is: text of a display:
+    contents element (axe finds it outside the element's empty box), text moved off-screen
+    by a large negative text-indent (image replacement), or text inside a box that draws
+    none (``_draws_no_text``)."""
+    if node.style.get("display") == "contents":
         return True
-    for box in (node, *node.ancestors()):
-        if box.name in _SHOWS_OTHER_CONTENT or (box.name == "object" and has_content_frame(box.el, ctx.page.base_url)):
-            return True
-        style = ctx.style(box)
-        if style.get("height") == 0 and "hidden" in (style.get("overflow-x"), style.get("overflow-y")):
-            return True  # clipped to nothing
-    if node.closest(lambda n: n.name == "svg") is not None and node.closest(lambda n: n.name == "foreignobject") is None:
-        if node.closest(lambda n: n.name in ("text", "tspan", "textpath")) is None:
-            return True
-    indent = ctx.style(node).get("text-indent")
-    return isinstance(indent, float) and indent <= OFF_SCREEN_PX
+    indent = node.style.get("text-indent")
+    return (isinstance(indent, float) and indent <= OFF_SCREEN_PX) or _draws_no_text(ctx, node)
+
+
+def _draws_no_text(ctx, node) -> bool:
+    """Whether text inside this element is drawn nowhere: the element or an ancestor is a
+    box that shows something else (a video, an <object> with a frame...: their children
+    are fallback), is clipped to no height, or is SVG other than <text> (titles,
+    descriptions). Memoized down the tree."""
+    found = node.memo.get("no-text")
+    if found is None:
+        style = node.style
+        if node.name in _SHOWS_OTHER_CONTENT or (node.name == "object" and has_content_frame(node.el, ctx.page.base_url)):
+            found = True
+        elif style.get("height") == 0 and "hidden" in (style.get("overflow-x"), style.get("overflow-y")):
+            found = True
+        elif node.el is not None and node.el.namespace == SVG_NS:
+            found = node.name not in ("text", "tspan", "textpath", "a") or _draws_no_text(ctx, node.parent)
+        else:
+            found = node.parent is not None and _draws_no_text(ctx, node.parent)
+        node.memo["no-text"] = found
+    return found
+
+
+def _candidates(ctx) -> list:
+    """Text fields, and elements with text of their own, in tree order."""
+    own_text = set(map(id, ctx.tree.text_parents))
+    return [n for n in ctx.tree.elements if id(n) in own_text or n.name in _FORM_ELEMENTS]
+
+
+CANDIDATES["color-contrast-matches"] = _candidates
 
 
 def _labelable_control(node) -> bool:
@@ -104,8 +125,17 @@ def _labelable_control(node) -> bool:
 
 
 def _labels_only_disabled_controls(ctx, node) -> bool:
+    if "labelledby-ids" not in ctx.memo:
+        ctx.memo["labelledby-ids"] = {
+            token for n in ctx.index.with_attribute("aria-labelledby") for token in n.attr("aria-labelledby").split()
+        }
+    referenced = ctx.memo["labelledby-ids"]
+    if not referenced:
+        return False
     controls = []
     for ancestor in (node, *node.ancestors()):
+        if ancestor.attr("id") not in referenced:
+            continue
         element_id = ancestor.attr("id")
         if element_id:
             controls += [
@@ -121,9 +151,37 @@ def _has_real_text_children(ctx, node) -> bool:
     return any(child.el is None for child in node.children)
 
 
-def _chain(node) -> list[Element]:
-    """The element and its ancestors, nearest first (DOM elements, for the cascade)."""
-    return [n.el for n in (node, *node.ancestors())]
+def font_size(node) -> float:
+    """The computed font size in px: the declared size, relative to the parent's (memoized)."""
+    size = node.memo.get("font-px")
+    if size is None:
+        declared = node.style.get("font-size")
+        inherited = font_size(node.parent) if node.parent is not None else 16.0
+        if declared is None or declared == "inherit":
+            size = inherited
+        elif declared[0] == "px":
+            size = declared[1]
+        elif declared[0] == "em":
+            size = declared[1] * inherited
+        else:  # rem: relative to the root's size
+            root = node
+            while root.parent is not None:
+                root = root.parent
+            size = declared[1] * (font_size(root) if root is not node else 16.0)
+        node.memo["font-px"] = size
+    return size
+
+
+def _font_weight(node) -> float:
+    weight = node.memo.get("font-weight")
+    if weight is None:
+        declared = node.style.get("font-weight")
+        if declared is None or declared == "inherit" or declared in ("bolder", "lighter"):
+            weight = font_weight(lambda n: n.style, [node, *node.ancestors()])
+        else:
+            weight = float(declared)
+        node.memo["font-weight"] = weight
+    return weight
 
 
 # --- the check ------------------------------------------------------------------------
@@ -135,94 +193,107 @@ def color_contrast(ctx, node, options, result):
         result.data = {"messageKey": "hidden"}
         return True
     text = visible_text(ctx, node, screen_reader=False, no_recursing=True)
-    if options.get("ignoreUnicode") and has_unicode(text, non_bmp=True) and sanitize(remove_unicode(text, non_bmp=True)) == "":
+    if options.get("ignoreUnicode") and _only_symbols(text):
         result.data = {"messageKey": "nonBmp"}
         return None
-    styles = ctx.page.styles.get
-    size = font_size_px(styles, _chain(node))
-    weight = font_weight(styles, _chain(node))
-    bold = weight >= options["boldValue"]
+    size = font_size(node)
+    bold = _font_weight(node) >= options["boldValue"]
     points = math.ceil(size * 72) / 96
     small = (bold and points < options["boldTextPt"]) or (not bold and points < options["largeTextPt"])
     expected = options["contrastRatio"]["normal" if small else "large"]["expected"]
+    reason, background, related = _background(ctx, node)
+    foreground = _foreground(ctx, node) if reason is None else None
+    if reason is None and foreground is None:
+        reason = "colorParse"
+    ratio = contrast(background, foreground) if reason is None else 0.0
+    valid = ratio > expected
+    truncated = math.floor(ratio * 100) / 100
+    if reason is None:
+        if truncated == 1:
+            reason = "equalRatio"
+        elif not valid and len(text) == 1 and not options.get("ignoreLength"):
+            reason = "shortTextContent"
+        elif not valid and _empty_text_entry(ctx, node):
+            reason = "emptyValue"
+    if not result.brief:  # the data only a reported node needs (its message)
+        result.data = _data(reason, background, foreground, truncated, size, bold, expected)
+    if reason is not None or not valid:
+        result.relate(related)
+    return None if reason is not None else valid
+
+
+def _only_symbols(text: str) -> bool:
+    """axe's textIsEmojis: symbols outside the basic plane and nothing else."""
+    if text.isascii():
+        return False
+    return has_unicode(text, non_bmp=True) and sanitize(remove_unicode(text, non_bmp=True)) == ""
+
+
+def _data(reason, background, foreground, ratio, size, bold, expected) -> dict:
     font = {
         "fontSize": f"{_js_fixed(size * 72 / 96)}pt ({_css_number(size)}px)",
         "fontWeight": "bold" if bold else "normal",
     }
-    reason, background, related = _background(ctx, node)
-    if reason == "pseudoContent":
-        result.data = {**font, "messageKey": reason, "expectedContrastRatio": f"{_js_number(expected)}:1"}
-        result.relate(related)
-        return None
-    if reason is not None:
-        result.data = {"messageKey": reason, **font, "expectedContrastRatio": f"{_js_number(expected)}:1"}
-        result.relate(related)
-        return None
-    foreground = _foreground(ctx, node)
-    if foreground is None:
-        result.data = {"messageKey": "colorParse"}
-        return None
-    ratio = contrast(background, foreground)
-    valid = ratio > expected
-    truncated = math.floor(ratio * 100) / 100
-    key = None
-    if truncated == 1:
-        key = "equalRatio"
-    elif not valid and len(text) == 1 and not options.get("ignoreLength"):
-        key = "shortTextContent"
-    elif not valid and _empty_text_entry(ctx, node):
-        key = "emptyValue"
+    expected_text = f"{_js_number(expected)}:1"
+    if reason in ("colorParse",):
+        return {"messageKey": reason}
+    if foreground is None:  # the background could not be told
+        return {"messageKey": reason, **font, "expectedContrastRatio": expected_text}
     data = {
         "fgColor": hex_string(foreground),
         "bgColor": hex_string(background),
-        "contrastRatio": truncated,
+        "contrastRatio": ratio,
         **font,
-        "expectedContrastRatio": f"{_js_number(expected)}:1",
+        "expectedContrastRatio": expected_text,
     }
-    if key is not None:
-        data["messageKey"] = key
-    result.data = data
-    if key is not None:
-        result.relate(related)
-        return None
-    if not valid:
-        result.relate(related)
-    return valid
+    if reason is not None:
+        data["messageKey"] = reason
+    return data
 
 
 def _background(ctx, node) -> tuple[str | None, tuple, list]:
     """(reason it cannot be told, or None; the colour under the text; the elements that
-    paint it), walking from the element up to the first opaque background."""
-    if ctx.style(node).get("text-shadow", "none") != "none":
+    paint it): the element's background over its parent's, down to the first opaque one."""
+    if node.style.get("text-shadow", "none") != "none":
         return "complexTextShadows", WHITE, []
-    layers = []
-    related = []
-    for current in (node, *node.ancestors()):
-        style = ctx.style(current)
-        if style.get("display") == "contents":
-            continue
-        if current.name in _GRAPHICS and current is not node:
-            return "imgNode", WHITE, [current]
-        if style.get("opacity", 1.0) < 1 or _pseudo_with_background(ctx, current):
-            reason = "pseudoContent" if _pseudo_with_background(ctx, current) else "bgOverlap"
-            return reason, WHITE, [current]
-        image = style.get("background-image", "none")
-        if image != "none":
-            return ("bgGradient" if image == "gradient" else "bgImage"), WHITE, [current]
-        color = _rgba(style.get("background-color"))
-        if color is None:
-            return "colorParse", WHITE, []
-        if color[3] > 0:
-            layers.append(color)
-            related.append(current)
-            if color[3] >= 1:
-                break
-        if style.get("position") in ("absolute", "fixed"):
-            return "bgOverlap", WHITE, [current]
-    background = WHITE
-    for color in reversed(layers):
-        background = flatten(color, background)
-    return None, flatten(background, WHITE), related
+    reason, color, related = _layers(ctx, node)
+    return reason, (flatten(color, WHITE) if reason is None else color), related
+
+
+def _layers(ctx, node) -> tuple[str | None, tuple, list]:
+    """The background painted under ``node``'s content, memoized: each element's answer
+    is its own background composited over its parent's."""
+    found = node.memo.get("bg")
+    if found is not None:
+        return found
+    found = node.memo["bg"] = _own_layer(ctx, node)
+    return found
+
+
+def _own_layer(ctx, node) -> tuple[str | None, tuple, list]:
+    style = node.style
+    if style.get("display") == "contents":  # no box: its parent's background shows
+        return _layers(ctx, node.parent) if node.parent is not None else (None, WHITE, [])
+    if node.name in _GRAPHICS:
+        return "imgNode", WHITE, [node]
+    if style.get("opacity", 1.0) < 1:
+        return "bgOverlap", WHITE, [node]
+    if _pseudo_with_background(ctx, node):
+        return "pseudoContent", WHITE, [node]
+    image = style.get("background-image", "none")
+    if image != "none":
+        return ("bgGradient" if image == "gradient" else "bgImage"), WHITE, [node]
+    color = _rgba(style.get("background-color"))
+    if color is None:
+        return "colorParse", WHITE, []
+    if color[3] >= 1:
+        return None, color, [node]
+    if style.get("position") in ("absolute", "fixed"):
+        return "bgOverlap", WHITE, [node]  # painted over whatever lies there, not its parent
+    below = _layers(ctx, node.parent) if node.parent is not None else (None, WHITE, [])
+    if below[0] is not None or color[3] == 0:
+        return below
+    return None, flatten(color, below[1]), [node, *below[2]]
 
 
 def _pseudo_with_background(ctx, node) -> bool:
@@ -258,7 +329,18 @@ def _empty_text_entry(ctx, node) -> bool:
 
 
 def _rgba(value) -> tuple | None:
-    """A computed colour as getComputedStyle gives it: 8-bit channels and alpha."""
+    """A computed colour as getComputedStyle gives it: 8-bit channels and alpha (cached)."""
+    found = _RGBA.get(value, _MISSING) if isinstance(value, (tuple, str)) else None
+    if found is _MISSING:
+        found = _RGBA[value] = _to_rgba(value)
+    return found
+
+
+_RGBA: dict = {}
+_MISSING = object()
+
+
+def _to_rgba(value) -> tuple | None:
     if value == "transparent":
         return (0.0, 0.0, 0.0, 0.0)
     if not isinstance(value, tuple) or len(value) != 4 or isinstance(value[0], str):
@@ -274,31 +356,35 @@ def _clamp(value: float) -> float:
 def flatten(source: tuple, backdrop: tuple) -> tuple:
     """axe's flattenColors (normal blending): ``source`` composited over ``backdrop``."""
     sa, ba = source[3], backdrop[3]
-    alpha = _clamp(sa + ba * (1 - sa))
-    channels = [sa * (1 - ba) * s + sa * ba * s + (1 - sa) * ba * b for s, b in zip(source[:3], backdrop[:3])]
+    if sa >= 1:
+        return source
+    alpha = min(max(sa + ba * (1 - sa), 0.0), 1.0)
+    mix = sa * (1 - ba) + sa * ba  # the source's weight (normal blending)
+    rest = (1 - sa) * ba
+    r, g, b = (mix * s + rest * d for s, d in zip(source[:3], backdrop[:3]))
     if alpha == 0:
-        return (*channels, alpha)
-    return (*(_js_round(c / alpha) for c in channels), alpha)
+        return (r, g, b, alpha)
+    return (_js_round(r / alpha), _js_round(g / alpha), _js_round(b / alpha), alpha)
+
+
+def _linear(channel: float) -> float:
+    c = channel / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
 
 def luminance(color: tuple) -> float:
-    def linear(channel: float) -> float:
-        c = channel / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (linear(c) for c in color[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return 0.2126 * _linear(color[0]) + 0.7152 * _linear(color[1]) + 0.0722 * _linear(color[2])
 
 
 def contrast(background: tuple, foreground: tuple) -> float:
     if foreground[3] < 1:
         foreground = flatten(foreground, background)
-    bright, dark = sorted((luminance(background), luminance(foreground)), reverse=True)
-    return (bright + 0.05) / (dark + 0.05)
+    one, two = luminance(background), luminance(foreground)
+    return (max(one, two) + 0.05) / (min(one, two) + 0.05)
 
 
 def hex_string(color: tuple) -> str:
-    return "#" + "".join(f"{int(_js_round(c)):02x}" for c in color[:3])
+    return "#%02x%02x%02x" % (int(_js_round(color[0])), int(_js_round(color[1])), int(_js_round(color[2])))
 
 
 def _js_round(value: float) -> float:

@@ -7,6 +7,7 @@ from ..context import sanitize
 from ..roles import get_role
 from ..text import accessible_text, explicit_labels, label_text
 from . import evaluate
+from .names import has_own_text
 
 
 @evaluate("implicit-evaluate")
@@ -51,6 +52,8 @@ def hidden_explicit_label(ctx, node, options, result):
 def focusable_no_name(ctx, node, options, result):
     if not ctx.is_in_tab_order(node):
         return False
+    if has_own_text(ctx, node):
+        return False  # its contents name it
     return not accessible_text(ctx, node)
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from ..context import sanitize
-from ..roles import PRESENTATIONAL, explicit_role, global_aria_attrs, role
-from ..text import arialabelledby_text, subtree_text
+from ..roles import PRESENTATIONAL, element_spec, explicit_role, global_aria_attrs, role
+from ..text import CONTROL_VALUE_ROLES, arialabelledby_text, named_from_contents, subtree_text
 from . import evaluate
 
 
@@ -22,7 +22,20 @@ def aria_labelledby(ctx, node, options, result):
 
 @evaluate("has-text-content-evaluate")
 def has_text_content(ctx, node, options, result):
+    if has_own_text(ctx, node):
+        return True
     return sanitize(subtree_text(ctx, node)) != ""
+
+
+def has_own_text(ctx, node) -> bool:
+    """A shortcut of subtree_text(node) != "": a text child of an element named from its
+    content (subtree text takes a text node's data as it is)."""
+    return (
+        any(child.el is None and not child.text.isspace() and child.text for child in node.children)
+        and named_from_contents(ctx, node)
+        and role(ctx, node) not in CONTROL_VALUE_ROLES
+        and "embedded" not in (element_spec(ctx, node, no_match_accessible_name=True).get("contentTypes") or ())
+    )
 
 
 @evaluate("attr-non-space-content-evaluate")

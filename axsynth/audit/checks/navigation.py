@@ -74,7 +74,11 @@ def heading_order_after(ctx, results, options):
 def has_descendant(ctx, node, options, result):
     if options.get("passForModal") and ctx.is_modal_open():
         return True
-    found = [n for n in (node, *node.elements()) if matches(n, options["selector"]) and ctx.is_visible_to_sr(n)]
+    if node is ctx.tree.root:  # the rules that use it run on <html>: every element
+        candidates = ctx.index.select(options["selector"])
+    else:
+        candidates = [n for n in (node, *node.elements()) if matches(n, options["selector"])]
+    found = [n for n in candidates if ctx.is_visible_to_sr(n)]
     result.relate(found)
     return bool(found)
 
