@@ -12,8 +12,8 @@ from pathlib import Path
 
 from .agents import diff_command, flat_format, mcp_command, snapshot_output
 from .api import Document, LimitError, ParseError, SnapshotOptionError
-from .batch import command as batch_command
 from .batch import audit_command, summarize_command
+from .batch import command as batch_command
 from .batch.work import describe
 from .version import __version__
 

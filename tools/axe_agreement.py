@@ -209,7 +209,11 @@ def summarize(results: list[dict]) -> dict:
             "recall": counts["nodes_same"] / counts["nodes_axe"] if counts["nodes_axe"] else 1.0,
             "axe_violation_nodes": counts["nodes_axe"],
             "our_violation_nodes": counts["nodes_ours"],
-            **({"contrast": {k[9:]: v for k, v in counts.items() if k.startswith("contrast:")}} if rule == "color-contrast" else {}),
+            **(
+                {"contrast": {k[9:]: v for k, v in counts.items() if k.startswith("contrast:")}}
+                if rule == "color-contrast"
+                else {}
+            ),
         }
     return {"pages": pages, "errors": [f"{e['page']}: {e['error']}" for e in errors], "rules": table}
 

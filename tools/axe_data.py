@@ -87,9 +87,7 @@ def unicode_classes(package: Path) -> dict[str, str]:
 
 
 def dump(package: Path) -> dict:
-    found = subprocess.run(
-        ["node", "-e", DUMP, str(package.resolve())], capture_output=True, text=True, check=False
-    )
+    found = subprocess.run(["node", "-e", DUMP, str(package.resolve())], capture_output=True, text=True, check=False)
     if found.returncode:
         sys.exit(f"node could not load axe-core from {package}: {found.stderr.strip()}")
     return json.loads(found.stdout)
@@ -106,7 +104,10 @@ def main() -> int:
     args = parser.parse_args()
     data = dump(args.package)
     source = f"axe-core {data['version']} (npm), Mozilla Public License 2.0; written by tools/axe_data.py"
-    write(OUT / "axe_catalog.json", {"source": source, "version": data["version"], "rules": data["rules"], "checks": data["checks"]})
+    write(
+        OUT / "axe_catalog.json",
+        {"source": source, "version": data["version"], "rules": data["rules"], "checks": data["checks"]},
+    )
     write(OUT / "axe_standards.json", {"source": source, **data["standards"], "unicode": unicode_classes(args.package)})
     return 0
 

@@ -61,7 +61,9 @@ def main() -> int:
     args = parser.parse_args()
     fixtures = [f for f in find_fixtures(FIXTURES) if args.filter in f.name]
     versions = capture_goldens(fixtures)
-    (GOLDENS / "VERSIONS.json").write_text(json.dumps(versions, indent=2) + "\n", encoding="utf-8")
+    versions_file = GOLDENS / "VERSIONS.json"
+    recorded = json.loads(versions_file.read_text(encoding="utf-8")) if versions_file.exists() else {}
+    versions_file.write_text(json.dumps({**recorded, **versions}, indent=2) + "\n", encoding="utf-8")  # axe's stays
     print(
         f"{len(fixtures)} fixtures captured with Chromium {versions['chromium']}, Playwright {versions['playwright']}"
     )

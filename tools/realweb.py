@@ -221,7 +221,9 @@ def supervise_capture(
     ctx = multiprocessing.get_context("spawn")
     while todo:
         receiver, sender = ctx.Pipe(duplex=False)
-        worker = ctx.Process(target=worker_main or capture_worker, args=(sender, corpus, name, cache, todo, page_timeout), daemon=True)
+        worker = ctx.Process(
+            target=worker_main or capture_worker, args=(sender, corpus, name, cache, todo, page_timeout), daemon=True
+        )
         worker.start()
         sender.close()
         current, since = None, time.monotonic()

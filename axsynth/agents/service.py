@@ -18,8 +18,8 @@ from typing import Any, Iterator, Literal
 from ..api import Document, LimitError, ParseError, QueryError, SnapshotOptionError
 from ..emit.agent import ancestor_lines
 from ..emit.diff import diff_outlines
-from ..limits import DEFAULT_MAX_HTML_BYTES
 from ..html.serialize import outer_html
+from ..limits import DEFAULT_MAX_HTML_BYTES
 
 Format = Literal["agent", "aria", "devtools", "flat", "cdp"]
 FindMode = Literal["contains", "exact", "regex"]

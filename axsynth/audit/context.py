@@ -19,10 +19,17 @@ from .selectors import Index
 from .vtree import VNode, VTree
 
 _NATIVELY_HIDDEN = frozenset({"style", "script", "noscript", "template"})
-_DISABLEABLE = frozenset({"button", "command", "fieldset", "keygen", "optgroup", "option", "select", "textarea", "input"})
+_DISABLEABLE = frozenset(
+    {"button", "command", "fieldset", "keygen", "optgroup", "option", "select", "textarea", "input"}
+)
 _TABINDEX = re.compile(r"^([-+]?\d+)")
 _WHITESPACE = re.compile(r"\s+")
-_SPACES = re.compile(r"\s{2,}")
+# JavaScript's white space (\s, trim()): Unicode spaces and the byte-order mark, not
+# Python's information separators (\x1c-\x1f) or NEL.
+_JS_SPACE = (
+    "\t\n\v\f\r \u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+_SPACES = re.compile(f"[{_JS_SPACE}]{{2,}}")
 
 
 def parse_tabindex(value: str | None) -> int | None:
@@ -49,7 +56,7 @@ class AuditPage:
             raise ValueError("the document has no root element")
         self.tree = VTree(root, page.styles.get)
         self.index = Index(self.tree.elements)
-        self._id_refs: dict[str, list[VNode]] | None = None
+        self._id_refs: dict[tuple[int, str], list[VNode]] | None = None
         #: page-wide answers the checks compute once (regionless content, the first page link...)
         self.memo: dict[str, Any] = {}
 
@@ -96,26 +103,27 @@ class AuditPage:
 
     def referrers(self, node: VNode) -> list[VNode]:
         """axe's getAccessibleRefs: the elements whose ID-reference ARIA attributes, or a
-        label's ``for``, name this element's id (in the document's scope)."""
+        label's ``for``, name this element's id, in its own tree (the document or a shadow root)."""
         if self._id_refs is None:
             self._id_refs = self._collect_id_refs()
         element_id = node.attr("id")
-        return self._id_refs.get(element_id, []) if element_id is not None else []
+        if element_id is None or node.el is None:
+            return []
+        return self._id_refs.get((id(node.el.tree_root), element_id), [])
 
-    def _collect_id_refs(self) -> dict[str, list[VNode]]:
+    def _collect_id_refs(self) -> dict[tuple[int, str], list[VNode]]:
         ref_attrs = [name for name, info in standards()["ariaAttrs"].items() if info["type"] in ("idref", "idrefs")]
-        refs: dict[str, list[VNode]] = {}
+        refs: dict[tuple[int, str], list[VNode]] = {}
         referring = {id(n): n for attr in ("for", *ref_attrs) for n in self.index.with_attribute(attr)}
         for node in sorted(referring.values(), key=lambda n: n.index):
-            if not _in_document_scope(node.el):
-                continue
+            root = id(node.el.tree_root)
             if node.name == "label" and node.has_attr("for"):
-                refs.setdefault(node.attr("for"), []).append(node)
+                refs.setdefault((root, node.attr("for")), []).append(node)
             for attr in ref_attrs:
                 value = sanitize(node.attr(attr))
                 if value:
                     for token in token_list(value):
-                        refs.setdefault(token, []).append(node)
+                        refs.setdefault((root, token), []).append(node)
         return refs
 
     # --- hidden and visible -----------------------------------------------------------
@@ -151,7 +159,9 @@ class AuditPage:
             return node.has_attr("inert")
         inert = node.memo.get("inert")
         if inert is None:
-            inert = node.memo["inert"] = node.has_attr("inert") or (node.parent is not None and self.is_inert(node.parent))
+            inert = node.memo["inert"] = node.has_attr("inert") or (
+                node.parent is not None and self.is_inert(node.parent)
+            )
         return inert
 
     def is_visible_to_sr(self, node: VNode, is_ancestor: bool = False) -> bool:
@@ -182,7 +192,9 @@ class AuditPage:
         elif self.is_hidden_self(node, is_ancestor):
             visible = False
         elif node.el is not None and (
-            _opacity_hidden(self.style(node)) or _clip_hidden(self.style(node)) or (not is_ancestor and off_screen(self.style(node)))
+            _opacity_hidden(self.style(node))
+            or _clip_hidden(self.style(node))
+            or (not is_ancestor and off_screen(self.style(node)))
         ):
             visible = False
         else:
@@ -286,7 +298,7 @@ def sanitize(text: str | None) -> str:
     if not text:
         return ""
     text = text.replace("\r\n", "\n").replace("\u00a0", " ")
-    return _SPACES.sub(" ", text).strip()
+    return _SPACES.sub(" ", text).strip(_JS_SPACE)
 
 
 def _in_document_scope(el: Element | None) -> bool:

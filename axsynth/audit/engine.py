@@ -191,7 +191,9 @@ def _after(ctx: AuditPage, rule: RuleInfo, results: list[dict[str, list[CheckRes
         kept_results = AFTER[name](ctx, found, _options(ref.id, ref.options))
         if rule.review_on_fail:
             kinds = {kind: {r.id for r in getattr(rule, kind)} for kind in ("any", "all", "none")}
-            _review_instead_of_fail(rule, {kind: [c for c in kept_results if c.id in ids] for kind, ids in kinds.items()})
+            _review_instead_of_fail(
+                rule, {kind: [c for c in kept_results if c.id in ids] for kind, ids in kinds.items()}
+            )
         kept = {id(c) for c in kept_results}
         for check in found:
             check.filtered = check.filtered or id(check) not in kept
@@ -314,8 +316,9 @@ def _truncate(text: str, limit: int) -> str:
 
 
 def failure_summary(entry: dict) -> str:
+    """axe's helpers.failureSummary: the failed ``none`` and ``all`` checks first, then ``any``."""
     parts = []
-    for kind, checks in (("any", entry["any"]), ("none", entry["none"] + entry["all"])):
+    for kind, checks in (("none", entry["none"] + entry["all"]), ("any", entry["any"])):
         if checks:
             lines = "".join("\n  " + (c["message"] or "").replace("\n", "\n  ") for c in checks)
             parts.append(_SUMMARY[kind] + lines)
@@ -343,7 +346,11 @@ def process_message(message: Any, data: Any) -> str | None:
         return None
     if isinstance(data, list):
         values = {"values": ", ".join(_js_string(v) for v in data)}
-        if isinstance(message, dict) and isinstance(message.get("singular"), str) and isinstance(message.get("plural"), str):
+        if (
+            isinstance(message, dict)
+            and isinstance(message.get("singular"), str)
+            and isinstance(message.get("plural"), str)
+        ):
             return _substitute(message["singular"] if len(data) == 1 else message["plural"], values)
         return _substitute(message, values) if isinstance(message, str) else None
     if isinstance(message, str):

@@ -149,7 +149,9 @@ def _has_aria_attribute(ctx, node) -> bool:
 
 matches("aria-allowed-attr-matches")(_has_aria_attribute)
 matches("aria-has-attr-matches")(_has_aria_attribute)
-CANDIDATES["aria-allowed-attr-matches"] = CANDIDATES["aria-has-attr-matches"] = lambda ctx: ctx.index.with_aria_attribute()
+CANDIDATES["aria-allowed-attr-matches"] = CANDIDATES["aria-has-attr-matches"] = lambda ctx: (
+    ctx.index.with_aria_attribute()
+)
 
 
 @matches("aria-required-children-matches")
@@ -181,7 +183,9 @@ def nested_interactive(ctx, node) -> bool:
 
 # The elements whose implicit role can be one with presentational children (button, checkbox,
 # img, math, meter, option, progressbar, radio, separator, slider), besides any with a role.
-_PRESENTATIONAL_CHILDREN_TAGS = frozenset({"button", "summary", "input", "img", "math", "meter", "option", "progress", "hr"})
+_PRESENTATIONAL_CHILDREN_TAGS = frozenset(
+    {"button", "summary", "input", "img", "math", "meter", "option", "progress", "hr"}
+)
 
 
 def _nested_interactive_candidates(ctx) -> list:
@@ -209,4 +213,3 @@ def data_table(ctx, node) -> bool:
 @matches("table-or-grid-role-matches")
 def table_or_grid_role(ctx, node) -> bool:
     return role(ctx, node) in ("treegrid", "grid", "table")
-

@@ -405,7 +405,9 @@ _MATCHERS = {
     "explicitRole": lambda ctx, node, matcher: from_primitive(explicit_role(node), matcher),
     "implicitRole": lambda ctx, node, matcher: from_primitive(implicit_role(ctx, node), matcher),
     "semanticRole": lambda ctx, node, matcher: from_primitive(role(ctx, node), matcher),
-    "hasChild": lambda ctx, node, matcher: any(child.el is not None and matches(child, matcher) for child in node.children),
+    "hasChild": lambda ctx, node, matcher: any(
+        child.el is not None and matches(child, matcher) for child in node.children
+    ),
     "isSummaryForDetails": _summary_for_details,
 }
 

@@ -151,7 +151,9 @@ def headers_of(ctx: "AuditPage", cell: VNode, grid: Grid) -> list[VNode | None]:
     position = cell_position(cell, grid)
     if position is None:
         return []
-    return list(reversed(_headers_toward(ctx, "row", cell, position, grid) + _headers_toward(ctx, "col", cell, position, grid)))
+    return list(
+        reversed(_headers_toward(ctx, "row", cell, position, grid) + _headers_toward(ctx, "col", cell, position, grid))
+    )
 
 
 def _headers_toward(ctx, kind: str, cell: VNode, position: tuple[int, int], grid: Grid) -> list[VNode]:
@@ -244,7 +246,8 @@ def is_data_table(ctx: "AuditPage", table: VNode) -> bool:
 def _has_border(ctx: "AuditPage", cell: VNode) -> bool:
     style = ctx.style(cell)
     return any(
-        style.get(f"border-{side}-style", "none") not in ("none", "hidden") and (style.get(f"border-{side}-width") or 0) > 0
+        style.get(f"border-{side}-style", "none") not in ("none", "hidden")
+        and (style.get(f"border-{side}-width") or 0) > 0
         for side in ("top", "right", "bottom", "left")
     )
 

@@ -163,14 +163,16 @@ class Targets:
         self._records: dict[int, _Record] = {}
         self._fragments: dict[int, _Fragment] = {}
         self._sets: dict[tuple, set[int]] = {}
+        self._matches: dict[tuple, set[int]] = {}
         self._positions: dict[int, dict[int, int]] = {}  # id(parent) -> id(child) -> nth-child
         for node in ctx.tree.elements:
             self._add(node.el, counted=True)
         self._first_phantom = len(self._elements)
-        # Elements outside the flattened tree can be matched, but are not counted ("phantoms").
+        # Elements outside the flattened tree can be matched, but are not counted ("phantoms"),
+        # except a <template>'s contents: a separate fragment that querySelectorAll never enters.
         for root in list(self._root_objects.values()):
             for element in root.iter_elements():
-                if id(element) not in self._index:
+                if id(element) not in self._index and not _in_template(element):
                     self._add(element, counted=False)
 
     # --- the index ----------------------------------------------------------------
@@ -222,12 +224,15 @@ class Targets:
         if name in _IGNORED_ATTRIBUTES or ":" in name or (value and len(value) >= _MAX_ATTRIBUTE_LENGTH):
             return None
         if "href" in name or "src" in name:
-            if value not in self._friendly:
-                self._friendly[value] = friendly_uri_end(value)
-            suffix = self._friendly[value]
+            suffix = self._friendly_end(value)
             if suffix:
                 return (name, suffix, True)
         return (name, value, False)
+
+    def _friendly_end(self, value: str) -> str | None:
+        if value not in self._friendly:
+            self._friendly[value] = friendly_uri_end(value)
+        return self._friendly[value]
 
     def _record(self, index: int) -> _Record:
         record = self._records.get(index)
@@ -240,8 +245,8 @@ class Targets:
                 key = self._attribute_key(name, value)
                 if key is not None:
                     features.append(key)
-                    if key[2]:
-                        urls[name] = value
+                if ("href" in name or "src" in name) and self._friendly_end(value):
+                    urls[name] = value  # matched by `$=` even when too long to be a feature
             record = self._records[index] = _Record(element, element.local_name.lower(), classes, features, urls)
         return record
 
@@ -400,7 +405,14 @@ class Targets:
         return cached
 
     def _matching(self, fragment: _Fragment, root: int) -> set[int]:
-        """The elements of the root that the fragment matches."""
+        """The elements of the root that the fragment matches (cached: fragments repeat)."""
+        key = (fragment, root)
+        found = self._matches.get(key)
+        if found is None:
+            found = self._matches[key] = self._find_matching(fragment, root)
+        return found
+
+    def _find_matching(self, fragment: _Fragment, root: int) -> set[int]:
         if fragment.id:
             found = self._ids[root].get(fragment.id, [])
             return set(found) if len(found) == 1 else set()
@@ -449,4 +461,15 @@ def element_children(parent: Node | None) -> list[Element]:
 
 
 def _matches_suffixes(record: _Record, suffixes: tuple[tuple[str, str], ...]) -> bool:
-    return all(isinstance(record.url_attrs.get(name), str) and record.url_attrs[name].endswith(end) for name, end in suffixes)
+    return all(
+        isinstance(record.url_attrs.get(name), str) and record.url_attrs[name].endswith(end) for name, end in suffixes
+    )
+
+
+def _in_template(element: Element) -> bool:
+    parent = element.parent
+    while isinstance(parent, Element):
+        if parent.local_name == "template" and parent.namespace == HTML_NS:
+            return True
+        parent = parent.parent
+    return False

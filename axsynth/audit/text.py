@@ -84,7 +84,9 @@ def arialabelledby_text(ctx: "AuditPage", node: VNode, context: Context | None =
     for ref in ctx.idrefs(node, "aria-labelledby"):
         if ref is None:
             continue
-        added = accessible_text(ctx, ref, {"inLabelledByContext": True, "startNode": context.get("startNode") or node, **context})
+        added = accessible_text(
+            ctx, ref, {"inLabelledByContext": True, "startNode": context.get("startNode") or node, **context}
+        )
         name = f"{name} {added}" if name else added
     return name
 
@@ -258,9 +260,7 @@ def explicit_labels(ctx: "AuditPage", node: VNode) -> list[VNode]:
         return []
     scope = node.el.tree_root
     return [
-        label
-        for label in ctx.index.by_name("label")
-        if label.attr("for") == element_id and label.el.tree_root is scope
+        label for label in ctx.index.by_name("label") if label.attr("for") == element_id and label.el.tree_root is scope
     ]
 
 

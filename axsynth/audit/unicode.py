@@ -49,7 +49,9 @@ def has_unicode(text: str, emoji: bool = False, non_bmp: bool = False, punctuati
     if text.isascii() and not punctuations and not emoji:
         return False  # the other classes hold no ASCII character
     text = _utf16(text)
-    names = (["emoji"] if emoji else []) + (list(_NON_BMP) if non_bmp else []) + (["punctuation"] if punctuations else [])
+    names = (
+        (["emoji"] if emoji else []) + (list(_NON_BMP) if non_bmp else []) + (["punctuation"] if punctuations else [])
+    )
     return any(_pattern(name).search(text) for name in names)
 
 

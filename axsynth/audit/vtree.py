@@ -162,6 +162,8 @@ class VTree:
 
     @staticmethod
     def _child_nodes(el: Element) -> list[Node]:
+        if el.local_name == "template" and el.namespace == HTML_NS:
+            return []  # its contents are a separate fragment, not its child nodes
         root = _open_shadow_root(el)
         return list(root.children if root is not None else el.children)
 
@@ -186,6 +188,7 @@ def _slotted(slot: Element) -> list[Node]:
     assigned = [
         child
         for child in host.children
-        if (isinstance(child, Element) and child.attrs.get("slot", "") == name) or (isinstance(child, Text) and not name)
+        if (isinstance(child, Element) and child.attrs.get("slot", "") == name)
+        or (isinstance(child, Text) and not name)
     ]
     return assigned or list(slot.children)

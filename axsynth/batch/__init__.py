@@ -37,8 +37,9 @@ def snapshot_many(
     ``@list`` files, ``.warc``/``.warc.gz`` archives), in input order: ``source`` (and
     ``offset``/``record_id`` for an archive record), ``url``, ``ok``, ``error`` when not ok,
     ``wall_s``, ``cpu_s``, one key per format (the text ``axsynth snapshot`` prints; the
-    format ``"audit"`` gives the page's audit, counted per rule) and ``stats``.  Pages run in ``jobs`` worker processes (default: one per core), or on a
-    Dask cluster when ``dask`` is ``"local"`` or a scheduler address."""
+    format ``"audit"`` gives the page's audit, counted per rule) and ``stats``. Pages run in
+    ``jobs`` worker processes (default: one per core), or on a Dask cluster when ``dask``
+    is ``"local"`` or a scheduler address."""
     from .sources import Skipped, expand
 
     for _, line in run(expand(sources, Skipped()), _checked(formats), stats, jobs, timeout, max_memory_mb, dask):

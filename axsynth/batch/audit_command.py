@@ -124,7 +124,9 @@ def _write(args: argparse.Namespace, audited: list) -> None:
             payload = results[0] if len(results) == 1 and len(args.inputs) == 1 and not _many(args.inputs) else results
             sys.stdout.write(json.dumps(payload, ensure_ascii=False, indent=1) + "\n")
         elif args.format == "sarif":
-            log = sarif(((_artifact(source), result, line_of) for source, result, line_of in audited), args.sarif_incomplete)
+            log = sarif(
+                ((_artifact(source), result, line_of) for source, result, line_of in audited), args.sarif_incomplete
+            )
             sys.stdout.write(json.dumps(log, ensure_ascii=False, indent=1) + "\n")
         else:
             for source, result, _ in audited:
@@ -137,7 +139,9 @@ def _write(args: argparse.Namespace, audited: list) -> None:
 def _many(inputs: list[str]) -> bool:
     """Whether the inputs can name several pages (then JSON is always an array)."""
     one = inputs[0]
-    return one.startswith("@") or Path(one).is_dir() or one.endswith((".warc", ".warc.gz")) or any(c in one for c in "*?[")
+    return (
+        one.startswith("@") or Path(one).is_dir() or one.endswith((".warc", ".warc.gz")) or any(c in one for c in "*?[")
+    )
 
 
 def _artifact(source: str) -> str:

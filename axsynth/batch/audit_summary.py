@@ -100,14 +100,17 @@ def render_text(audit: dict[str, Any], top: int = 15) -> list[str]:
         f"{100 * audit['share_with_violations']:.1f}% with detected failures, "
         f"{audit['violations_per_page']:.1f} failures per page on average",
         "  by level: "
-        + ", ".join(f"{level} {100 * value['share']:.1f}%" for level, value in audit["levels"].items() if value["pages"]),
+        + ", ".join(
+            f"{level} {100 * value['share']:.1f}%" for level, value in audit["levels"].items() if value["pages"]
+        ),
         "  most common failures (share of pages, elements):",
     ]
     rules = list(audit["rules"].items())[:top]
     width = max((len(rule) for rule, _ in rules), default=0)
     for rule, value in rules:
         out.append(
-            f"    {rule:<{width}}  {100 * value['share']:5.1f}%  {value['nodes']:>8,}  {value['help']} ({value['level']})"
+            f"    {rule:<{width}}  {100 * value['share']:5.1f}%  {value['nodes']:>8,}  "
+            f"{value['help']} ({value['level']})"
         )
     return out
 

@@ -8,8 +8,12 @@ import sys
 
 
 def add_parser(commands: "argparse._SubParsersAction") -> None:
-    summarize = commands.add_parser("summarize", help="totals and rates over the --stats and --audit lines of `axsynth batch`")
-    summarize.add_argument("file", help="the JSON Lines output of `axsynth batch --stats`/`--audit` (.jsonl or .jsonl.gz)")
+    summarize = commands.add_parser(
+        "summarize", help="totals and rates over the --stats and --audit lines of `axsynth batch`"
+    )
+    summarize.add_argument(
+        "file", help="the JSON Lines output of `axsynth batch --stats`/`--audit` (.jsonl or .jsonl.gz)"
+    )
     shape = summarize.add_mutually_exclusive_group()
     shape.add_argument("--json", action="store_true", help="the figures as JSON")
     shape.add_argument("--html", action="store_true", help="one self-contained HTML page with bar charts")

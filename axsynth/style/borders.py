@@ -113,7 +113,7 @@ _IMAGES = frozenset({"image-set", "-webkit-image-set", "cross-fade", "-webkit-cr
 
 
 def _background_image(tokens: list) -> str:
-    """"gradient" when a layer is a gradient, else "image" when one is an image, else "none"."""
+    """ "gradient" when a layer is a gradient, else "image" when one is an image, else "none"."""
     kinds = set()
     for token in _components(tokens):
         if token.type == "url":

@@ -134,7 +134,9 @@ def _font(tokens: list) -> list[tuple[str, Any]] | None:
     shorthand without a size (a system font) sets neither here."""
     weight: Any = 400
     for token in _components(tokens):
-        if token.type in ("dimension", "percentage") or (token.type == "ident" and token.lower_value in _ABSOLUTE_SIZES):
+        if token.type in ("dimension", "percentage") or (
+            token.type == "ident" and token.lower_value in _ABSOLUTE_SIZES
+        ):
             size = _font_size([token])
             return [("font-size", size), ("font-weight", weight)] if size is not None else None
         found = _font_weight([token])

@@ -34,5 +34,7 @@ def assert_no_violations(
     if result["violations"]:
         count = count_nodes(result, "violations")
         report = render_text({**result, "incomplete": []}, doc.url, incomplete=False)
-        raise AssertionError(f"{count} accessibility {'violation' if count == 1 else 'violations'} (axe-core rules):\n{report}")
+        raise AssertionError(
+            f"{count} accessibility {'violation' if count == 1 else 'violations'} (axe-core rules):\n{report}"
+        )
     return result

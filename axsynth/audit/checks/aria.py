@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ..catalog import standards
 from ...html.dom import Element
+from ..catalog import standards
 from ..context import sanitize, token_list
 from ..roles import (
     PRESENTATIONAL,
@@ -78,7 +78,11 @@ def aria_allowed_attr(ctx, node, options, result):
     if invalid:
         values = [f'{name}="{node.attr(name)}"' for name in invalid]
         incomplete = not node_role and not _is_html_element(node) and not ctx.is_focusable(node)
-        result.data = {"values": values} if incomplete else {"messageKey": "singular" if len(values) == 1 else "plural", "values": values}
+        result.data = (
+            {"values": values}
+            if incomplete
+            else {"messageKey": "singular" if len(values) == 1 else "plural", "values": values}
+        )
         return None if incomplete else False
     defaults = {name: info.get("defaultValue") for name, info in standards()["ariaAttrs"].items()}
     defaults.update(options.get("ariaFallbackValues") or {})
@@ -145,7 +149,9 @@ def aria_unsupported_attr(ctx, node, options, result):
 @evaluate("aria-valid-attr-evaluate")
 def aria_valid_attr(ctx, node, options, result):
     allowed = options.get("value") if isinstance(options, dict) and isinstance(options.get("value"), list) else []
-    invalid = [name for name in node.attr_names if name not in allowed and _ARIA.match(name) and _attr_info(name) is None]
+    invalid = [
+        name for name in node.attr_names if name not in allowed and _ARIA.match(name) and _attr_info(name) is None
+    ]
     if invalid:
         result.data = invalid
         return False
@@ -272,7 +278,9 @@ def aria_required_children(ctx, node, options, result):
     unallowed = [
         item
         for item in owned_roles
-        if item[2].el is not None and item[0] not in required and explicit not in (role_info(item[0]).get("requiredContext") or ())
+        if item[2].el is not None
+        and item[0] not in required
+        and explicit not in (role_info(item[0]).get("requiredContext") or ())
     ]
     if unallowed:
         result.relate([item[2] for item in unallowed])
@@ -470,4 +478,3 @@ def unsupported_role(ctx, node, options, result):
 @evaluate("aria-hidden-body-evaluate")
 def aria_hidden_body(ctx, node, options, result):
     return ctx.aria_value(node, "aria-hidden") != "true"
-

@@ -40,14 +40,16 @@ def focusable_modal_open(ctx, node, options, result):
 def _focusable_hidden(ctx, node, result, disableable: bool):
     """focusable-disabled (``disableable``: the controls a disabled attribute could take
     out) and focusable-not-tabbable (the other elements): tabbable content under
-    aria-hidden fails, unless it has an onfocus handler (which may move focus away).
-    A zero size with pointer-events: none also excuses it in axe; that is layout."""
+    aria-hidden fails. axe excuses an element whose ``onfocus`` property holds a handler
+    (it may move focus away), but a page loaded with scripts off, as axsynth reads it,
+    has none: Chromium makes no listener of a handler attribute parsed while scripting is
+    disabled. A zero size with pointer-events: none also excuses it in axe; that is layout."""
     tabbable = tabbable_elements(ctx, node)
     related = [n for n in tabbable if (n.name in _DISABLEABLE) == disableable]
     result.relate(related)
     if not related or ctx.is_modal_open():
         return True
-    return None if all(n.has_attr("onfocus") for n in related) else False
+    return False
 
 
 @evaluate("focusable-disabled-evaluate")

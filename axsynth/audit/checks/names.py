@@ -113,4 +113,3 @@ def has_global_aria_attribute(ctx, node, options, result):
     found = [attr for attr in global_aria_attrs() if node.has_attr(attr)]
     result.data = found
     return bool(found)
-

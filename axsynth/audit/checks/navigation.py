@@ -12,7 +12,7 @@ from ..roles import role, roles_of_type
 from ..selectors import matches
 from ..text import accessible_text
 from . import after, evaluate
-from .aria import has_content, has_child_text
+from .aria import has_child_text, has_content
 
 _LIVE_ROLES = ("alert", "log", "status")
 
@@ -271,4 +271,3 @@ def duplicate_id_after(ctx, results, options):
         seen.add(result.data)
         kept.append(result)
     return kept
-

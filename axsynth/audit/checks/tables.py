@@ -8,11 +8,11 @@ from ..roles import explicit_role, get_role
 from ..tables import (
     all_cells,
     cell_position,
+    cells,
     headers_of,
     is_column_header,
     is_row_header,
     rows,
-    cells,
     to_grid,
     traverse,
 )
