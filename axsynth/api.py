@@ -7,30 +7,32 @@ import gc
 import os
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Pattern, TextIO
-from urllib.parse import unquote, urlsplit
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .ax.cache import AXCache
 from .ax.tree import AXTree
+from .frames import ChildFrames, Frame
 from .html.dom import Document as DomDocument
 from .html.dom import Element
 from .html.parse import ParseError
-from .limits import LimitError, bounded
+from .html.resources import LoadPolicy
+from .limits import DEFAULT_MAX_HTML_BYTES, InputTooLarge, LimitError, bounded, read_capped
 from .locator import Locator, LocatorEngine
 from .page import CursorError, Page, ScopeError, SnapshotOptionError, select_scope
-from .query import AXNode, QueryError, RoleIndex, describe_query
+from .query import AccessibilityQueries, AXNode, QueryError, RoleIndex
 
 if TYPE_CHECKING:  # imported where used: a CDP or aria snapshot needs none of them
     from .emit.agent import AgentEmitter, AgentSnapshot
     from .emit.agent_refs import Selectors
     from .emit.diff import SnapshotDiff
+    from .screenshot import Chromium, Screenshot
 
 __all__ = [
     "AXNode",
     "CursorError",
     "Document",
+    "InputTooLarge",
     "LimitError",
     "Locator",
     "ParseError",
@@ -52,7 +54,7 @@ def _locate_from_root(method_name: str):
     return locate
 
 
-class Document:
+class Document(AccessibilityQueries):
     """An HTML document and the accessibility tree Chromium would build for it.
 
     >>> doc = Document.from_html("<title>Shop</title><button>Buy</button>", url="https://shop.example/")
@@ -72,6 +74,9 @@ class Document:
         base_dir: Path | None = None,
         parent: "Document | None" = None,
         *,
+        root: str | Path | None = None,
+        site_root: str | Path | None = None,
+        site_url: str | None = None,
         _file: Path | None = None,
     ) -> None:
         if not isinstance(html, (str, bytes)):
@@ -79,23 +84,18 @@ class Document:
             raise TypeError(f"HTML must be str or bytes, not {type(html).__name__}{hint}")
         if not html.strip():
             raise ParseError("input is empty")
+        policy = None
+        if parent is None:  # a frame's document reads under its top page's policy
+            policy = LoadPolicy.for_page(url, base_dir=base_dir, root=root, site_root=site_root, site_url=site_url)
         with _gc_paused():
-            self.page = Page(html, url or "about:blank", base_dir, parent.page if parent is not None else None)
+            self.page = Page(html, url or "about:blank", policy, parent.page if parent is not None else None, _file)
         self._ax: AXCache | None = None
         self._index: RoleIndex | None = None
         self._agent: AgentEmitter | None = None
-        self._base_dir = base_dir
         # Child frames are read now, so that a Document is the page as it was when loaded.
-        # A frame's files must lie under the top page's directory and not repeat an enclosing one.
         self._frame_depth = 0 if parent is None else parent._frame_depth + 1
-        self._frame_root = base_dir if parent is None else parent._frame_root
-        self._frame_files = (frozenset() if parent is None else parent._frame_files) | ({_file} if _file else set())
-        self._frame_documents = {
-            id(el): (el, *self._load_frame(el))
-            for el in self.dom.iter_elements()
-            if el.is_html and el.local_name in ("iframe", "frame")
-        }
-        self._frames: dict[int, Frame] = {}  # id(iframe element) -> its Frame, once named
+        self._frames = ChildFrames(self.dom, self.page.loader, self._frame_depth, self._child)
+        self.page.frame_pages = self._frames.pages()
         self._selector_index: Selectors | None = None
         self._locators: LocatorEngine | None = None
 
@@ -164,7 +164,7 @@ class Document:
     @property
     def not_loaded(self) -> list[str]:
         """One line for each stylesheet or frame that is not part of the page, and why
-        (remote, missing, outside the page's directory...).
+        (remote, missing, outside the root...).
 
         >>> Document.from_html('<link rel=stylesheet href="https://cdn.example/a.css">').not_loaded
         ["stylesheet 'https://cdn.example/a.css' not loaded: remote (axsynth reads no network)"]
@@ -177,23 +177,50 @@ class Document:
         return self.page.not_loaded + frames
 
     @classmethod
-    def from_html(cls, html: str | bytes, url: str | None = None, base_dir: str | Path | None = None) -> "Document":
+    def from_html(
+        cls,
+        html: str | bytes,
+        url: str | None = None,
+        base_dir: str | Path | None = None,
+        *,
+        root: str | Path | None = None,
+        site_root: str | Path | None = None,
+        site_url: str | None = None,
+    ) -> "Document":
         """A Document from HTML text, or bytes decoded as a browser decodes them.
 
-        ``url`` resolves links and is reported on the root (default ``about:blank``);
-        ``base_dir`` is the directory local ``<link rel=stylesheet>`` files are read
-        from (default: none are read).
+        ``url`` resolves links and is reported on the root (default ``about:blank``).
+        Stylesheets and frames are read from files only when the page has a place:
+        ``base_dir``, the directory the page stands in (its ``file:`` URLs are read,
+        in any folder); or ``site_root``, the files of the site ``url`` is on (the URLs
+        under ``site_url``, default the origin of ``url``, as a static server maps
+        them). ``root`` confines every file read to one directory (for untrusted HTML).
+        README, "How a page's stylesheets and frames are found".
 
         >>> Document.from_html("<h1>Hi</h1>").get_by_role("heading").name
         'Hi'
         """
-        return cls(html, url, Path(base_dir) if base_dir is not None else None)
+        base = Path(base_dir) if base_dir is not None else None
+        return cls(html, url, base, root=root, site_root=site_root, site_url=site_url)
 
     @classmethod
-    def from_file(cls, path: str | Path, url: str | None = None) -> "Document":
-        """A Document from an HTML file; its local stylesheets are read from its directory.
+    def from_file(
+        cls,
+        path: str | Path,
+        url: str | None = None,
+        *,
+        root: str | Path | None = None,
+        site_root: str | Path | None = None,
+        site_url: str | None = None,
+        max_bytes: int | None = DEFAULT_MAX_HTML_BYTES,
+    ) -> "Document":
+        """A Document from an HTML file; the stylesheets and frames its URLs name are
+        read from files (``root``, ``site_root``, ``site_url``: as in ``from_html``).
 
-        ``url`` defaults to the file's ``file://`` URI, as Chromium reports it.
+        ``url`` defaults to the file's ``file://`` URI, as Chromium reports it; a web
+        ``url`` without ``site_root`` reads the files under the page's directory only.
+        A file larger than ``max_bytes`` (20 MB by default; None: no limit) raises
+        ``InputTooLarge`` (a ``LimitError``) without being read further.
 
         >>> Document.from_file("examples/checkout.html").title  # doctest: +SKIP
         'Checkout'
@@ -203,8 +230,12 @@ class Document:
         path = Path(path)
         if path.is_dir():
             raise ParseError(f"{path} is a directory")
-        data = path.read_bytes()
-        return cls(data, url or path.resolve().as_uri(), base_dir=path.resolve().parent, _file=path.resolve())
+        with open(path, "rb") as stream:
+            data = read_capped(stream, max_bytes, str(path))
+        file = path.resolve()
+        return cls(
+            data, url or file.as_uri(), file.parent, root=root, site_root=site_root, site_url=site_url, _file=file
+        )
 
     @bounded("CDP tree")
     def get_full_ax_tree(
@@ -221,7 +252,7 @@ class Document:
         from .emit.cdp import CdpSerializer
 
         if frame_id is not None:
-            return self.frame(frame_id).get_full_ax_tree(depth)
+            return self.frame(frame_id).get_full_ax_tree(depth, scope)
 
         with _gc_paused():
             return {"nodes": CdpSerializer(self.ax).full_tree(depth, self._scope_object(scope))}
@@ -248,129 +279,6 @@ class Document:
 
         return scope_object(self.ax, scope) if scope is not None else None
 
-    # --- the rest of the CDP Accessibility domain -------------------------------
-
-    def get_root_ax_node(self) -> dict[str, Any]:
-        """``Accessibility.getRootAXNode``.
-
-        >>> Document.from_html("<p>x</p>").get_root_ax_node()["node"]["role"]["value"]
-        'RootWebArea'
-        """
-        return {"node": self._serializer().node(self.tree.root)}
-
-    def get_child_ax_nodes(self, node_id: str) -> dict[str, Any]:
-        """``Accessibility.getChildAXNodes``: the included children of an AX node id.
-
-        >>> doc = Document.from_html("<button>Go</button>")
-        >>> [n["role"]["value"] for n in doc.get_child_ax_nodes(doc.get_root_ax_node()["node"]["nodeId"])["nodes"]]
-        ['none', 'generic']
-        """
-        serializer = self._serializer()
-        obj = self._object_by_ax_id(serializer, node_id)
-        return {"nodes": [serializer.node(c) for c in serializer.block(obj)]}
-
-    def get_partial_ax_tree(self, node: int | Element, fetch_relatives: bool = True) -> dict[str, Any]:
-        """``Accessibility.getPartialAXTree`` for a DOM node (backend node id or element):
-        the node, its children when unignored, then its ancestors nearest first.
-
-        >>> doc = Document.from_html("<button>Go</button>")
-        >>> [n["role"]["value"] for n in doc.get_partial_ax_tree(doc.dom.find_first("button"))["nodes"]]
-        ['button', 'StaticText', 'generic', 'none', 'RootWebArea']
-        """
-        serializer = self._serializer()
-        obj = self._object_for_dom(node)
-        nodes = [serializer.node(obj)]
-        if fetch_relatives:
-            if not obj.ignored:
-                nodes += [serializer.node(c) for c in serializer.block(obj)]
-            nodes += [serializer.node(a) for a in self._included_ancestors(obj)]
-        return {"nodes": nodes}
-
-    def get_ax_node_and_ancestors(self, node: int | Element) -> dict[str, Any]:
-        """``Accessibility.getAXNodeAndAncestors``.
-
-        >>> doc = Document.from_html("<main><button>Go</button></main>")
-        >>> [n["role"]["value"] for n in doc.get_ax_node_and_ancestors(doc.dom.find_first("button"))["nodes"]]
-        ['button', 'main', 'none', 'none', 'RootWebArea']
-        """
-        serializer = self._serializer()
-        obj = self._object_for_dom(node)
-        return {"nodes": [serializer.node(o) for o in [obj, *self._included_ancestors(obj)]]}
-
-    def query_ax_tree(
-        self, node: int | Element | None = None, accessible_name: str | None = None, role: str | None = None
-    ) -> dict[str, Any]:
-        """``Accessibility.queryAXTree``: matching nodes below ``node`` (default: the
-        document), in tree order, with their real role and a name without sources.
-
-        >>> nodes = Document.from_html("<button>Go</button>").query_ax_tree(role="button")["nodes"]
-        >>> [n["name"]["value"] for n in nodes]
-        ['Go']
-        """
-        from .emit.cdp import role_value
-
-        serializer = self._serializer()
-        start = self.tree.root if node is None else self._object_for_dom(node)
-        matches = []
-        stack = [start]
-        while stack:
-            obj = stack.pop()
-            stack.extend(reversed(obj.tree_children))
-            if obj.kind in ("anonymous", "anonymous-box"):
-                continue
-            # Tested before the node is made: its name value is the object's name.
-            if role is not None and role_value(obj, real=True) != role:
-                continue
-            if accessible_name is not None and self.ax.names.name(obj) != accessible_name:
-                continue
-            matches.append(serializer.node(obj, force_name_and_role=True))
-        return {"nodes": matches}
-
-    # --- testing-library style queries ---------------------------------------------
-
-    def find_all_by_role(
-        self,
-        role: str,
-        name: str | Pattern[str] | None = None,
-        *,
-        exact: bool = True,
-        level: int | None = None,
-        checked: bool | str | None = None,
-        expanded: bool | None = None,
-        selected: bool | None = None,
-        pressed: bool | str | None = None,
-        include_hidden: bool = False,
-    ) -> list[AXNode]:
-        """Every node with this CDP role (and name/states), in tree order.
-        ``name`` is compared exactly, or as a case-insensitive substring with
-        ``exact=False``, or searched when it is a compiled regex.
-
-        >>> Document.from_html("<img src=a.png alt=Cat><p>Cat</p>").find_all_by_role("image")
-        [<AXNode image "Cat">]
-        """
-        return self._role_index().find(
-            role,
-            name,
-            exact=exact,
-            include_hidden=include_hidden,
-            level=level,
-            checked=checked,
-            expanded=expanded,
-            selected=selected,
-            pressed=pressed,
-        )
-
-    def query_by_role(self, role: str, name: str | Pattern[str] | None = None, **options: Any) -> AXNode | None:
-        """The one matching node, None if there is none; QueryError if several match.
-
-        >>> Document.from_html("<button>Go</button>").query_by_role("dialog") is None
-        True
-        """
-        found = self.find_all_by_role(role, name, **options)
-        if len(found) > 1:
-            raise QueryError(self._query_message(role, name, options, found))
-        return found[0] if found else None
-
     # --- Playwright-style locators ----------------------------------------------------
 
     @property
@@ -391,57 +299,6 @@ class Document:
     get_by_test_id = _locate_from_root("get_by_test_id")
     locator = _locate_from_root("locator")
 
-    def ax_node_for(self, element: Element) -> AXNode:
-        """The node Chromium's tree has for a DOM element (the CDP view of a locator's element).
-
-        >>> doc = Document.from_html("<img src=a.png alt=Cat>")
-        >>> doc.ax_node_for(doc.get_by_role("img").element)
-        <AXNode image "Cat">
-        """
-        node = self._role_index().node_for(element.node_id)
-        if node is None:
-            raise QueryError(f"no accessibility node for {element!r}")
-        return node
-
-    def _role_index(self) -> RoleIndex:
-        if self._index is None:
-            self._index = RoleIndex(self.ax)
-        return self._index
-
-    @staticmethod
-    def _query_message(role: str, name: Any, options: dict, found: list[AXNode]) -> str:
-        wanted = describe_query(role, name, {k: v for k, v in options.items() if k not in ("exact", "include_hidden")})
-        return f"found {len(found)} nodes for {wanted}: " + ", ".join(str(n) for n in found[:20])
-
-    def _serializer(self):
-        from .emit.cdp import CdpSerializer
-
-        return CdpSerializer(self.ax)
-
-    def _object_for_dom(self, node: int | Element):
-        node_id = node if isinstance(node, int) else node.node_id
-        for obj in self.tree.objects:
-            if obj.node_id == node_id and obj.kind not in ("anonymous", "anonymous-box"):
-                return obj if obj.included else self._included_ancestor_or_self(obj)
-        raise QueryError(f"no accessibility node for DOM node {node_id}")
-
-    def _object_by_ax_id(self, serializer, ax_id: str):
-        for obj in self.tree.objects:
-            if obj.included and serializer.node_id(obj) == str(ax_id):
-                return obj
-        raise QueryError(f"no accessibility node with id {ax_id!r}")
-
-    def _included_ancestor_or_self(self, obj):
-        return obj if obj.included else self.tree.included_parent(obj)
-
-    def _included_ancestors(self, obj) -> list:
-        out = []
-        parent = self.tree.included_parent(obj)
-        while parent is not None:
-            out.append(parent)
-            parent = self.tree.included_parent(parent)
-        return out
-
     @bounded("aria snapshot")
     def aria_snapshot(self, scope: str | None = None) -> str:
         """What Playwright's ``page.locator(scope or "body").aria_snapshot()`` returns
@@ -458,7 +315,26 @@ class Document:
         from .emit.aria import aria_snapshot
 
         with _gc_paused():
-            return aria_snapshot(self.page, select_scope(self.page, scope) if scope else None)
+            return aria_snapshot(self.page, select_scope(self.page, scope) if scope is not None else None)
+
+    @bounded("ai snapshot")
+    def ai_snapshot(self, scope: str | None = None, depth: int | None = None) -> str:
+        """What Playwright's ``page.aria_snapshot(mode="ai", depth=depth)`` returns (with
+        JavaScript disabled), child frames included: the snapshot Playwright MCP gives a
+        model; with ``scope`` (a CSS selector matching one element), the one of
+        ``page.locator(scope).aria_snapshot(mode="ai")``. Password values are never printed.
+
+        Its refs (``e12``, ``f1e3`` in a frame) are Playwright's: numbered in the order
+        snapshots of this document meet elements, valid for its latest snapshot
+        (``locator("aria-ref=e12")``), not stable across pages (the agent format's are).
+
+        >>> print(Document.from_html("<button>Go</button>").ai_snapshot())
+        - button "Go" [ref=e2]
+        """
+        from .emit.ai import ai_snapshot
+
+        with _gc_paused():
+            return ai_snapshot(self.page, select_scope(self.page, scope) if scope is not None else None, depth)
 
     @bounded("agent snapshot")
     def agent_snapshot(
@@ -518,29 +394,19 @@ class Document:
 
     # --- child frames --------------------------------------------------------------
 
-    def frames(self) -> list["Frame"]:
+    def frames(self) -> list[Frame]:
         """Every child frame, frames inside frames included, in the order of Chromium's
         frame tree (pre-order): each ``<iframe>``/``<frame>`` with its document when
-        axsynth loads it (``srcdoc``, or a local file under the page's directory; never
-        the network) or the reason it does not.  A nested frame's id is the path of
-        frame ids (``fr87hy-ftejls``), as in the agent format's refs.  (Recursive, but
-        no deeper than MAX_FRAME_DEPTH.)
+        axsynth loads it (``srcdoc``, or a file the page's policy lets it read, as its
+        stylesheets; never the network) or the reason it does not.  A nested frame's id
+        is the path of frame ids (``fr87hy-ftejls``), as in the agent format's refs.
+        (Recursive, but no deeper than ``axsynth.frames.MAX_FRAME_DEPTH``.)
 
         >>> doc = Document.from_html('<iframe srcdoc="<p>Hi"></iframe>')
         >>> [(f.frame_id, f.document is not None) for f in doc.frames()]
         [('ftejls', True)]
         """
-        out: list[Frame] = []
-        for element in self.dom.iter_elements():
-            if element.is_html and element.local_name in ("iframe", "frame"):
-                frame = self._frame_of(element)
-                out.append(frame)
-                if frame.document is not None:
-                    out += [
-                        replace(inner, frame_id=f"{frame.frame_id}-{inner.frame_id}")
-                        for inner in frame.document.frames()
-                    ]
-        return out
+        return self._frames.all(self._selectors())
 
     def frame(self, frame_id: str) -> "Document":
         """The document of a loaded child frame (a ``frame_id`` from ``frames()`` or an
@@ -549,71 +415,20 @@ class Document:
         >>> Document.from_html('<iframe srcdoc="<p>Hi"></iframe>').frame("ftejls").aria_snapshot()
         '- paragraph: Hi'
         """
-        for frame in self.frames():
+        frames = self.frames()
+        for frame in frames:
             if frame.frame_id == frame_id:
                 if frame.document is None:
                     raise QueryError(f"frame {frame_id} is not loaded: {frame.reason}")
                 return frame.document
-        known = ", ".join(f.frame_id for f in self.frames()) or "none"
+        known = ", ".join(f.frame_id for f in frames) or "none"
         raise QueryError(f"no frame {frame_id!r} in this page (frames: {known})")
 
-    def _frame_of(self, iframe: Element) -> "Frame":
-        frame = self._frames.get(id(iframe))
-        if frame is None:
-            _, document, reason = self._frame_documents[id(iframe)]
-            selectors = self._selectors()
-            frame_id = "f" + selectors.ref_for(selectors.selector(iframe))[1:]
-            frame = self._frames[id(iframe)] = Frame(frame_id, iframe, document, reason)
-        return frame
+    def _frame_of(self, iframe: Element) -> Frame:
+        return self._frames.of(iframe, self._selectors())
 
-    def _load_frame(self, iframe: Element) -> "tuple[Document | None, str]":
-        """The document of an iframe, or None and why it is not loaded."""
-        if self._frame_depth >= MAX_FRAME_DEPTH:
-            return None, f"nested deeper than {MAX_FRAME_DEPTH} frames"
-        if "srcdoc" in iframe.attrs:
-            return self._child(iframe.attrs["srcdoc"], "about:srcdoc", self._base_dir, None)
-        src = iframe.attrs.get("src", "").strip()
-        if not src or src.lower() == "about:blank":  # an empty document, as browsers show
-            return self._child("", "about:blank", None, None)
-        file, reason = self._local_file(src)
-        if file is None:
-            return None, reason
-        try:
-            if file.stat().st_size > MAX_FRAME_BYTES:
-                return None, f"{src} is over {MAX_FRAME_BYTES:,} bytes"
-            html = file.read_bytes()
-        except OSError as exc:
-            return None, f"{src}: {exc.strerror or exc}"
-        return self._child(html, file.as_uri(), file.parent, file)
-
-    def _local_file(self, src: str) -> tuple[Path | None, str]:
-        """The file a ``src`` names next to the page, or None and why it is not followed."""
-        parts = urlsplit(src)
-        if (parts.scheme and parts.scheme != "file") or src.startswith("//"):
-            return None, f"{src} is not a local file (not followed)"
-        if self._base_dir is None or self._frame_root is None:
-            return None, "the page was not read from a file"
-        path = unquote(parts.path)
-        if parts.scheme != "file" and path.startswith("/"):  # the origin's root, not the page's directory
-            return None, f"{src} is outside the page's directory (not followed)"
-        candidate = Path(path) if parts.scheme == "file" else self._base_dir / path
-        try:
-            file = candidate.resolve(strict=True)
-        except (OSError, RuntimeError):
-            return None, f"{src}: no such file"
-        if not file.is_relative_to(self._frame_root.resolve()):
-            return None, f"{src} is outside the page's directory (not followed)"
-        if file in self._frame_files or not file.is_file():
-            return None, f"{src} is {'the page itself or an enclosing frame' if file.is_file() else 'not a file'}"
-        return file, ""
-
-    def _child(
-        self, html: str | bytes, url: str, base_dir: Path | None, file: Path | None
-    ) -> "tuple[Document | None, str]":
-        try:
-            return Document(html if html.strip() else "<html></html>", url, base_dir, parent=self, _file=file), ""
-        except (ParseError, LimitError) as exc:
-            return None, str(exc)
+    def _child(self, html: str | bytes, url: str, file: Path | None) -> "Document":
+        return Document(html, url, parent=self, _file=file)
 
     @bounded("audit")
     def audit(self, rules: Any = None, tags: Any = None, *, passes: bool = False) -> dict[str, Any]:
@@ -636,20 +451,47 @@ class Document:
         max_depth: int | None = None,
         max_interactive: int | None = None,
         filter: str | None = None,
+        scope: str | None = None,
+        *,
+        stable_ids: bool = False,
     ) -> dict[str, Any]:
-        """The ``flat`` JSON (``axsynth.emit.flat``): url, title, a body of semantic groups
-        and hoisted nodes with stable ids, iframes and shadow hosts.  ``include_values``
-        adds field values, never those of password or payment fields; ``filter`` (CSS)
-        keeps only the nodes whose element matches (bad syntax: ``ScopeError``).
+        """The ``flat`` JSON (``axsynth.emit.flat``) in its consumer's schema:
+        ``{"page": {"context": {url, title}, "body": {...}, "iframes": [...]}}``, structural
+        containers removed, semantic groups kept, ids ``node_0``, ``node_1``… (the agent
+        format's stable refs with ``stable_ids``).  ``include_values`` adds field values,
+        never those of password or payment fields; ``filter`` (CSS) keeps only the nodes
+        whose element matches (bad syntax: ``ScopeError``); ``scope`` keeps the nodes inside
+        the one element it selects, in their groups (``ScopeError`` as in every format).
 
-        >>> sorted(Document.from_html("<button>Go</button>").flat_snapshot())
-        ['body', 'iframes', 'shadowDoms', 'stats', 'title', 'url']
+        >>> Document.from_html("<button>Go</button>").flat_snapshot()["page"]["body"]["children"]
+        [{'id': 'node_1', 'tag': 'button', 'role': 'button', 'aria-label': 'Go', 'text': 'Go'}]
         """
         from .emit.flat import FlatOptions, flat_snapshot
 
-        options = FlatOptions(include_values, max_depth, max_interactive, filter)
+        if scope is not None:
+            filter = self._flat_scope_filter(scope, filter)
+        options = FlatOptions(include_values, max_depth, max_interactive, filter, stable_ids)
         with _gc_paused():
             return flat_snapshot(self.agent_emitter, options)
+
+    def _flat_scope_filter(self, scope: str, filter: str | None) -> str:
+        """``scope`` for the flat format, which selects nodes by its CSS ``filter``: the
+        scope element and its descendants (and, with a filter, those of them it matches),
+        named by the element's unique selector (the one its ids derive from)."""
+        from .emit.agent import matching_elements
+        from .emit.cdp import scope_object
+
+        element = scope_object(self.ax, scope).element  # exactly one element, in the tree: every format's rule
+        unique = self._selectors().selector(element)
+        if ">>>" in unique:  # the filter matches the document's elements, not a shadow tree's
+            raise ScopeError(
+                "scope_not_found", f"the element {scope!r} matches is in a shadow tree: flat cannot scope to it"
+            )
+        inside = f"{unique}, {unique} *"
+        if filter is None:
+            return inside
+        matching_elements(self.dom, filter, "filter")  # a bad filter is reported as itself
+        return f":is({inside}):is({filter})"
 
     def diff(self, other: "Document", format: str = "agent", scope: str | None = None) -> SnapshotDiff:
         """What changed from this document to ``other``: an ``axsynth.emit.diff.SnapshotDiff``
@@ -692,6 +534,54 @@ class Document:
 
         return format_snapshot(self._devtools_tree(scope), snapshot_id)
 
+    def screenshot(
+        self,
+        path: str | Path | None = None,
+        *,
+        target: str = "interactive",
+        max_annotations: int = 50,
+        full_page: bool = False,
+        format: str = "png",
+        quality: int | None = None,
+        timeout: float = 30.0,
+        browser: Chromium | None = None,
+        chromium: str | None = None,
+    ) -> Screenshot:
+        """An annotated screenshot (``axsynth.screenshot.Screenshot``: ``.image`` bytes, ``.annotations``,
+        ``.to_json()`` the map), written to ``path`` if given. Needs the ``browser`` extra and a
+        Chromium (``chromium``: its path; default ``chromium`` on PATH, then Playwright's own);
+        ``browser``: an ``axsynth.screenshot.Chromium`` to reuse across pages.
+
+        Chromium draws the page (scripts off, 1280x720, only the page's bytes and the files
+        axsynth read) and measures the boxes of ``target`` (``interactive``, ``all_visible`` or a
+        CSS selector); axsynth's tree gives each box its role, name, selector, agent ref and
+        ai-format ref (``ai_snapshot``'s ``e12``).
+        Labels run top to bottom, then left to right, ``max_annotations`` at most; elements
+        hidden, zero-sized, off-screen or covered are counted in ``left_out``, not drawn.
+
+        >>> shot = Document.from_html("<button>Go</button>").screenshot()  # doctest: +SKIP
+        >>> [(a.label, a.target.role, a.target.name) for a in shot.annotations]  # doctest: +SKIP
+        [(1, 'button', 'Go')]
+        """
+        from .emit.ai_refs import element_refs
+        from .screenshot import annotate
+
+        shot = annotate(
+            self,
+            ai_ref=element_refs(self.page).get,  # each label's ref in the ai format too
+            target=target,
+            max_annotations=max_annotations,
+            full_page=full_page,
+            format=format,
+            quality=quality,
+            timeout=timeout,
+            browser=browser,
+            chromium=chromium,
+        )
+        if path is not None:
+            shot.save(path)
+        return shot
+
     def _devtools_tree(self, scope: str | None = None) -> dict[str, Any] | None:
         """Puppeteer's snapshot of this document, its frames' snapshots included."""
         from .emit.devtools import snapshot_tree
@@ -706,26 +596,6 @@ class Document:
             return child._devtools_tree() if child is not None else None
 
         return snapshot_tree(self.get_full_ax_tree(scope=scope)["nodes"], frame_snapshot)
-
-
-MAX_FRAME_DEPTH = 4  # frames in frames in …: deeper ones are not loaded
-MAX_FRAME_BYTES = 20_000_000
-
-
-@dataclass
-class Frame:
-    """A child frame: its ``<iframe>``/``<frame>``, its id (``f`` + a hash of the
-    element's selector, stable like the agent refs), and its document, or why axsynth
-    did not load one (a network URL, a file outside the page's directory, …)."""
-
-    frame_id: str
-    element: Element
-    document: Document | None
-    reason: str = ""
-
-    @property
-    def agent_emitter(self) -> AgentEmitter | None:
-        return self.document.agent_emitter if self.document is not None else None
 
 
 def _collapse_ascii_space(text: str) -> str:

@@ -1,5 +1,6 @@
-"""Command line: ``axsynth snapshot FILE --format cdp|aria|agent|devtools [--url URL]``, and the
-``diff``, ``mcp``, ``batch``, ``summarize`` and ``audit`` commands (each registered by its own module)."""
+"""Command line: ``axsynth snapshot FILE --format cdp|aria|ai|agent|devtools|flat [--url URL]``, and the
+``diff``, ``mcp``, ``batch``, ``summarize``, ``audit`` and ``screenshot`` commands (each registered by its
+own module)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .agents import diff_command, flat_format, mcp_command, snapshot_output
-from .api import Document, LimitError, ParseError, SnapshotOptionError
+from .agents import diff_command, flat_format, mcp_command, screenshot_command, snapshot_output
+from .api import Document, InputTooLarge, LimitError, ParseError, SnapshotOptionError
 from .batch import audit_command, summarize_command
 from .batch import command as batch_command
 from .batch.work import describe
+from .limits import DEFAULT_MAX_HTML_BYTES, read_capped
 from .version import __version__
 
 AGENT_ONLY = ("interactive_only", "max_bytes", "json", "cursor", "all_items")
@@ -23,8 +25,11 @@ AGENT_ONLY = ("interactive_only", "max_bytes", "json", "cursor", "all_items")
 def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
-    except (LimitError, MemoryError) as exc:
-        print(f"axsynth: {exc or 'out of memory'}", file=sys.stderr)
+    except LimitError as exc:
+        print(f"axsynth: {exc}", file=sys.stderr)
+        return 1
+    except MemoryError:  # its message is empty: say what happened
+        print("axsynth: out of memory (the page needs more than this process may use)", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -57,13 +62,45 @@ def _parser() -> argparse.ArgumentParser:
         "--quiet", "-q", action="store_true", help="no note on stderr for stylesheets and frames that were not loaded"
     )
     snap.add_argument("--url", help="document URL (default: the file's file:// URI)")
+    snap.add_argument(
+        "--max-input-bytes",
+        type=_non_negative,
+        default=DEFAULT_MAX_HTML_BYTES,
+        metavar="N",
+        help=f"refuse a page larger than N bytes (default {DEFAULT_MAX_HTML_BYTES:,}; 0: no limit)",
+    )
+    add_loading_options(snap)
     snapshot_output.add_options(snap)
     diff_command.add_parser(commands)
     mcp_command.add_parser(commands)
     batch_command.add_parser(commands)
     summarize_command.add_parser(commands)
     audit_command.add_parser(commands)
+    screenshot_command.add_parser(commands)
     return parser
+
+
+def add_loading_options(parser: argparse.ArgumentParser) -> None:
+    """--root, --site-root and --site-url: where a page's stylesheets and frames may be read from."""
+    parser.add_argument(
+        "--root",
+        metavar="DIR",
+        type=Path,
+        help="read no stylesheet or frame outside this directory (for untrusted pages; "
+        "by default a file page reads every local file its URLs name, as Chromium does)",
+    )
+    parser.add_argument(
+        "--site-root",
+        metavar="DIR",
+        type=Path,
+        help="with --url: the site's files, as a static server maps them (the URLs under "
+        "--site-url, root-relative ones included, are read from this directory)",
+    )
+    parser.add_argument(
+        "--site-url",
+        metavar="URL",
+        help="with --site-root: the URL the directory is served at (default: --url's origin)",
+    )
 
 
 def _main(argv: list[str] | None) -> int:
@@ -75,14 +112,22 @@ def _main(argv: list[str] | None) -> int:
         (AGENT_ONLY, ("agent",)),
         (flat_format.OPTIONS, ("flat",)),
         (("max_depth",), ("agent", "flat")),
+        (("depth",), ("ai",)),
     ):
         misused = [o for o in options if getattr(args, o) not in (None, False)]
         if misused and args.format not in formats:
             parser.error(f"--{misused[0].replace('_', '-')} applies to --format {' and '.join(formats)} only")
     if args.base_dir is not None and args.file != "-":
         parser.error("--base-dir applies to - (standard input) only: a file's stylesheets are read from its directory")
+    if args.site_root is not None and args.url is None and args.site_url is None:
+        parser.error("--site-root needs --url, the page's address on the site (or --site-url)")
+    if args.site_url is not None and args.site_root is None:
+        parser.error("--site-url applies with --site-root only")
     try:
-        doc = _load(args.file, args.url, args.base_dir)
+        doc = _load(args)
+    except InputTooLarge as exc:
+        print(f"axsynth: {exc} (--max-input-bytes N raises it; 0: no limit)", file=sys.stderr)
+        return 1
     except (ParseError, OSError) as exc:
         print(f"axsynth: {describe(exc, args.file)}", file=sys.stderr)
         return 1
@@ -102,8 +147,7 @@ def _output(doc: Document, args: argparse.Namespace) -> int:
     # Spooled (memory up to 1 MB, then a temporary file) and printed only once
     # complete: an error midway leaves no partial output on stdout.
     with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as spool:
-        if not snapshot_output.write_snapshot(doc, args, spool):
-            return 1
+        snapshot_output.write_snapshot(doc, args, spool)
         spool.seek(0)
         return _print(lambda out: shutil.copyfileobj(spool, out))
 
@@ -119,10 +163,22 @@ def _print(write) -> int:
     return 0
 
 
-def _load(file: str, url: str | None, base_dir: Path | None) -> Document:
-    if file == "-":
-        base = base_dir if base_dir is not None else Path.cwd()
+def _load(args: argparse.Namespace) -> Document:
+    places = {"root": args.root, "site_root": args.site_root, "site_url": args.site_url}
+    for option in ("root", "site_root"):
+        if places[option] is not None and not places[option].is_dir():
+            raise NotADirectoryError(f"--{option.replace('_', '-')} {places[option]}: not a directory")
+    if args.file == "-":
+        base = args.base_dir if args.base_dir is not None else Path.cwd()
         if not base.is_dir():
             raise NotADirectoryError(f"--base-dir {base}: not a directory")
-        return Document.from_html(sys.stdin.buffer.read(), url, base_dir=base)
-    return Document.from_file(Path(file), url)
+        data = read_capped(sys.stdin.buffer, args.max_input_bytes, "standard input")
+        return Document.from_html(data, args.url, base_dir=base, **places)
+    return Document.from_file(Path(args.file), args.url, max_bytes=args.max_input_bytes, **places)
+
+
+def _non_negative(value: str) -> int:
+    number = int(value)
+    if number < 0:
+        raise argparse.ArgumentTypeError("must be >= 0")
+    return number

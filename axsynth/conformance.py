@@ -28,8 +28,14 @@ from typing import Any, Iterator
 
 #: Fixtures are captured from this origin; axsynth is given the same URL.
 FIXTURE_ORIGIN = "http://axsynth.test/"
-FORMATS = ("cdp", "aria", "axe")
-GOLDEN_SUFFIX = {"cdp": ".cdp.json", "aria": ".aria.txt", "axe": ".axe.json"}
+FORMATS = ("cdp", "aria", "devtools", "ai", "axe")
+GOLDEN_SUFFIX = {
+    "cdp": ".cdp.json",
+    "aria": ".aria.txt",
+    "devtools": ".devtools.txt",
+    "ai": ".ai.txt",
+    "axe": ".axe.json",
+}
 
 _DROPPED_ROLES = {"InlineTextBox"}
 
@@ -130,6 +136,11 @@ class Fixture:
     def url(self) -> str:
         return FIXTURE_ORIGIN + self.name + ".html"
 
+    @property
+    def site_root(self) -> Path:
+        """The fixtures directory: the site served at FIXTURE_ORIGIN, as the goldens were captured."""
+        return self.path.parents[self.name.count("/")]
+
     def golden(self, goldens_dir: Path, fmt: str) -> Path:
         return goldens_dir / (self.name + GOLDEN_SUFFIX[fmt])
 
@@ -147,7 +158,8 @@ def find_fixtures(fixtures_dir: Path) -> list[Fixture]:
     return [
         Fixture(p.relative_to(fixtures_dir).with_suffix("").as_posix(), p)
         for p in sorted(fixtures_dir.rglob("*.html"))
-        if not p.name.startswith("_")  # "_name.html": a resource (iframe src), not a fixture
+        # "_name.html", or any page in a "_folder": a resource (an iframe's src), not a fixture
+        if not any(part.startswith("_") for part in p.relative_to(fixtures_dir).parts)
     ]
 
 
@@ -156,7 +168,7 @@ def load(fixture: Fixture):
     """The fixture's Document; kept while its formats are compared one after another."""
     from axsynth.api import Document
 
-    return Document.from_file(fixture.path, url=fixture.url)
+    return Document.from_file(fixture.path, url=fixture.url, site_root=fixture.site_root)
 
 
 def render(fixture: Fixture, fmt: str) -> str:
@@ -164,6 +176,10 @@ def render(fixture: Fixture, fmt: str) -> str:
     doc = load(fixture)
     if fmt == "cdp":
         return dump_cdp(normalize_cdp(doc.get_full_ax_tree()))
+    if fmt == "devtools":  # chrome-devtools-mcp's take_snapshot text (tools/devtools_goldens.py)
+        return doc.devtools_snapshot()
+    if fmt == "ai":
+        return doc.ai_snapshot() + "\n"
     if fmt == "axe":  # axe-core's result, run in Chromium (tools/axe_goldens.py), against axsynth's audit
         return dump_axe(doc.audit(passes=True))
     return doc.aria_snapshot() + "\n"

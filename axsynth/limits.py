@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import functools
 import sys
-from typing import Callable, TypeVar
+from typing import BinaryIO, Callable, TypeVar
 
 #: Python frames allowed while an entry point runs: room for the 512-level DOM
 #: cap times the frames a level costs in the deepest recursive walk, with margin.
 #: (CPython 3.11+ runs Python-to-Python calls without growing the C stack.)
 RECURSION_LIMIT = 20_000
 
-#: The largest page the MCP server reads unless told otherwise (``axsynth mcp --max-html-bytes``).
+#: The largest page read unless told otherwise: ``Document.from_file(max_bytes=)``,
+#: ``axsynth snapshot --max-input-bytes``, ``axsynth mcp --max-html-bytes``; batch pages too.
+#: Pages this large take about a minute (batch's default timeout); Chromium has no such limit.
 DEFAULT_MAX_HTML_BYTES = 20_000_000
 
 F = TypeVar("F", bound=Callable)
@@ -58,3 +60,36 @@ def bounded(what: str) -> Callable[[F], F]:
         return wrapper  # type: ignore[return-value]
 
     return decorate
+
+
+class InputTooLarge(LimitError):
+    """A page larger than the limit on a page's size (``limit`` bytes).
+
+    >>> import io
+    >>> read_capped(io.BytesIO(b"<p>" * 10), 8, "page.html")
+    Traceback (most recent call last):
+    ...
+    axsynth.limits.InputTooLarge: page.html: the page is larger than 8 bytes, the limit on a page's size
+    """
+
+    def __init__(self, source: str, limit: int) -> None:
+        super().__init__(f"{source}: the page is larger than {limit:,} bytes, the limit on a page's size")
+        self.limit = limit
+
+
+def read_capped(stream: BinaryIO, limit: int | None, source: str) -> bytes:
+    """All of ``stream``, or InputTooLarge as soon as it holds more than ``limit`` bytes
+    (None or 0: no limit), without reading further (``/dev/zero`` never ends)."""
+    if not limit:
+        return stream.read()
+    chunks, size = [], 0
+    while size <= limit:  # in chunks: read(limit + 1) would allocate the whole limit at once
+        chunk = stream.read(min(_CHUNK, limit + 1 - size))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        size += len(chunk)
+    raise InputTooLarge(source, limit)
+
+
+_CHUNK = 1 << 20

@@ -15,50 +15,53 @@ from pathlib import Path
 from .html.dom import Document, Element, FlatTree, Node, start_tag
 from .html.forms import Forms
 from .html.parse import parse_html
-from .html.urls import join
+from .html.resources import Loader, LoadPolicy, document_base_url
 from .style.cascade import Styles
 
 
 class Page:
     """A parsed, styled document.
 
-    ``base_dir`` is where local ``<link rel=stylesheet>`` files are read from (the
-    file's directory); without it no file is read.  ``parent`` is the page of the
-    frame that embeds this one (None: the main frame)."""
+    ``policy`` says where its stylesheets (and its frames' documents) may be read from
+    (``axsynth.html.resources``; default: a frame's parent's, else nothing is read);
+    ``file`` is the file it was read from.  ``parent`` is the page of the frame that
+    embeds this one (None: the main frame)."""
 
-    def __init__(self, html: str | bytes, url: str, base_dir: Path | None = None, parent: "Page | None" = None) -> None:
+    def __init__(
+        self,
+        html: str | bytes,
+        url: str,
+        policy: LoadPolicy | None = None,
+        parent: "Page | None" = None,
+        file: Path | None = None,
+    ) -> None:
         self.url = url
         self.parent = parent
+        self.source = html  # what the page was parsed from: a browser that draws it is served the same
         self.document: Document = parse_html(html, url)
         self.flat = FlatTree()
-        self.styles = Styles(self.document, self.flat, base_dir)
+        if policy is None:
+            policy = parent.loader.policy if parent is not None else LoadPolicy()
+        self.loader = Loader.for_document(policy, self.document, url, parent.loader if parent else None, file)
+        self.styles = Styles(self.document, self.flat, self.loader)
         # An about:srcdoc document without <base> takes its parent's base URL (HTML's fallback base URL).
         fallback = parent.base_url if parent is not None and url == "about:srcdoc" else url
         self.base_url = document_base_url(self.document, url, fallback)
-        self.forms = Forms(self.document)
+        self.forms = Forms.of(self.document)
         #: ARIA snapshot texts by their root element, made once each (axsynth.emit.aria).
         self.aria_snapshots: dict[Element, str] = {}
+        #: The page loaded in each <iframe>/<frame> element (None: not loaded), set by the
+        #: Document that loads them.
+        self.frame_pages: dict[Element, Page | None] = {}
+        #: The ai format's refs and frames (axsynth.emit.ai.AiSession), made on first use.
+        self.ai_session = None
         # A stable stand-in for Chromium's frame token: derived from the URL.
         self.frame_id = hashlib.md5(url.encode("utf-8")).hexdigest().upper()
 
     @property
     def not_loaded(self) -> list[str]:
         """One line for each stylesheet that is not part of the page, and why."""
-        return list(self.styles.not_loaded)
-
-
-def document_base_url(document: Document, url: str, fallback: str | None = None) -> str:
-    """The document base URL: the first ``<base href>``, resolved against the fallback
-    base URL (the document's URL unless told otherwise), else that fallback."""
-    fallback = url if fallback is None else fallback
-    base = next((e for e in document.iter_elements() if e.local_name == "base" and e.is_html and e.has("href")), None)
-    if base is None:
-        return fallback
-    href = base.attrs["href"].strip()
-    try:
-        return join(fallback, href)
-    except ValueError:
-        return href  # invalid (say "http://[bad/"): relative URLs then resolve to none
+        return list(self.loader.notes)
 
 
 class SnapshotOptionError(ValueError):
@@ -104,16 +107,35 @@ class CursorError(SnapshotOptionError):
     """
 
 
+def compile_scope(selector: str, option: str = "scope") -> list:
+    """The compiled selectors of a ``scope`` (or ``filter``…) option; ScopeError with the
+    code ``<option>_invalid`` when it is empty, invalid or too complex to compile."""
+    from .style.selectors import SelectorError, compile_selector_list
+
+    if not isinstance(selector, str):
+        raise ScopeError(f"{option}_invalid", f"a selector is a string, not {type(selector).__name__}")
+    if not selector.strip():
+        raise ScopeError(
+            f"{option}_invalid", f"an empty selector matches nothing (leave {option} out for the whole page)"
+        )
+    try:
+        return compile_selector_list(selector)
+    except SelectorError as exc:
+        detail = exc.args[-1] if exc.args and isinstance(exc.args[-1], str) else "cannot parse"
+        raise ScopeError(f"{option}_invalid", f"invalid selector {_shown(selector)}: {detail}") from None
+
+
+def _shown(selector: str) -> str:
+    """A selector as an error message quotes it: at most 80 characters."""
+    return repr(selector if len(selector) <= 80 else selector[:77] + "...")
+
+
 def select_all(page: Page, selector: str) -> list[Element]:
     """Every element a CSS selector matches, piercing open shadow roots (each
     shadow tree after the tree of its host); ScopeError for an invalid selector."""
     import cssselect2
 
-    try:
-        compiled = cssselect2.compile_selector_list(selector)
-    except cssselect2.SelectorError as exc:
-        detail = exc.args[-1] if exc.args and isinstance(exc.args[-1], str) else "cannot parse"
-        raise ScopeError("scope_invalid", f"invalid selector {selector!r}: {detail}") from None
+    compiled = [s for s in compile_scope(selector) if s.pseudo_element is None]  # p::before selects no element
     matches = []
     roots: list[Node] = [page.document]
     while roots:
@@ -133,11 +155,11 @@ def select_scope(page: Page, selector: str) -> Element:
     ``page.locator(selector)`` is strict); ScopeError listing the matches otherwise."""
     matches = select_all(page, selector)
     if not matches:
-        raise ScopeError("scope_not_found", f"no element matches selector {selector!r}")
+        raise ScopeError("scope_not_found", f"no element matches selector {_shown(selector)}")
     if len(matches) > 1:
         listed = ", ".join(start_tag(el) for el in matches[:10]) + (", ..." if len(matches) > 10 else "")
         raise ScopeError(
             "scope_ambiguous",
-            f"selector {selector!r} matches {len(matches)} elements, it must match exactly one: {listed}",
+            f"selector {_shown(selector)} matches {len(matches)} elements, it must match exactly one: {listed}",
         )
     return matches[0]

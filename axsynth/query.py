@@ -23,7 +23,7 @@ class QueryError(AssertionError):
     ... except QueryError as error:
     ...     print(error)
     get_by_role('heading', level=2) resolved to no element; elements with role 'heading':
-      heading "My day" [level=1]  <h1>
+      heading "My day" [level=1]  <h1>My day</h1>
     """
 
 
@@ -110,6 +110,198 @@ class RoleIndex:
             and (name is None or _name_matches(node.name, name, exact))
             and all(node.states.get(key) == want for key, want in wanted_states)
         ]
+
+
+class AccessibilityQueries:
+    """The queries of a document's accessibility tree: the rest of the CDP Accessibility
+    domain (getRootAXNode, getChildAXNodes, getPartialAXTree, getAXNodeAndAncestors,
+    queryAXTree) and testing-library style role queries.  A base of ``axsynth.Document``,
+    reading its ``ax`` cache and ``tree``; kept apart so that the facade stays small."""
+
+    ax: AXCache
+    _index: RoleIndex | None
+
+    # --- the rest of the CDP Accessibility domain -------------------------------
+
+    def get_root_ax_node(self) -> dict[str, Any]:
+        """``Accessibility.getRootAXNode``.
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<p>x</p>").get_root_ax_node()["node"]["role"]["value"]
+        'RootWebArea'
+        """
+        return {"node": self._serializer().node(self.tree.root)}
+
+    def get_child_ax_nodes(self, node_id: str) -> dict[str, Any]:
+        """``Accessibility.getChildAXNodes``: the included children of an AX node id.
+
+        >>> from axsynth import Document
+        >>> doc = Document.from_html("<button>Go</button>")
+        >>> [n["role"]["value"] for n in doc.get_child_ax_nodes(doc.get_root_ax_node()["node"]["nodeId"])["nodes"]]
+        ['none', 'generic']
+        """
+        serializer = self._serializer()
+        obj = self._object_by_ax_id(serializer, node_id)
+        return {"nodes": [serializer.node(c) for c in serializer.block(obj)]}
+
+    def get_partial_ax_tree(self, node: int | Element, fetch_relatives: bool = True) -> dict[str, Any]:
+        """``Accessibility.getPartialAXTree`` for a DOM node (backend node id or element):
+        the node, its children when unignored, then its ancestors nearest first.
+
+        >>> from axsynth import Document
+        >>> doc = Document.from_html("<button>Go</button>")
+        >>> [n["role"]["value"] for n in doc.get_partial_ax_tree(doc.dom.find_first("button"))["nodes"]]
+        ['button', 'StaticText', 'generic', 'none', 'RootWebArea']
+        """
+        serializer = self._serializer()
+        obj = self._object_for_dom(node)
+        nodes = [serializer.node(obj)]
+        if fetch_relatives:
+            if not obj.ignored:
+                nodes += [serializer.node(c) for c in serializer.block(obj)]
+            nodes += [serializer.node(a) for a in self._included_ancestors(obj)]
+        return {"nodes": nodes}
+
+    def get_ax_node_and_ancestors(self, node: int | Element) -> dict[str, Any]:
+        """``Accessibility.getAXNodeAndAncestors``.
+
+        >>> from axsynth import Document
+        >>> doc = Document.from_html("<main><button>Go</button></main>")
+        >>> [n["role"]["value"] for n in doc.get_ax_node_and_ancestors(doc.dom.find_first("button"))["nodes"]]
+        ['button', 'main', 'none', 'none', 'RootWebArea']
+        """
+        serializer = self._serializer()
+        obj = self._object_for_dom(node)
+        return {"nodes": [serializer.node(o) for o in [obj, *self._included_ancestors(obj)]]}
+
+    def query_ax_tree(
+        self, node: int | Element | None = None, accessible_name: str | None = None, role: str | None = None
+    ) -> dict[str, Any]:
+        """``Accessibility.queryAXTree``: matching nodes below ``node`` (default: the
+        document), in tree order, with their real role and a name without sources.
+
+        >>> from axsynth import Document
+        >>> nodes = Document.from_html("<button>Go</button>").query_ax_tree(role="button")["nodes"]
+        >>> [n["name"]["value"] for n in nodes]
+        ['Go']
+        """
+        from .emit.cdp import role_value
+
+        serializer = self._serializer()
+        start = self.tree.root if node is None else self._object_for_dom(node)
+        matches = []
+        stack = [start]
+        while stack:
+            obj = stack.pop()
+            stack.extend(reversed(obj.tree_children))
+            if obj.kind in ("anonymous", "anonymous-box"):
+                continue
+            # Tested before the node is made: its name value is the object's name.
+            if role is not None and role_value(obj, real=True) != role:
+                continue
+            if accessible_name is not None and self.ax.names.name(obj) != accessible_name:
+                continue
+            matches.append(serializer.node(obj, force_name_and_role=True))
+        return {"nodes": matches}
+
+    # --- testing-library style queries ---------------------------------------------
+
+    def find_all_by_role(
+        self,
+        role: str,
+        name: str | Pattern[str] | None = None,
+        *,
+        exact: bool = True,
+        level: int | None = None,
+        checked: bool | str | None = None,
+        expanded: bool | None = None,
+        selected: bool | None = None,
+        pressed: bool | str | None = None,
+        include_hidden: bool = False,
+    ) -> list[AXNode]:
+        """Every node with this CDP role (and name/states), in tree order.
+        ``name`` is compared exactly, or as a case-insensitive substring with
+        ``exact=False``, or searched when it is a compiled regex.
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<img src=a.png alt=Cat><p>Cat</p>").find_all_by_role("image")
+        [<AXNode image "Cat">]
+        """
+        return self._role_index().find(
+            role,
+            name,
+            exact=exact,
+            include_hidden=include_hidden,
+            level=level,
+            checked=checked,
+            expanded=expanded,
+            selected=selected,
+            pressed=pressed,
+        )
+
+    def query_by_role(self, role: str, name: str | Pattern[str] | None = None, **options: Any) -> AXNode | None:
+        """The one matching node, None if there is none; QueryError if several match.
+
+        >>> from axsynth import Document
+        >>> Document.from_html("<button>Go</button>").query_by_role("dialog") is None
+        True
+        """
+        found = self.find_all_by_role(role, name, **options)
+        if len(found) > 1:
+            raise QueryError(self._query_message(role, name, options, found))
+        return found[0] if found else None
+
+    def ax_node_for(self, element: Element) -> AXNode:
+        """The node Chromium's tree has for a DOM element (the CDP view of a locator's element).
+
+        >>> from axsynth import Document
+        >>> doc = Document.from_html("<img src=a.png alt=Cat>")
+        >>> doc.ax_node_for(doc.get_by_role("img").element)
+        <AXNode image "Cat">
+        """
+        node = self._role_index().node_for(element.node_id)
+        if node is None:
+            raise QueryError(f"no accessibility node for {element!r}")
+        return node
+
+    def _role_index(self) -> RoleIndex:
+        if self._index is None:
+            self._index = RoleIndex(self.ax)
+        return self._index
+
+    @staticmethod
+    def _query_message(role: str, name: Any, options: dict, found: list[AXNode]) -> str:
+        wanted = describe_query(role, name, {k: v for k, v in options.items() if k not in ("exact", "include_hidden")})
+        return f"found {len(found)} nodes for {wanted}: " + ", ".join(str(n) for n in found[:20])
+
+    def _serializer(self):
+        from .emit.cdp import CdpSerializer
+
+        return CdpSerializer(self.ax)
+
+    def _object_for_dom(self, node: int | Element):
+        node_id = node if isinstance(node, int) else node.node_id
+        for obj in self.tree.objects:
+            if obj.node_id == node_id and obj.kind not in ("anonymous", "anonymous-box"):
+                return obj if obj.included else self._included_ancestor_or_self(obj)
+        raise QueryError(f"no accessibility node for DOM node {node_id}")
+
+    def _object_by_ax_id(self, serializer, ax_id: str):
+        for obj in self.tree.objects:
+            if obj.included and serializer.node_id(obj) == str(ax_id):
+                return obj
+        raise QueryError(f"no accessibility node with id {ax_id!r}")
+
+    def _included_ancestor_or_self(self, obj):
+        return obj if obj.included else self.tree.included_parent(obj)
+
+    def _included_ancestors(self, obj) -> list:
+        out = []
+        parent = self.tree.included_parent(obj)
+        while parent is not None:
+            out.append(parent)
+            parent = self.tree.included_parent(parent)
+        return out
 
 
 def _name_matches(actual: str, wanted: str | Pattern[str], exact: bool) -> bool:

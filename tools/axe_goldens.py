@@ -8,7 +8,7 @@ the DOM axsynth sees; then scripts are enabled for axe alone, which is injected 
 run with axsynth's rules (``axsynth.audit.catalog.RULE_IDS``), frames not entered.
 The result is stored as ``axsynth.conformance.dump_axe`` writes it.
 
-    python tools/axe_goldens.py fixtures [FILTER]        # tests/goldens/NAME.axe.json
+    python tools/axe_goldens.py fixtures [FILTER] [--missing]   # tests/goldens/NAME.axe.json
     python tools/axe_goldens.py corpus NAME [--jobs N]   # pages already captured by realweb.py
 
 axe-core comes from npm, outside the repository, and is never needed at run time:
@@ -74,6 +74,8 @@ def axe_source(package: Path) -> tuple[str, str]:
 def cmd_fixtures(args: argparse.Namespace) -> int:
     source, version = axe_source(args.axe)
     fixtures = [f for f in find_fixtures(FIXTURES) if args.filter in f.name]
+    if args.missing:
+        fixtures = [f for f in fixtures if not (GOLDENS / (f.name + SUFFIX)).exists()]
     resolver = directory_resolver(FIXTURE_ORIGIN, FIXTURES)
     with Chromium() as chromium:
         for fixture in fixtures:
@@ -119,8 +121,9 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     todo = [rel for rel in pages if not (out_dir / (rel + SUFFIX)).exists() and rel not in manifest["pages"]]
     print(f"{args.name}: {len(pages)} pages, {len(todo)} to audit with axe-core {version}", flush=True)
     worker = functools.partial(audit_worker, args.axe.resolve())
+    serve = golden_manifest.get("serve", "page")  # as Chromium was served the pages for their goldens
     for kind, rel, info in realweb.supervise_capture(
-        corpus, args.name, args.cache, todo, args.page_timeout, args.hang_timeout, worker
+        corpus, args.name, args.cache, todo, args.page_timeout, args.hang_timeout, serve=serve, worker_main=worker
     ):
         if kind == "versions":
             manifest.update(info)
@@ -133,10 +136,18 @@ def cmd_corpus(args: argparse.Namespace) -> int:
 
 
 def audit_worker(
-    package: Path, out: Connection, corpus: Path, name: str, cache: Path, todo: list[str], page_timeout: float
+    package: Path,
+    out: Connection,
+    corpus: Path,
+    name: str,
+    cache: Path,
+    todo: list[str],
+    page_timeout: float,
+    serve: str = "page",
 ) -> None:
     """Audit pages in order until one fails, then exit, so the supervisor restarts a fresh
-    browser (realweb.capture_worker's protocol; ``package`` is the axe-core package)."""
+    browser (realweb.capture_worker's protocol; ``package`` is the axe-core package; each
+    page is served as its goldens were, ``serve``)."""
     os.setsid()  # its own process group, which the supervisor can kill with Chromium
     source, _ = axe_source(package)
     with Chromium(timeout_ms=int(page_timeout * 1000)) as chromium:
@@ -146,7 +157,9 @@ def audit_worker(
             started = time.perf_counter()
             url, body = realweb.page_url(name, rel), (corpus / rel).read_bytes()
             try:
-                result = chromium.run_axe(url, realweb.page_resolver(url, body), source, axe_options())
+                files = serve == "files"
+                resolver = realweb.files_resolver(name, corpus) if files else realweb.page_resolver(url, body)
+                result = chromium.run_axe(url, resolver, source, axe_options())
             except Exception as exc:  # noqa: BLE001 - a timeout or a crashed tab: this page's failure
                 error = f"{type(exc).__name__}: {exc}"
                 out.send(("page", rel, realweb.failure(error, time.perf_counter() - started, name, rel)))
@@ -162,6 +175,7 @@ def main() -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     fixtures = commands.add_parser("fixtures", help="tests/goldens/NAME.axe.json for every fixture")
     fixtures.add_argument("filter", nargs="?", default="", help="only fixtures whose name contains this")
+    fixtures.add_argument("--missing", action="store_true", help="only fixtures without an axe golden yet")
     fixtures.set_defaults(run=cmd_fixtures)
     corpus = commands.add_parser("corpus", help="a real-page corpus of the realweb cache")
     corpus.add_argument("name")

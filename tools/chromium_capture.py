@@ -12,7 +12,9 @@ One home for how goldens are taken, shared by ``gen_goldens.py`` (the fixtures),
   request fails at once (``--host-resolver-rules`` makes DNS fail too), so two
   captures of the same page are identical;
 * the CDP tree is stored normalized (``axsynth.conformance.normalize_cdp``), the
-  aria snapshot as Playwright returns it plus a newline.
+  aria snapshot (``locator("body").aria_snapshot()``) and the ai snapshot
+  (``page.aria_snapshot(mode="ai")``, Playwright MCP's) as Playwright returns them
+  plus a newline; ``formats`` takes only some of them (the others are None).
 
 Needs ``apt-get install chromium`` and ``pip install -e '.[goldens]'``.
 """
@@ -33,29 +35,28 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from axsynth.conformance import dump_cdp, normalize_cdp  # noqa: E402
+from axsynth.screenshot.browser import LAUNCH_ARGS  # noqa: E402
+from axsynth.screenshot.browser import VIEWPORT as SCREENSHOT_VIEWPORT  # noqa: E402
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    # Remote resources fail at once instead of hanging on DNS: captures are repeatable.
-    "--host-resolver-rules=MAP * ~NOTFOUND",
-]
-VIEWPORT = {"width": 1280, "height": 720}
+# The flags and viewport screenshots use too (remote resources fail at once instead of
+# hanging on DNS: captures are repeatable).
+CHROMIUM_ARGS = LAUNCH_ARGS
+VIEWPORT = dict(SCREENSHOT_VIEWPORT)
 
 #: Answers a request URL (query and fragment removed) with (body, content type), or
 #: None for "not found here" (a 404 below the origin, an aborted request elsewhere).
 Resolver = Callable[[str], "tuple[bytes, str] | None"]
 
 
+FORMATS = ("cdp", "aria", "ai")
+
+
 @dataclass(frozen=True)
 class Capture:
-    cdp: str  # normalized, one node per line (axsynth.conformance.dump_cdp)
-    aria: str  # Playwright's aria_snapshot() and a newline
-    frames: tuple[str, ...] = ()  # each child frame's getFullAXTree(frameId), normalized, frame tree pre-order
+    cdp: str | None  # normalized, one node per line (axsynth.conformance.dump_cdp)
+    aria: str | None  # Playwright's locator("body").aria_snapshot() and a newline
+    frames: tuple[str, ...] | None = ()  # each child frame's getFullAXTree(frameId), normalized, pre-order
+    ai: str | None = None  # Playwright's page.aria_snapshot(mode="ai") and a newline
 
 
 def chromium_path() -> str:
@@ -66,14 +67,24 @@ def chromium_path() -> str:
 
 
 def directory_resolver(origin: str, root: Path) -> Resolver:
-    """Serve files below ``root`` at ``origin``; nothing outside ``root``."""
+    """Serve files below ``root`` at ``origin``, as a static server would (a directory's
+    URL answers with its index.html); nothing outside ``root``.
+
+    The URL's path is percent-decoded (``a%20b.css`` is the file ``a b.css``), and the
+    file is resolved through ``..`` and symlinks before it is checked to be below
+    ``root``: no URL reads a file elsewhere. Directories, FIFOs and devices are not
+    files and are not served."""
     root = root.resolve()
 
     def resolve(url: str) -> tuple[bytes, str] | None:
         if not url.startswith(origin):
             return None
-        path = (root / url[len(origin) :]).resolve()
-        if not (path.is_file() and root in path.parents):
+        rest = unquote(url[len(origin) :])
+        try:
+            path = (root / (rest + "index.html" if rest == "" or rest.endswith("/") else rest)).resolve()
+        except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL in the path
+            return None
+        if not (root in path.parents and path.is_file()):
             return None
         return path.read_bytes(), mimetypes.guess_type(path.name)[0] or "application/octet-stream"
 
@@ -115,8 +126,10 @@ class Chromium:
     def version(self) -> str:
         return self._browser.version
 
-    def capture(self, url: str, resolver: Resolver) -> Capture:
-        """Load ``url`` (its bytes come from ``resolver``) and take both trees."""
+    def capture(self, url: str, resolver: Resolver, formats: tuple[str, ...] = FORMATS) -> Capture:
+        """Load ``url`` (its bytes come from ``resolver``) and take the trees of ``formats``
+        (the CDP one with the child frames' trees). The ai snapshot is taken first: its
+        refs are numbered by the page's script from e1 on its first snapshot."""
         if not self._browser.is_connected():
             self._launch()
         context = self._browser.new_context(java_script_enabled=False, viewport=VIEWPORT)
@@ -124,16 +137,39 @@ class Chromium:
             page = context.new_page()
             page.route("**/*", lambda route: _serve(route, url, resolver))
             page.goto(url, wait_until="load", timeout=self.timeout_ms)
-            cdp = context.new_cdp_session(page)
-            tree = cdp.send("Accessibility.getFullAXTree")
-            aria = page.locator("body").aria_snapshot(timeout=self.timeout_ms)
-            frames = tuple(
-                dump_cdp(normalize_cdp(cdp.send("Accessibility.getFullAXTree", {"frameId": frame_id})))
-                for frame_id in _child_frame_ids(cdp.send("Page.getFrameTree")["frameTree"])
-            )
+            ai = page.aria_snapshot(mode="ai", timeout=self.timeout_ms) + "\n" if "ai" in formats else None
+            cdp = frames = aria = None
+            if "cdp" in formats:
+                session = context.new_cdp_session(page)
+                cdp = dump_cdp(normalize_cdp(session.send("Accessibility.getFullAXTree")))
+                frames = tuple(
+                    dump_cdp(normalize_cdp(session.send("Accessibility.getFullAXTree", {"frameId": frame_id})))
+                    for frame_id in _child_frame_ids(session.send("Page.getFrameTree")["frameTree"])
+                )
+            if "aria" in formats and page.locator("body").count():  # a frameset page has no body to snapshot
+                aria = page.locator("body").aria_snapshot(timeout=self.timeout_ms) + "\n"
         finally:
             context.close()
-        return Capture(dump_cdp(normalize_cdp(tree)), aria + "\n", frames)
+        return Capture(cdp, aria, frames, ai)
+
+    def ai_snapshot(
+        self, url: str, resolver: Resolver, frame: int = 0, scope: str | None = None, depth: int | None = None
+    ) -> str:
+        """On a fresh load of ``url``: ``page.aria_snapshot(mode="ai", depth=depth)``, or with
+        ``scope`` ``locator(scope).aria_snapshot(...)`` in ``page.frames[frame]``."""
+        if not self._browser.is_connected():
+            self._launch()
+        context = self._browser.new_context(java_script_enabled=False, viewport=VIEWPORT)
+        try:
+            page = context.new_page()
+            page.route("**/*", lambda route: _serve(route, url, resolver))
+            page.goto(url, wait_until="load", timeout=self.timeout_ms)
+            options = {"mode": "ai", "depth": depth, "timeout": self.timeout_ms}
+            if scope is None and frame == 0:
+                return page.aria_snapshot(**options)
+            return page.frames[frame].locator(scope or "body").aria_snapshot(**options)
+        finally:
+            context.close()
 
     def run_axe(self, url: str, resolver: Resolver, axe_source: str, options: dict) -> dict:
         """Load ``url`` with page scripts disabled (the DOM every capture sees), then enable

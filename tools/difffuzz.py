@@ -854,7 +854,7 @@ class Oracle:
         """Capture a page in Chromium, keep it and its goldens in the work directory."""
         self.captures += 1
         body = page.encode("utf-8")
-        capture = self.chromium.capture(url, lambda u: (body, "text/html") if u == url else None)
+        capture = self.chromium.capture(url, lambda u: (body, "text/html") if u == url else None, ("cdp", "aria"))
         path = self.work / f"{key}.html"
         path.write_bytes(body)
         goldens = {"cdp": self.work / f"{key}.cdp.json", "aria": self.work / f"{key}.aria.txt"}

@@ -34,6 +34,7 @@ import argparse
 import datetime as _dt
 import difflib
 import hashlib
+import inspect
 import json
 import multiprocessing
 import os
@@ -57,7 +58,7 @@ for _path in (str(TOOLS), str(ROOT)):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-from chromium_capture import Resolver  # noqa: E402
+from chromium_capture import Resolver, directory_resolver  # noqa: E402
 
 from axsynth import conformance  # noqa: E402
 from axsynth.conformance import GOLDEN_SUFFIX, dump_cdp, normalize_cdp  # noqa: E402
@@ -66,7 +67,16 @@ ORIGIN = "http://realweb.test/"
 DEFAULT_CACHE = Path.home() / ".cache" / "axsynth-realweb"
 PAGE_SUFFIXES = (".html", ".htm")
 MANIFEST = "_manifest.json"
-FORMATS = ("cdp", "aria")
+FORMATS = ("cdp", "aria", "ai")
+#: What Chromium is served besides a page, recorded per corpus in its manifest:
+#: "page" its own bytes only (saved documents: a saved page's resources are not
+#: saved with it), "files" every file of the corpus directory (app pages with their
+#: stylesheets, imports, images and frames, as from a ``file:`` URL).
+SERVE_MODES = ("page", "files")
+#: How compare gives axsynth a "files" corpus's resources (see ``load_options``):
+#: "page-dir" stylesheets and frames from the page's own folder (``base_dir``),
+#: "site" every file below the corpus directory at the corpus URL (``site_root``).
+LOADINGS = ("page-dir", "site")
 
 
 # --- corpus, URLs and the cache ---------------------------------------------
@@ -101,6 +111,16 @@ def page_resolver(url: str, body: bytes) -> Resolver:
     return resolve
 
 
+def files_resolver(name: str, corpus: Path) -> Resolver:
+    """Answer any URL below the corpus URL with the corpus directory's file there
+    (the page itself, its stylesheets, ``@import``s, images and frames); nothing
+    outside the directory, whatever ``..``, percent-encoding or symlinks say.
+
+    Chromium resolves ``../css/x.css`` against the page URL, so the folder layout of
+    the corpus is the site's: a page loads what it would load from ``file:``."""
+    return directory_resolver(page_url(name, ""), corpus)
+
+
 def goldens_dir(cache: Path, name: str) -> Path:
     return cache / "goldens" / name
 
@@ -110,7 +130,7 @@ def golden_path(cache: Path, name: str, rel: str, fmt: str) -> Path:
 
 
 def is_captured(cache: Path, name: str, rel: str) -> bool:
-    # The aria file is written last, so both files exist only after a whole capture.
+    # Goldens are written in FORMATS order, so the last exists only after a whole capture.
     return all(golden_path(cache, name, rel, fmt).exists() for fmt in FORMATS)
 
 
@@ -165,7 +185,13 @@ def cmd_capture(args: argparse.Namespace) -> int:
         print(f"no *.html or *.htm below {corpus}", file=sys.stderr)
         return 2
     manifest = load_manifest(args.cache, args.name)
+    if manifest["pages"] and manifest.get("serve", "page") != args.serve:
+        sys.exit(
+            f"{args.name} was captured with --serve {manifest.get('serve', 'page')}; "
+            f"capture --serve {args.serve} under another --name"
+        )
     manifest["corpus_dir"] = str(corpus)
+    manifest["serve"] = args.serve
     if args.commit:
         manifest["corpus_commit"] = args.commit
     entries: dict[str, dict[str, Any]] = manifest["pages"]
@@ -189,7 +215,9 @@ def cmd_capture(args: argparse.Namespace) -> int:
         flush=True,
     )
     started = time.perf_counter()
-    for event in supervise_capture(corpus, args.name, args.cache, todo, args.page_timeout, args.hang_timeout):
+    for event in supervise_capture(
+        corpus, args.name, args.cache, todo, args.page_timeout, args.hang_timeout, args.serve
+    ):
         kind, rel, info = event
         if kind == "versions":
             manifest.update(info)
@@ -209,7 +237,14 @@ def cmd_capture(args: argparse.Namespace) -> int:
 
 
 def supervise_capture(
-    corpus: Path, name: str, cache: Path, todo: list[str], page_timeout: float, hang_timeout: float, worker_main=None
+    corpus: Path,
+    name: str,
+    cache: Path,
+    todo: list[str],
+    page_timeout: float,
+    hang_timeout: float,
+    serve: str = "page",
+    worker_main=None,
 ) -> Iterator[tuple[str, str, dict[str, Any]]]:
     """Capture ``todo`` in a worker process, restarted whenever it dies or hangs.
 
@@ -222,7 +257,9 @@ def supervise_capture(
     while todo:
         receiver, sender = ctx.Pipe(duplex=False)
         worker = ctx.Process(
-            target=worker_main or capture_worker, args=(sender, corpus, name, cache, todo, page_timeout), daemon=True
+            target=worker_main or capture_worker,
+            args=(sender, corpus, name, cache, todo, page_timeout, serve),
+            daemon=True,
         )
         worker.start()
         sender.close()
@@ -280,7 +317,9 @@ def failure(error: str, seconds: float, name: str, rel: str) -> dict[str, Any]:
     return {"status": "failed", "error": error, "seconds": round(seconds, 2), "url": page_url(name, rel)}
 
 
-def capture_worker(out: Connection, corpus: Path, name: str, cache: Path, todo: list[str], page_timeout: float) -> None:
+def capture_worker(
+    out: Connection, corpus: Path, name: str, cache: Path, todo: list[str], page_timeout: float, serve: str = "page"
+) -> None:
     """Capture pages in order until one fails, then exit so the supervisor restarts a
     fresh browser: after a crash, Playwright's connection may be unusable too."""
     os.setsid()  # its own process group, which the supervisor can kill with Chromium
@@ -294,22 +333,25 @@ def capture_worker(out: Connection, corpus: Path, name: str, cache: Path, todo: 
             out.send(("start", rel, {}))
             started = time.perf_counter()
             url, body = page_url(name, rel), (corpus / rel).read_bytes()
+            resolver = files_resolver(name, corpus) if serve == "files" else page_resolver(url, body)
+            # Only the goldens missing: a corpus captured before a format existed gains it alone.
+            missing = tuple(fmt for fmt in FORMATS if not golden_path(cache, name, rel, fmt).exists())
             try:
-                capture = chromium.capture(url, page_resolver(url, body))
+                capture = chromium.capture(url, resolver, missing)
             except Exception as exc:  # noqa: BLE001 - timeouts, crashed tabs or browsers: a result for this page
                 error = f"{type(exc).__name__}: {exc}"
                 out.send(("page", rel, failure(error, time.perf_counter() - started, name, rel)))
                 return
-            if not same_url(root_url(capture.cdp), url):  # an error page, or another document
+            if capture.cdp is not None and not same_url(root_url(capture.cdp), url):  # an error page, or elsewhere
                 error = f"navigated away: the tree is of {root_url(capture.cdp)}"
                 out.send(("page", rel, failure(error, time.perf_counter() - started, name, rel)))
                 return
-            write_atomic(golden_path(cache, name, rel, "cdp"), capture.cdp)
-            write_atomic(golden_path(cache, name, rel, "aria"), capture.aria)
+            for fmt in missing:
+                write_atomic(golden_path(cache, name, rel, fmt), getattr(capture, fmt))
             entry = {
                 "status": "ok",
                 "seconds": round(time.perf_counter() - started, 2),
-                "url": root_url(capture.cdp) or url,
+                "url": (root_url(capture.cdp) if capture.cdp else None) or url,
                 "sha256": hashlib.sha256(body).hexdigest(),
             }
             out.send(("page", rel, entry))
@@ -995,12 +1037,43 @@ class Job:
     page: Path
     url: str
     goldens: dict[str, Path]
+    options: dict[str, Any] = field(default_factory=dict)  # Document.from_html's loading arguments
+
+    def document(self) -> Any:
+        """axsynth's Document of the page, loaded as Chromium was served it."""
+        from axsynth import Document
+
+        return Document.from_html(self.page.read_bytes(), url=self.url, **self.options)
+
+
+def default_loading() -> str:
+    """The site loading once axsynth can map a site URL to a directory, else the page's folder."""
+    from axsynth import Document
+
+    return "site" if "site_root" in inspect.signature(Document.from_html).parameters else "page-dir"
+
+
+def load_options(serve: str, corpus: Path, name: str, rel: str, loading: str) -> dict[str, Any]:
+    """The one place that says how axsynth is given what Chromium was served.
+
+    A "page" corpus: the page's bytes and URL only, as Chromium had them. A "files"
+    corpus: Chromium loaded any file of the corpus directory. ``loading`` "page-dir"
+    is what axsynth could always do, read stylesheets and frames from the page's own
+    folder (``base_dir``); "site" maps every URL below the corpus URL to the file
+    below the corpus directory, confined to it (``site_root``, ``site_url``, ``root``)."""
+    if serve != "files":
+        return {}
+    if loading == "site":
+        return {"site_root": corpus, "site_url": page_url(name, ""), "root": corpus}
+    return {"base_dir": (corpus / rel).parent}
 
 
 def render(doc: Any, fmt: str) -> str:
     """axsynth's output in the form goldens are stored (as axsynth.conformance.render)."""
     if fmt == "cdp":
         return dump_cdp(normalize_cdp(doc.get_full_ax_tree()))
+    if fmt == "ai":
+        return doc.ai_snapshot() + "\n"
     return doc.aria_snapshot() + "\n"
 
 
@@ -1031,12 +1104,10 @@ def compare_child(out: Connection, job: Job, memory_mb: int) -> None:
         import resource
 
         resource.setrlimit(resource.RLIMIT_AS, (memory_mb << 20, memory_mb << 20))
-    from axsynth import Document
-
     started = time.perf_counter()
     out.send(("stage", "parse"))
     try:
-        doc = Document.from_html(job.page.read_bytes(), url=job.url)
+        doc = job.document()
     except BaseException as exc:  # noqa: BLE001 - any failure is this page's result
         for fmt, golden in job.goldens.items():
             result = failed_result(
@@ -1155,18 +1226,21 @@ def finish(state: Running, conn: Connection, died: bool = False, timed_out: floa
     return PageResult(state.job.rel, formats, round(time.monotonic() - state.started, 3))
 
 
-def jobs_for(cache: Path, name: str, only: str = "") -> list[Job]:
-    """A job for every page of the corpus with both goldens captured."""
+def jobs_for(cache: Path, name: str, only: str = "", loading: str | None = None) -> list[Job]:
+    """A job for every page of the corpus with both goldens captured, loading its
+    resources as its corpus was served (``load_options``)."""
     manifest = load_manifest(cache, name)
     if "corpus_dir" not in manifest:
         sys.exit(f"no corpus {name!r} captured in {goldens_dir(cache, name)}")
     corpus = Path(manifest["corpus_dir"])
+    serve, loading = manifest.get("serve", "page"), loading or default_loading()
     return [
         Job(
             rel,
             corpus / rel,
             entry.get("url") or page_url(name, rel),
             {fmt: golden_path(cache, name, rel, fmt) for fmt in FORMATS},
+            load_options(serve, corpus, name, rel, loading),
         )
         for rel, entry in sorted(manifest["pages"].items())
         if entry.get("status") == "ok" and only in rel and is_captured(cache, name, rel)
@@ -1435,7 +1509,8 @@ def format_baseline(old: list[PageResult], new: list[PageResult], baseline: Path
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    jobs = jobs_for(args.cache, args.name, args.only)
+    loading = args.loading or default_loading()
+    jobs = jobs_for(args.cache, args.name, args.only, loading)
     if not jobs:
         print(f"no captured pages for {args.name!r}", file=sys.stderr)
         return 2
@@ -1457,6 +1532,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         "created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         "axsynth": axsynth_version(),
         "timeout": args.timeout,
+        "serve": load_manifest(args.cache, args.name).get("serve", "page"),
+        "loading": loading,
         "seconds": round(time.perf_counter() - started, 1),
     }
     stamp = meta["created"].replace(":", "").replace("+0000", "Z")
@@ -1524,9 +1601,9 @@ def unified_diff(fmt: str, golden: str, actual: str, style: str = "json", contex
     )
 
 
-def find_job(cache: Path, name: str, page: str) -> Job:
+def find_job(cache: Path, name: str, page: str, loading: str | None = None) -> Job:
     """The captured page named exactly, or the only one whose path contains ``page``."""
-    jobs = jobs_for(cache, name)
+    jobs = jobs_for(cache, name, loading=loading)
     exact = [j for j in jobs if j.rel == page]
     matches = exact or [j for j in jobs if page in j.rel]
     if len(matches) != 1:
@@ -1536,10 +1613,8 @@ def find_job(cache: Path, name: str, page: str) -> Job:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from axsynth import Document
-
-    job = find_job(args.cache, args.name, args.page)
-    doc = Document.from_html(job.page.read_bytes(), url=job.url)
+    job = find_job(args.cache, args.name, args.page, args.loading)
+    doc = job.document()
     for fmt in args.format or FORMATS:
         golden = job.goldens[fmt].read_text(encoding="utf-8")
         actual = render(doc, fmt)
@@ -1573,6 +1648,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     cap.add_argument("--retry-failed", action="store_true", help="capture pages that failed before again")
     cap.add_argument("--only", default="", metavar="TEXT", help="only pages whose path contains TEXT")
+    cap.add_argument(
+        "--serve",
+        choices=SERVE_MODES,
+        default="page",
+        help="page: each page's own bytes only (saved documents, the default); "
+        "files: any file of the corpus directory (pages with their stylesheets and frames)",
+    )
     cap.set_defaults(run=cmd_capture)
 
     cmp = sub.add_parser("compare", help="run axsynth on every captured page and rank the differences")
@@ -1591,6 +1673,12 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--top", type=int, default=30, help="rows per histogram")
     cmp.add_argument("--examples", type=int, default=2, help="example pages per group")
     cmp.add_argument("--quiet", action="store_true", help="no line per page while running")
+    cmp.add_argument(
+        "--loading",
+        choices=LOADINGS,
+        help="a --serve files corpus: give axsynth the page's folder (page-dir) or the whole corpus "
+        "as a site (site; the default once axsynth supports it)",
+    )
     cmp.set_defaults(run=cmd_compare)
 
     rep = sub.add_parser("report", help="print the report of a saved compare run again")
@@ -1613,6 +1701,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="CDP as indented JSON (as axsynth.conformance --diff) or one node per line without ids",
     )
     dif.add_argument("--context", type=int, default=4, help="lines of context")
+    dif.add_argument(
+        "--loading",
+        choices=LOADINGS,
+        help="a --serve files corpus: give axsynth the page's folder (page-dir) or the whole corpus "
+        "as a site (site; the default once axsynth supports it)",
+    )
     dif.set_defaults(run=cmd_diff)
     return parser
 

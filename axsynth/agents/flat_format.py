@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
-from ..api import Document, ScopeError
+from ..api import Document
 
-OPTIONS = ("include_values", "max_interactive", "filter")
+OPTIONS = ("include_values", "max_interactive", "filter", "stable_ids")
 
 
 def add_options(snapshot: argparse.ArgumentParser) -> None:
@@ -23,15 +22,16 @@ def add_options(snapshot: argparse.ArgumentParser) -> None:
         help="leave out interactive nodes after the first N (counted in stats)",
     )
     flat.add_argument("--filter", metavar="CSS", help="keep only nodes whose element matches, in their groups")
+    flat.add_argument(
+        "--stable-ids", action="store_true", help="ids that survive edits (the agent format's refs) instead of node_N"
+    )
 
 
-def render(doc: Document, args: argparse.Namespace) -> str | None:
-    """The JSON text, or None after printing a one-line error."""
-    try:
-        data = doc.flat_snapshot(args.include_values, args.max_depth, args.max_interactive, args.filter)
-    except ScopeError as exc:
-        print(f"axsynth: {exc}", file=sys.stderr)
-        return None
+def render(doc: Document, args: argparse.Namespace) -> str:
+    """The JSON text (``ScopeError`` for a bad ``--scope`` or ``--filter``, as in every format)."""
+    data = doc.flat_snapshot(
+        args.include_values, args.max_depth, args.max_interactive, args.filter, args.scope, stable_ids=args.stable_ids
+    )
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 

@@ -11,7 +11,10 @@ from ..limits import DEFAULT_MAX_HTML_BYTES
 
 
 def add_parser(commands: "argparse._SubParsersAction") -> None:
-    mcp = commands.add_parser("mcp", help="serve snapshot, find, diff and resolve_ref over the Model Context Protocol")
+    mcp = commands.add_parser(
+        "mcp",
+        help="serve snapshot, find, diff, resolve_ref (and screenshot, with a browser) over the Model Context Protocol",
+    )
     mcp.add_argument("--root", default=".", metavar="DIR", help="read files only under this directory (default: .)")
     mcp.add_argument(
         "--http",
@@ -45,11 +48,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"axsynth: {exc}", file=sys.stderr)
         return 1
     server = build_server(service)
-    if address is None:
-        server.run("stdio")
-    else:
-        host, port = address
-        server.run("streamable-http", host=host, port=port)
+    unavailable = service.screenshot_unavailable()
+    if unavailable is not None:
+        print(f"axsynth: note: the screenshot tool is not offered: {unavailable}", file=sys.stderr)
+    try:
+        if address is None:
+            server.run("stdio")
+        else:
+            host, port = address
+            server.run("streamable-http", host=host, port=port)
+    finally:
+        service.close()
     return 0
 
 

@@ -12,7 +12,7 @@ from typing import TextIO
 from ..api import Document
 from . import flat_format
 
-FORMATS = ("cdp", "aria", "agent", "devtools", "flat")
+FORMATS = ("cdp", "aria", "ai", "agent", "devtools", "flat")
 
 
 def add_options(snap: argparse.ArgumentParser) -> None:
@@ -22,6 +22,10 @@ def add_options(snap: argparse.ArgumentParser) -> None:
         metavar="CSS",
         help="only the subtree of the one element this selector matches (any format; "
         "no match or several is an error listing them)",
+    )
+    ai = snap.add_argument_group("ai format")
+    ai.add_argument(
+        "--depth", type=_non_negative, metavar="N", help="Playwright's depth option: nodes below depth N are left out"
     )
     agent = snap.add_argument_group("agent format")
     agent.add_argument(
@@ -46,25 +50,24 @@ def add_options(snap: argparse.ArgumentParser) -> None:
     flat_format.add_options(snap)
 
 
-def write_snapshot(doc: Document, args: argparse.Namespace, out: TextIO) -> bool:
+def write_snapshot(doc: Document, args: argparse.Namespace, out: TextIO) -> None:
     """Write what ``snapshot`` prints for ``args.format`` (without the final newline);
-    False after printing a one-line error (flat's --filter).  ``axsynth batch`` uses it
-    too, so that its outputs are byte-identical to ``snapshot``'s."""
+    ``SnapshotOptionError`` for an option it cannot honour (--scope, --filter, --cursor).
+    ``axsynth batch`` uses it too, so that its outputs are byte-identical to ``snapshot``'s."""
     if args.format == "cdp":
         doc.write_full_ax_tree(out, scope=args.scope)  # node by node: a large tree is never all in memory
-        return True
+        return
     if args.format == "flat":
         text = flat_format.render(doc, args)
-        if text is None:
-            return False
     elif args.format == "agent":
         text = _agent(doc, args)
     elif args.format == "aria":
         text = doc.aria_snapshot(args.scope)
+    elif args.format == "ai":
+        text = doc.ai_snapshot(args.scope, args.depth)
     else:
         text = doc.devtools_snapshot(scope=args.scope).rstrip("\n")
     out.write(text)
-    return True
 
 
 def default_options(format: str) -> argparse.Namespace:

@@ -10,15 +10,19 @@ from ..html import forms, plugins
 from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, Node, Text, in_svg_text
 from ..html.ua_shadow import is_use_instance_root
 from ..page import Page
-from ..style.properties import content_visibility_auto, content_visibility_hides
+from ..style.properties import content_image, content_visibility_auto, content_visibility_hides
 from . import roles
 from .block_offset import BlockOffsets
-from .generated import GeneratedContent, drop_space_after_floated_letter
+from .carousel import Carousels
+from .generated import GeneratedContent, content_alt_text, drop_space_after_floated_letter
 from .object import AXObject, boxes
+from .reading_flow import apply_reading_flow
 from .ua_shadow import UAShadow
 from .whitespace import finish_text, is_whitespace_only
 
 _PRUNED_TAGS = frozenset({"title", "col", "colgroup", "map"})
+# Elements the UA sheet hides (display: none) that get no object at all while hidden.
+_UNRENDERED_METADATA = frozenset({"head", "script", "style", "meta", "link", "base"})
 _LEAF_INPUTS = frozenset({"checkbox", "radio", "range"})
 # MathML token elements lay out text; other MathML boxes (LayoutMathMLBlock::IsChildAllowed)
 # take only MathML element children, so their text gets no layout object.
@@ -36,6 +40,7 @@ class TreeBuilder:
         self.flat = page.flat
         self._next_id = max((n.node_id for n in _all_nodes(self.document)), default=0) + 1
         self.objects: list[AXObject] = []
+        self._canvas_fallback: set[AXObject] = set()  # a <canvas> and the elements of its fallback content
         # Keyed by the DOM nodes themselves (an id() key is one more int object per node).
         self.by_element: dict[Element, AXObject] = {}
         self.by_text: dict[Text, AXObject] = {}  # each text node's object, also whitespace later dropped from the tree
@@ -61,9 +66,24 @@ class TreeBuilder:
         root.role = "RootWebArea"
         self.objects.append(root)
         # (node, parent object, parent has box, inside display:none, display-locked)
-        stack: list[tuple[Node, AXObject, bool, bool]] = [
-            (c, root, True, False) for c in reversed(self.document.children)
-        ]
+        self._walk([(c, root, True, False) for c in reversed(self.document.children)])
+        floated_letters = [found for obj in list(self.objects) if (found := self.generated.add_first_letter(obj))]
+        self.objects = finish_text(root, self.objects, self._object_of, self._canvas_fallback)
+        for text in floated_letters:
+            drop_space_after_floated_letter(text)
+        apply_reading_flow(self.objects)
+        Carousels(self).add(self.objects)
+        return root
+
+    def add_subtree(self, node: Node, parent: AXObject, parent_box: bool) -> None:
+        """Create the objects of ``node`` and its flat-tree descendants under ``parent``,
+        as the walk does (for content a UA shadow tree lays out itself, e.g. the
+        author's button of a customizable select)."""
+        self._walk([(node, parent, parent_box, False)])
+
+    def _walk(self, stack: list[tuple[Node, AXObject, bool, bool]]) -> None:
+        """The tree walk: (node, parent object, parent has box, display-locked) items,
+        popped in tree order."""
         while stack:
             node, parent, parent_box, locked = stack.pop()
             if isinstance(node, Element):
@@ -72,16 +92,11 @@ class TreeBuilder:
                 self._add_text(node, parent, parent_box, locked)
             elif isinstance(node, _AfterPseudo):
                 self.generated.add_pseudo(node.owner, "after", parent_box)
-        floated_letters = [found for obj in list(self.objects) if (found := self.generated.add_first_letter(obj))]
-        self.objects = finish_text(root, self.objects, self._object_of)
-        for text in floated_letters:
-            drop_space_after_floated_letter(text)
-        return root
 
     def _add_element(self, el: Element, parent: AXObject, parent_box: bool, locked: bool, stack: list) -> None:
-        if _is_pruned(el, parent):
-            return
         style = self.styles.get(el)
+        if _is_pruned(el, parent, style):
+            return
         display = style["display"] if style else "none"
         if el.namespace == SVG_NS and (
             el.local_name in UNRENDERED_SVG or el.local_name not in KNOWN_SVG or _uninstanced_symbol(el)
@@ -102,6 +117,12 @@ class TreeBuilder:
         if parent.hidden_via_style and (not parent.has_layout or not has_layout) and parent.kind != "document":
             hidden = hidden or not has_layout
         obj = self.new_element(el, parent, style, has_layout, hidden)
+        if parent in self._canvas_fallback or obj.tag() == "canvas":
+            self._canvas_fallback.add(obj)
+        if obj.role == "Image" and style and content_image(style) and roles.aria_role(obj) is None:
+            # The image replaces the element's contents; its CSS alt text is its name.
+            obj.text = content_alt_text(el, style)
+            return
         child_locked = locked or obj.has_layout and self._skips_contents(obj, style, display)
         if not _can_have_children(obj) or child_locked or self._shows_content_frame(obj):
             # Display-locked contents (content-visibility:hidden or auto away from the
@@ -139,13 +160,14 @@ class TreeBuilder:
         if not node.data:
             return
         has_layout = parent_box and not locked and parent.display != "none" and not _rejects_text(parent)
-        if not has_layout and is_whitespace_only(node.data) and not locked:
-            return
         # Text SVG does not draw has no box, yet is not hidden: it still names a link.
         unrendered_in_svg = parent.element is not None and parent.element.namespace == SVG_NS
-        obj = self.new_text(
-            node, parent, has_layout, parent.hidden_via_style or not has_layout and not unrendered_in_svg
-        )
+        hidden = parent.hidden_via_style or not has_layout and not unrendered_in_svg
+        if parent.tag() == "canvas" and parent.node.children[0] is node and is_whitespace_only(node.data):
+            return  # probed: white space first in a canvas never shows (finish_text keeps the rest)
+        if not has_layout and is_whitespace_only(node.data) and not locked:
+            return
+        obj = self.new_text(node, parent, has_layout, hidden)
         self.by_text[node] = obj
 
     def new_element(
@@ -221,15 +243,15 @@ def _all_nodes(document: Document):
             stack.append(node.shadow_root)
 
 
-def _is_pruned(el: Element, parent: AXObject) -> bool:
+def _is_pruned(el: Element, parent: AXObject, style: dict | None) -> bool:
     if el.namespace == HTML_NS:
         tag = el.local_name
-        if tag in _PRUNED_TAGS:
+        if tag in _PRUNED_TAGS or tag == "template":
             return True
         if tag == "area" and not (isinstance(el.parent, Element) and el.parent.local_name == "map"):
             return True
-        if tag in ("head", "script", "style", "template", "meta", "link", "base", "noscript") and tag != "noscript":
-            return True
+        if tag in _UNRENDERED_METADATA and (style is None or style["display"] == "none"):
+            return True  # an author can show them (display: block): then they are boxes like any (probed)
         if tag == "slot" and not el.children and parent.node is not None:
             return False
     if parent.kind == "element" and parent.tag() in ("iframe", "frame"):

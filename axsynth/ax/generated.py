@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 
 from ..data.quotes import DEFAULT_LANGUAGE, QUOTES_BY_LANGUAGE
 from ..html.dom import Element, Node, ShadowRoot
+from ..style import counter_styles
 from ..style.cascade import FIRST_LETTER
 from ..style.counters import format_counter
-from ..style.properties import GENERATED_IMAGE
+from ..style.properties import GENERATED_IMAGE, is_decorative_content
 from . import first_letter, roles
 from .object import FLEX_OR_GRID, INLINE_LEVEL_DISPLAYS, AXObject
 from .whitespace import PRESERVES_SPACES, is_whitespace_only
@@ -78,13 +79,16 @@ class GeneratedContent:
         if which != "marker" and not isinstance(style["content"], tuple):
             return  # content: normal/none generates no box
         parts, alt = style["content"] if isinstance(style["content"], tuple) else ((), None)
+        if is_decorative_content(style):
+            alt = None  # laid out as it is, and left out of the tree (ignored.py)
         images = any(p[0] == "image" for p in parts)
         counter_values = self.styles.counters(el, which) if which != "marker" else {}
-        segments, quote_depth = _content_segments(el, parts, style, self._quote_depth, counter_values)
+        custom = self.styles.counter_styles
+        segments, quote_depth = _content_segments(el, parts, style, self._quote_depth, counter_values, custom)
         text = (
             "".join(t for _, t in segments)
             if which != "marker"
-            else _marker_text(owner, style, self.styles.list_ordinal(el))
+            else _marker_text(owner, style, self.styles.list_ordinal(el), self.styles.counter_styles)
         )
         owner_inline = owner.is_layout_inline() or owner.is_atomic_inline()
         block_level = style["display"] not in INLINE_LEVEL_DISPLAYS
@@ -102,8 +106,6 @@ class GeneratedContent:
             else:
                 owner.has_out_of_flow_empty_box = True
             return
-        if alt is not None and not _content_text(el, alt, counter_values) and not images:
-            return  # `content: "x" / ""`: decorative, ignored and left out of the tree
         pseudo = AXObject("pseudo", el, style, owner)
         pseudo.pseudo_which = which
         pseudo.has_layout = True
@@ -130,8 +132,9 @@ class GeneratedContent:
             self.builder.objects.append(inner)
             return
         if alt is not None:
-            pseudo.text = _content_text(el, alt, counter_values)  # alt text reads counters too (probed)
-            pseudo.role = "Image" if images else "StaticText"
+            pseudo.text = _content_text(el, alt, counter_values, custom)  # alt text reads counters too (probed)
+            # One image is an image with that name; any other list is text (probed).
+            pseudo.role = "Image" if parts == (("image",),) else "StaticText"
             return
         pseudo.role = "GenericContainer"
         self._quote_depth = quote_depth
@@ -183,7 +186,9 @@ _ANONYMOUS_TABLE_PARTS = {
 }
 
 
-def _content_segments(el: Element, parts: tuple, style: dict, depth: int, counters: dict) -> tuple[list, int]:
+def _content_segments(
+    el: Element, parts: tuple, style: dict, depth: int, counters: dict, custom: dict
+) -> tuple[list, int]:
     """The layout objects of a ``content`` list: ("text", s) for each run of
     strings/attr() (one LayoutTextFragment), ("counter", s) for each counter,
     ("image", "") for each url() image, ("quote", s) for each quote
@@ -202,7 +207,7 @@ def _content_segments(el: Element, parts: tuple, style: dict, depth: int, counte
             text = pairs[min(depth, len(pairs) - 1)][1] if pairs and kind == "close-quote" else ""
             segments.append(("quote", text))
         elif kind in ("counter", "counters"):  # each counter is its own LayoutCounter
-            segments.append(("counter", _counter_text(part, counters.get(part[1], (0,)))))
+            segments.append(("counter", _counter_text(part, counters.get(part[1], (0,)), custom)))
         elif kind == "image":  # each image is its own anonymous LayoutImage
             segments.append(("image", ""))
         else:
@@ -214,13 +219,23 @@ def _content_segments(el: Element, parts: tuple, style: dict, depth: int, counte
     return segments, depth
 
 
-def _content_text(el: Element, parts: tuple, counters: dict | None = None) -> str:
+def content_alt_text(el: Element, style: dict) -> str:
+    """The alternative text of ``content: ... / alt`` (no counters: an element's own)."""
+    return _content_text(el, style["content"][1] or ())
+
+
+def content_string(el: Element, style: dict) -> str:
+    """The text ``content`` shows: its strings, attr() values and quotes, without counters."""
+    return _content_text(el, style["content"][0])
+
+
+def _content_text(el: Element, parts: tuple, counters: dict | None = None, custom: dict | None = None) -> str:
     out = []
     for part in parts:
         if part[0] == "text":
             out.append(part[1])
         elif part[0] in ("counter", "counters"):
-            out.append(_counter_text(part, (counters or {}).get(part[1], (0,))))
+            out.append(_counter_text(part, (counters or {}).get(part[1], (0,)), custom or {}))
         elif part[0] == "attr":
             out.append(el.attrs.get(part[1], ""))
         elif part[0] == "open-quote":
@@ -230,11 +245,18 @@ def _content_text(el: Element, parts: tuple, counters: dict | None = None) -> st
     return "".join(out)
 
 
-def _counter_text(part: tuple, values: tuple[int, ...]) -> str:
-    """counter(name, style): the innermost value; counters(name, sep, style): all, joined."""
+def _counter_text(part: tuple, values: tuple[int, ...], custom: dict) -> str:
+    """counter(name, style): the innermost value; counters(name, sep, style): all, joined.
+    ``custom``: the document's @counter-style rules (a representation, no prefix or suffix)."""
+
+    def formatted(value: int) -> str:
+        if part[2] in custom:
+            return counter_styles.representation(value, part[2], custom, format_counter)
+        return format_counter(value, part[2])
+
     if part[0] == "counter":
-        return format_counter(values[-1], part[2])
-    return part[3].join(format_counter(v, part[2]) for v in values)
+        return formatted(values[-1])
+    return part[3].join(formatted(v) for v in values)
 
 
 def _auto_quotes(el: Element) -> tuple[tuple[str, str], ...]:
@@ -265,7 +287,8 @@ def _marker_image_loads(style: dict) -> bool:
     return image == GENERATED_IMAGE or image.strip().lower().startswith("data:image/")
 
 
-def _marker_text(li: AXObject, style: dict, ordinal: int) -> str:
+def _marker_text(li: AXObject, style: dict, ordinal: int, custom: dict) -> str:
+    """A list marker's text; ``custom``: the document's @counter-style rules."""
     content = style["content"]
     if isinstance(content, tuple):
         return _content_text(li.node, content[0])
@@ -282,6 +305,8 @@ def _marker_text(li: AXObject, style: dict, ordinal: int) -> str:
         }[kind]
     if kind == "none":
         return ""
+    if kind in custom:
+        return counter_styles.represent(ordinal, kind, custom, format_counter)
     return format_counter(ordinal, kind) + ". "
 
 

@@ -22,10 +22,12 @@ from ..data.aria import (
 from ..html import editing, focus, forms
 from ..html.dom import HTML_NS, SVG_NS, Element, Node, ShadowRoot, is_outermost_svg
 from ..html.ua_shadow import details_content_is_empty, is_ua_details_root
-from ..style import overflow
+from ..style.properties import is_decorative_content
 from . import roles
+from .carousel import is_carousel_pseudo, owns_carousel_pseudos
 from .names import supports_name_from_contents
 from .object import AXObject
+from .scroll_containers import is_overflowing_scroll_container
 from .whitespace import is_whitespace_only
 
 if TYPE_CHECKING:
@@ -47,8 +49,10 @@ class IgnoredRules:
     def __init__(self, tree: "AXTree") -> None:
         self.relations = tree.relations
         self.flat = tree.page.flat
+        self.styles = tree.page.styles
         self._shadow_memo: dict[Node, bool] = {}
         self._in_bare_picker: set[AXObject] = set()  # objects inside a closed picker that is no MenuListPopup
+        self._in_select_button: set[AXObject] = set()  # a base-select's rendered button and its subtree
 
     def apply(self, objects: list[AXObject]) -> None:
         for obj in self._owners_first(objects):
@@ -82,11 +86,13 @@ class IgnoredRules:
         if parent is not None:
             obj.aria_hidden_root = (obj.owned_by or parent).aria_hidden_root
             obj.inert_root = parent.inert_root
+            if parent.kind == "ua-select-button" or parent in self._in_select_button:
+                self._in_select_button.add(obj)
         if roles.hides_subtree(obj):
             # The nearest aria-hidden element is the root Chromium reports: one inside
             # a hidden subtree is an ariaHiddenElement itself.
             obj.aria_hidden_root = obj
-        if el is not None and el.has("inert") and el.is_html and obj.inert_root is None:
+        if obj.inert_root is None and el is not None and (el.has("inert") and el.is_html or _inert_style(obj)):
             obj.inert_root = obj
         if obj.aria_hidden_root is not None:
             if obj.aria_hidden_root is obj:
@@ -94,6 +100,9 @@ class IgnoredRules:
             else:
                 obj.add_reason("ariaHiddenSubtree", obj.aria_hidden_root)
             obj.ignored = True
+            return
+        if obj.kind in _GENERATED_KINDS and _in_decorative_pseudo(obj):
+            obj.ignored = True  # `content: ... / ""`: left out of the tree
             return
         if obj.inert_root is not None:
             # Chromium 156 reports inertElement for the whole inert subtree
@@ -143,6 +152,8 @@ class IgnoredRules:
             return False
         if not _hidden(obj) or _hidden(parent):
             return True
+        if not obj.has_layout and not obj.hidden_via_style:
+            return True  # probed: aria-hidden content of a closed base-select option still names it
         # Hidden below a visible part of a label: only a relation (or <label>) exposes it.
         while parent is not None and parent.used_for_label:
             if self.relations.is_label_or_description_target(parent):
@@ -165,15 +176,15 @@ class IgnoredRules:
         """The popup and all of its content but the UA slots: a closed picker lays
         nothing out, yet its content is exposed (ComputeIsIgnored keeps the
         structure of a collapsed <select> for what would be ignored as hidden)."""
-        if obj.role == "MenuListPopup":
-            return True
+        if obj.role == "MenuListPopup" or obj.kind == "ua-picker":
+            return True  # a base-select picker may be a dialog
         if obj.has_layout or obj.kind in ("ua-slot", "ua-nested-slot"):
             return False  # nothing in a closed picker is laid out: no ancestor walk needed
         if obj.kind == "element" and obj.display == "contents":
             # ShouldIgnoreForHiddenOrInert never takes a display:contents element for
             # unrendered, so that rule does not reach it: the semantic rules decide.
             return False
-        return any(a.role == "MenuListPopup" for a in obj.iter_ancestors())
+        return any(a.role == "MenuListPopup" or a.kind == "ua-picker" for a in obj.iter_ancestors())
 
     def _ignored_by_semantics(self, obj: AXObject) -> bool:
         """ShouldIncludeBasedOnSemantics, then the layout fallbacks of ComputeIsIgnored."""
@@ -188,8 +199,8 @@ class IgnoredRules:
         if _is_bare_picker(obj):
             obj.add_reason("notRendered")
             return True
-        if obj.kind in ("ua-slot", "ua-nested-slot"):
-            obj.add_reason("uninteresting")  # the options slot
+        if obj.kind in ("ua-slot", "ua-nested-slot", "ua-select-button"):
+            obj.add_reason("uninteresting")  # the options slot, a base-select's button slot
             return True
         if obj.kind in ("ua-internal", "ua-placeholder"):
             return True  # text-control internals: ignored with no reason
@@ -266,10 +277,11 @@ class IgnoredRules:
             obj.add_reason("presentationalRole")
             return Inclusion.IGNORE
         if obj.kind in ("anonymous", "pseudo"):
-            # A pseudo-element with CSS alt text is itself the Image/StaticText.
+            # A pseudo-element with CSS alt text is itself the Image/StaticText; a
+            # carousel's scroll buttons, marker group and markers are controls.
             return (
                 Inclusion.INCLUDE
-                if role == "Image" or (obj.kind == "pseudo" and role == "StaticText")
+                if role == "Image" or (obj.kind == "pseudo" and role == "StaticText") or is_carousel_pseudo(obj)
                 else Inclusion.DEFAULT
             )
         if role == "RubyAnnotation" or (
@@ -343,7 +355,7 @@ class IgnoredRules:
         if tag == "span":
             obj.add_reason("uninteresting")
             return Inclusion.IGNORE
-        if _is_overflowing_scroll_container(obj):
+        if is_overflowing_scroll_container(obj):
             return Inclusion.INCLUDE
         if tag == "label":
             control = self.relations.label_control(obj)
@@ -398,6 +410,12 @@ class IgnoredRules:
         return not kids or (len(kids) == 1 and kids[0] is el)
 
     def _ignored_but_included(self, obj: AXObject) -> bool:
+        if obj.kind in _GENERATED_KINDS and _in_decorative_pseudo(obj):
+            return False
+        if obj in self._in_select_button:
+            # Probed: a base-select's button keeps its whole (inert) subtree, hidden
+            # parts too, but white space.
+            return obj.kind != "text" or not is_whitespace_only(obj.text)
         el = obj.element
         if obj.owned_by is not None or (el is not None and el.has("aria-owns")):
             return True
@@ -418,7 +436,7 @@ class IgnoredRules:
             return True
         if obj.kind == "element" and not obj.in_ua_shadow and obj.parent.in_ua_shadow:
             return True  # slotted into a UA shadow tree: its flat-tree parent is not its DOM parent
-        if obj.kind in ("ua-internal", "ua-placeholder", "ua-slot", "inner-editor"):
+        if obj.kind in ("ua-internal", "ua-placeholder", "ua-slot", "ua-select-button", "inner-editor"):
             if _inner_field_internal(obj):
                 return False  # rule 7: search/number internals stay out
             return True  # a shadow-root child, or a visible block
@@ -441,6 +459,8 @@ class IgnoredRules:
             return True
         if any(c.kind == "pseudo" for c in obj.children) or obj.has_clearfix_box or obj.has_out_of_flow_empty_box:
             return True  # an element with ::before/::after, even an empty box left out of the tree (probed)
+        if obj.kind == "element" and self.styles.has_pseudo(obj.node) and owns_carousel_pseudos(obj):
+            return True
         if obj.used_for_label and obj.kind != "text" or (obj.kind == "text" and obj.used_for_label):
             if not obj.has_layout:
                 # Datalists and their options are left out; Chromium 156 keeps
@@ -479,6 +499,8 @@ class IgnoredRules:
         <address> (Group); images and SVG elements excepted."""
         if obj.role == "None" or obj.kind not in ("element",):
             return False
+        if obj.is_svg_content():
+            return False  # a shape or container, never a block box, whatever its display
         if obj.has_layout and not obj.is_layout_inline() and not obj.is_atomic_inline() or obj.tag() == "br":
             return True
         return obj.role in STRUCTURE_ROLES and obj.role not in IMAGE_ROLES and obj.element.namespace != SVG_NS
@@ -499,94 +521,21 @@ _PSEUDO_TABLE_WRAPPERS = frozenset(
 )
 
 
-def _is_overflowing_scroll_container(obj: AXObject) -> bool:
-    """AXObject::IsScrollableContainer: a scroll container with scrollable overflow.
-    Without layout only one case is certain: a box held at (nearly) zero height (a
-    collapsed accordion, an ad slot, a visually hidden block) around content taller
-    than that (docs/divergences.md)."""
-    style = obj.style
-    if not style or not obj.has_layout or obj.tag() in ("html", "body") or obj.kind != "element":
-        return False
-    if obj.is_layout_inline() or style["display"].startswith("table") or style["display"] == "contents":
-        return False
-    if not overflow.is_scroll_container(style):
-        return False
-    held = overflow.held_block_size(style)
-    if held is not None:
-        return held <= _MAX_HELD_HEIGHT and any(_taller_than(child, held) for child in obj.children)
-    return _grows_with_content(style) and _content_sticks_out_at_end(obj)
+_GENERATED_KINDS = frozenset({"pseudo", "anonymous", "anonymous-box"})
 
 
-def _grows_with_content(style: dict) -> bool:
-    """A box as tall as its content, with no bottom padding, so content sticking out
-    of its last box sticks out of it too."""
-    return style["height"] == "auto" and style["max-height"] == "none" and style["padding-bottom"] == 0
+def _in_decorative_pseudo(obj: AXObject) -> bool:
+    """In a pseudo-element whose content has empty alternative text."""
+    node: AXObject | None = obj
+    while node is not None and node.kind in ("anonymous", "anonymous-box"):
+        node = node.parent
+    return node is not None and node.kind == "pseudo" and bool(node.style) and is_decorative_content(node.style)
 
 
-def _content_sticks_out_at_end(obj: AXObject) -> bool:
-    """The last in-flow box of ``obj``, followed down through boxes as tall as their
-    content, is held at (nearly) zero height around taller content that it does not
-    clip: that content overflows ``obj``'s end (probed: a collapsed accordion panel
-    with max-height: 0 inside an overflow: hidden wrapper). Block flow stacks its
-    last box at its end; a flex or grid container is followed only through a single
-    item."""
-    last = _last_in_flow_box(obj)
-    if last is None or last.kind != "element" or not last.style or last.display not in _HEIGHT_APPLIES:
-        return False
-    style = last.style
-    if not overflow.shows_overflow(style) or not overflow.ends_at_content_end(style):
-        return False
-    held = overflow.held_block_size(style)
-    if held is not None:
-        return held <= _MAX_HELD_HEIGHT and any(_taller_than(child, held) for child in last.children)
-    return _grows_with_content(style) and _content_sticks_out_at_end(last)
-
-
-_BLOCK_FLOW = frozenset({"block", "list-item", "flow-root"})
-# Block-level boxes whose height and max-height apply (not tables, not inlines).
-_HEIGHT_APPLIES = _BLOCK_FLOW | {"flex", "grid", "-webkit-box"}
-
-
-def _last_in_flow_box(obj: AXObject) -> AXObject | None:
-    """The box laid out last in the block axis: in block flow the last child that
-    takes room (not out of flow, not collapsible white space, not an empty inline);
-    in a flex or grid container its only item."""
-    boxes = [c for c in obj.children if c.has_layout and not _out_of_flow(c) and not _takes_no_room(c)]
-    if obj.display in _BLOCK_FLOW:
-        return boxes[-1] if boxes else None
-    return boxes[0] if len(boxes) == 1 and obj.display in _HEIGHT_APPLIES else None
-
-
-def _out_of_flow(obj: AXObject) -> bool:
-    return bool(obj.style) and obj.style["position"] in ("absolute", "fixed")
-
-
-def _takes_no_room(obj: AXObject) -> bool:
-    if obj.kind == "text":
-        return is_whitespace_only(obj.text)
-    return obj.is_layout_inline() and all(_takes_no_room(child) for child in obj.children if child.has_layout)
-
-
-# A line of text is taller than this at any font size a page shows text in.
-_MAX_HELD_HEIGHT = 1.0
-
-
-def _taller_than(obj: AXObject, height: float) -> bool:
-    """In-flow content (floats too) definitely taller than ``height``: text, or a box
-    whose own sizes say so; a box held small by its own overflow clipping adds only
-    its own height."""
-    if not obj.has_layout or _out_of_flow(obj):
-        return False
-    if obj.kind == "text":
-        return not is_whitespace_only(obj.text)
-    if obj.kind != "element" or not obj.style:
-        return False
-    style = obj.style
-    if overflow.definite_block_size(style) > height:
-        return True
-    if overflow.held_block_size(style) is not None and overflow.is_scroll_container(style):
-        return False
-    return any(_taller_than(child, height) for child in obj.children)
+def _inert_style(obj: AXObject) -> bool:
+    """CSS Interactivity's ``interactivity: inert`` (the UA sheet's for a customizable
+    select's button; an author's anywhere): inert like the inert attribute."""
+    return bool(obj.style) and obj.style["interactivity"] == "inert"
 
 
 def _hidden(obj: AXObject) -> bool:

@@ -21,7 +21,9 @@ from ..data.forms import DATE_TIME_LAYOUTS
 from ..data.media_controls import PLAYBACK_ERROR
 from ..html import focus, forms, media
 from ..html.dom import SVG_NS, Element
+from ..style.properties import content_image
 from . import roles
+from .carousel import carousel_name, has_alt_text, is_carousel_pseudo
 from .inner_text import inner_text
 from .name_sources import (
     NameSource,
@@ -89,6 +91,8 @@ class Names:
     def _name_with_sources(self, obj: AXObject) -> tuple[str, list[NameSource]]:
         sources: list[NameSource] = []
         text, _ = self._text_alternative(obj, False, None, set(), sources)
+        if is_carousel_pseudo(obj):
+            return text or carousel_name(obj), sources  # probed: the sources stay those of an empty name
         if text == " " and (_is_generated_text(obj) or obj.role == "ListMarker"):
             # Probed: a space of generated content is named by two (a ::before/::after
             # text, an image marker's suffix).
@@ -207,7 +211,11 @@ class Names:
                 return value, "value"
         found = [False]
         aria = self._aria_text_alternative(obj, recursive, root, visited, sources, found)
-        if aria is not None:
+        if aria is not None and aria[1] == "hidden" and sources is not None:
+            # Step 2A counts as found: the rest only lists its sources, all superseded
+            # (seen on an unignored hidden object: a base-select picker's content).
+            found[0] = True
+        elif aria is not None:
             return ("", "none") if aria[1] == "hidden" else aria
         native = self.native.text_alternative(obj, visited, sources, found)
         if native is not None and sources is None and native[0]:
@@ -246,8 +254,10 @@ class Names:
         return _first_text(sources)
 
     def _fast_path(self, obj: AXObject, recursive: bool) -> tuple[str, str] | None:
-        if obj.kind == "pseudo" and obj.role in ("Image", "StaticText"):  # a ::marker with alt text too
-            return obj.text, "css-alt"
+        if obj.kind == "pseudo" and (obj.role in ("Image", "StaticText") or has_alt_text(obj)):
+            return obj.text, "css-alt"  # a ::marker, a scroll button or marker with alt text too
+        if obj.kind == "element" and obj.role == "Image" and obj.style and content_image(obj.style, with_alt=True):
+            return obj.text, "css-alt"  # an element replaced by content: url() / "alt"
         if obj.tag() == "br":
             return "\n", "contents"
         if _is_layout_text(obj):
@@ -429,11 +439,26 @@ class Names:
             return True
         if obj.role == "MenuListOption" and obj.aria_hidden_root is None:
             return False
-        if root is not None and (root.hidden_via_style or root.aria_hidden_root is not None):
+        if root is not None and (
+            root.hidden_via_style or root.aria_hidden_root is not None or _in_closed_base_picker(root)
+        ):
             return False
         if obj.aria_hidden_root is obj:
             return True
-        return obj.hidden_via_style
+        return obj.hidden_via_style or _in_closed_base_picker(obj)
+
+
+def _in_closed_base_picker(obj: AXObject) -> bool:
+    """Inside a base-select picker, which (closed) is display:none for names, unlike
+    the picker of a plain select that has no element (its options are never hidden)."""
+    if obj.has_layout:
+        return False
+    node: AXObject | None = obj
+    while node is not None and node.kind != "ua-picker":
+        if node.kind == "element" and node.tag() in ("select", "option"):
+            return False  # an option and its content are never hidden for names, as in any select
+        node = node.parent
+    return node is not None
 
 
 def supports_name_from_contents(obj: AXObject, recursive: bool) -> bool:

@@ -44,6 +44,7 @@ cdef class AXObject:
     cpdef bint has_attr(self, str name)
     cpdef bint is_svg(self)
     cpdef bint is_replaced(self)
+    cpdef bint is_svg_content(self)
     cpdef bint is_layout_inline(self)
     cpdef bint is_atomic_inline(self)
     cpdef bint is_inline_level(self)

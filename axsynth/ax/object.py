@@ -151,6 +151,19 @@ class AXObject:
             )
         return el.namespace == HTML_NS and el.local_name in REPLACED
 
+    def is_svg_content(self) -> bool:
+        """An element an SVG root lays out (LayoutSVGShape, LayoutSVGContainer,
+        LayoutSVGInline...): not a CSS box, so its display (block, inline-block) makes
+        no block or atomic inline of it. Excluded: the root <svg>, and <text> and
+        <foreignObject>, which Blink lays out as block flows (LayoutSVGBlock)."""
+        el = self.element
+        return (
+            el is not None
+            and el.namespace == SVG_NS
+            and el.local_name not in ("text", "foreignObject")
+            and not self.is_replaced()
+        )
+
     def is_layout_inline(self) -> bool:
         """A LayoutInline: a non-replaced box with display:inline."""
         if not self.has_layout or self.kind == "text":
@@ -158,7 +171,7 @@ class AXObject:
         return self.display in ("inline", "ruby") and not self.is_replaced() and self.tag() != "br"
 
     def is_atomic_inline(self) -> bool:
-        if not self.has_layout or self.kind in ("text", "anonymous"):
+        if not self.has_layout or self.kind in ("text", "anonymous") or self.is_svg_content():
             return False
         display = self.display
         if display in ("inline-block", "inline-flex", "inline-grid", "inline-table", "-webkit-inline-box"):
@@ -171,7 +184,7 @@ class AXObject:
         return self.display in INLINE_LEVEL_DISPLAYS or self.tag() == "br"
 
     def is_block_flow(self) -> bool:
-        if not self.has_layout or self.kind in ("text", "anonymous"):
+        if not self.has_layout or self.kind in ("text", "anonymous") or self.is_svg_content():
             return False
         if self.tag() in ("button", "select", "input", "textarea", "fieldset"):
             return False  # flex boxes / form-control boxes in Blink
@@ -183,7 +196,9 @@ class AXObject:
 
     def is_out_of_flow(self) -> bool:
         style = self.style
-        return bool(style) and (style["float"] != "none" or style["position"] in ("absolute", "fixed"))
+        if not style or self.is_svg() and not self.is_replaced():
+            return False  # nothing an SVG root lays out floats (nor is positioned: the cascade)
+        return style["float"] != "none" or style["position"] in ("absolute", "fixed")
 
     def layout_children(self) -> Iterator["AXObject"]:
         """Children that have boxes, with display:contents flattened away."""

@@ -5,11 +5,17 @@ labelling and describing relations, and aria-owns."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
-from ..data.aria import COMBOBOX_CONTAINER_ROLES, REQUIRED_CONTEXT_ARIA, TEXT_FIELD_ROLES
+from ..data.aria import (
+    ACTION_TARGET_ROLES,
+    COMBOBOX_CONTAINER_ROLES,
+    NAME_PROHIBITED,
+    REQUIRED_CONTEXT_ARIA,
+    TEXT_FIELD_ROLES,
+)
 from ..html import forms
-from ..html.dom import Element, element_by_id
+from ..html.dom import Element, element_by_id, resolve_reference_target
 from . import roles
 from .object import AXObject
 
@@ -53,6 +59,8 @@ class Relations:
         out = []
         for idref in value.split():
             el = element_by_id(obj.node, idref)
+            if attr != "aria-owns":  # probed: aria-owns names the host itself
+                el = resolve_reference_target(el)
             target = self.by_element.get(el) if el is not None else None
             if target is not None and (repeats or target not in out):
                 out.append(target)
@@ -62,7 +70,7 @@ class Relations:
         """The object a single-IDREF attribute names, as a list of zero or one: the
         whole value is the id, white space and all (probed: " a " and "a a" name none)."""
         value = obj.attr(attr)
-        el = element_by_id(obj.node, value) if value else None
+        el = resolve_reference_target(element_by_id(obj.node, value)) if value else None
         target = self.by_element.get(el) if el is not None else None
         return [target] if target is not None else []
 
@@ -153,12 +161,17 @@ class Relations:
             props.append(("owns", _idref_list(obj, "aria-owns", owns)))
         return props
 
-    def sparse_properties(self, obj: AXObject, aria: bool, error_shown: bool, names: "Names") -> list[tuple[str, Any]]:
-        """The relations among the sparse attributes: the active descendant, then
-        errormessage (``error_shown``: only while invalid), controls, details and
+    def sparse_properties(
+        self, obj: AXObject, aria: bool, error_shown: bool, names: "Names", is_disabled: Callable[[AXObject], bool]
+    ) -> list[tuple[str, Any]]:
+        """The relations among the sparse attributes: actions, the active descendant,
+        then errormessage (``error_shown``: only while invalid), controls, details and
         flowto; ``aria``: whether obj has any aria-* attribute (without one, only
         implicit relations remain)."""
         props: list[tuple[str, Any]] = []
+        actions = self._actions(obj, is_disabled, names) if aria else []
+        if actions:
+            props.append(("actions", _idref_list(obj, "aria-actions", actions)))
         active = (aria and self.object_for_idref(obj, "aria-activedescendant")) or self._listbox_active_option(obj)
         if active and (not active[0].ignored or _only_presentational(active[0])):
             props.append(("activedescendant", active[0]))
@@ -174,6 +187,22 @@ class Relations:
             if targets:
                 props.append((name, _idref_list(obj, "aria-" + name, targets)))
         return props
+
+    def _actions(self, obj: AXObject, is_disabled: Callable[[AXObject], bool], names: "Names") -> list[AXObject]:
+        """aria-actions (kActionsIds): the named elements that a user can act on
+        natively -- shown, enabled, with a natively clickable role and a name; an
+        ARIA widget is no action (probed). A role that prohibits naming (generic,
+        paragraph) carries no actions."""
+        if obj.role in NAME_PROHIBITED:
+            return []
+        return [
+            t
+            for t in self.objects_for_idrefs(obj, "aria-actions")
+            if not t.ignored
+            and roles.native_role(t) in ACTION_TARGET_ROLES
+            and not is_disabled(t)
+            and names.name(t).strip()
+        ]
 
     def _combobox_popup(self, obj: AXObject, names: "Names") -> list[AXObject]:
         """GetControlsListboxForTextfieldCombobox: a text field combobox with no
@@ -204,6 +233,11 @@ class Relations:
             if names.name(candidate):
                 return []  # a named listbox is a separate widget
         return [candidate] if candidate is not None and candidate.role in COMBOBOX_CONTAINER_ROLES else []
+
+    def selected_option_of(self, select: AXObject) -> AXObject | None:
+        """The object of a select's (last) selected option."""
+        chosen = self.forms.selected_options(select.element)
+        return self.by_element.get(chosen[-1]) if chosen else None
 
     def _listbox_active_option(self, obj: AXObject) -> list[AXObject]:
         """A listbox <select> reports its first selected option as the

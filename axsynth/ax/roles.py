@@ -29,6 +29,7 @@ from ..html import editing, focus, forms
 from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Element, element_by_id, in_svg_text, is_outermost_svg
 from ..html.ua_shadow import summary_details
 from ..style.borders import SIDES, has_border
+from ..style.properties import content_image
 from .object import AXObject
 
 # The computed style of an element (the page's Styles.get), for the rules that read another element's.
@@ -192,6 +193,9 @@ def _native_role(obj: AXObject, style_of: StyleOf = None) -> str:
     role = HTML_ROLES.get(tag)
     if role is not None:
         return role
+    # RoleFromLayoutObjectOrNode: content: url() makes a LayoutImage of the element.
+    if obj.kind == "element" and obj.style and content_image(obj.style):
+        return "Image"
     # RoleFromLayoutObjectOrNode: a display:list-item box is a list item.
     if obj.style and obj.style["display"] == "list-item":
         return "ListItem"

@@ -7,30 +7,22 @@ Each property is returned as (name, AXValue dict) ready for CDP.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
-from ..data.aria import (
-    LINK_ROLES,
-    LIVE_ROLES,
-)
-from ..data.forms import (
-    ARIA_READONLY_ROLES,
-    EDITING_LEAF_TAGS,
-    LISTED_ELEMENTS,
-    READONLY_IGNORED_INPUT_TYPES,
-    SETTABLE_ROLES,
-    TEXT_FIELD_INPUT_TYPES,
-    VALUELESS_INPUT_TYPES,
-)
-from ..data.svg import HIDDEN_CONTAINERS
-from ..html import editing, focus, forms, imgsrc, media, plugins, urls, values
-from ..html.dom import SVG_NS, Element, parse_int
+from ..data.aria import LINK_ROLES, LIVE_ROLES
+from ..data.forms import SETTABLE_ROLES
+from ..html import editing, forms, imgsrc, urls
 from ..style.media import VIEWPORT_WIDTH, matches_attribute
-from . import roles
-from .name_sources import simplify_whitespace
+from . import carousel, roles
+from .carousel import is_carousel_pseudo
+from .editable import Editability
+from .levels import hierarchical_level
 from .object import AXObject
+from .relations import IdrefList
+from .restriction import Restriction
+from .validity import Validity
 from .values import RANGE_ROLES, as_float32, range_bounds, range_value, range_value_text, string_value
+from .widget_states import WidgetStates
 
 if TYPE_CHECKING:
     from .names import Names
@@ -49,31 +41,6 @@ _REQUIRED_ROLES = frozenset(
     "ComboBoxGrouping ComboBoxMenuButton GridCell ListBox RadioGroup SpinButton TextField "
     "TextFieldWithComboBox Tree ColumnHeader RowHeader TreeGrid".split()
 )
-_CHECKABLE = frozenset(
-    {
-        "CheckBox",
-        "Switch",
-        "RadioButton",
-        "MenuItemCheckBox",
-        "MenuItemRadio",
-        "ToggleButton",
-        "TreeItem",
-        "ListBoxOption",
-    }
-)
-# ui::IsSelectRequiredOrImplicit: roles whose selection follows focus.
-_SELECT_FOLLOWS_FOCUS = frozenset({"ListBoxOption", "MenuListOption", "Tab", "TreeItem"})
-# ui::IsContainerWithSelectableChildren / AXObject::ContainerWidget.
-_CONTAINER_WIDGETS = frozenset(
-    "ComboBoxGrouping ComboBoxMenuButton Grid ListBox MenuBar Menu RadioGroup TabList Toolbar Tree TreeGrid".split()
-)
-# AXObject::SupportsARIAExpanded.
-_EXPANDABLE = frozenset(
-    "Application Button CheckBox ColumnHeader ComboBoxGrouping ComboBoxMenuButton ComboBoxSelect "
-    "DisclosureTriangle DisclosureTriangleGrouped GridCell Link PopUpButton MenuItem MenuItemCheckBox "
-    "MenuItemRadio Row RowHeader Switch Tab TextFieldWithComboBox ToggleButton TreeItem ListItem".split()
-)
-# The orientation a role has without aria-orientation.
 _IMPLICIT_ORIENTATION = {
     "ScrollBar": "vertical",
     "Slider": "horizontal",
@@ -85,28 +52,21 @@ _IMPLICIT_ORIENTATION = {
     "ListBox": "vertical",
     "Tree": "vertical",
 }
-_GRID_CELLS = frozenset({"Cell", "GridCell", "ColumnHeader", "RowHeader"})
 _COMBOBOXES = frozenset(
     {"TextFieldWithComboBox", "ComboBoxMenuButton", "ComboBoxGrouping"}
 )  # ui::IsComboBox, but <select>
 # The roles of objects with no element that _text_properties answers for.
 _TEXT_ROLES = frozenset({"StaticText", "ListMarker"})
-_SELECTABLE = frozenset(
-    {"Cell", "GridCell", "ColumnHeader", "RowHeader", "ListBoxOption", "MenuListOption", "Row", "Tab", "TreeItem"}
-)
 
 
 class States:
     def __init__(self, tree: "AXTree", names: "Names") -> None:
         self.tree = tree
         self.names = names  # the document's (memoized) names: some values and relations need one
-        # Memos keyed by the objects themselves (not id() ints, one int object per entry).
-        self._inherited_editing: dict[AXObject, str | None] = {}  # obj -> _inherited_editable(obj)
-        self._focusable: dict[AXObject, bool] = {}  # obj -> is_focusable(obj), asked several times per object
-        self._disabling_ancestry: dict[AXObject, bool] = {}  # obj -> it or an ancestor disables descendants
-        self._explicit_selection: dict[AXObject, bool] = {}  # container widget -> _has_explicit_selection
-        self._autofocus: AXObject | None | bool = False  # not looked for yet
-        self.forms = tree.page.forms
+        self.restriction = Restriction(tree)
+        self.validity = Validity(tree.page.forms)
+        self.editability = Editability()
+        self.widget_states = WidgetStates(tree.page.forms, self.restriction)
 
     def properties(self, obj: AXObject) -> list[Prop]:
         if obj.element is None and obj.role in _TEXT_ROLES:
@@ -119,7 +79,7 @@ class States:
         the groups' checks: it has no attribute, cannot take focus, and its role is
         no live region, widget, link or image. Only an editing host above a DOM
         text gives it a state."""
-        editable = self._editable(obj)
+        editable = self.editability.editable(obj)
         return [("editable", editable)] if editable else []
 
     def _object_properties(self, obj: AXObject) -> list[Prop]:
@@ -139,8 +99,10 @@ class States:
     # --- groups --------------------------------------------------------------
 
     def _live_region(self, obj: AXObject) -> list[Prop]:
-        # Any non-empty aria-live token is passed through (an unknown one still makes a live region).
-        live = (obj.attr("aria-live") or "").strip().lower() or LIVE_ROLES.get(obj.role, "")
+        # Any non-empty aria-live value is passed through as written (probed: "X",
+        # " polite ", "OFF" all make a live region); only "off" makes none.
+        raw = obj.attr("aria-live") or ""
+        live = raw if raw.strip() else LIVE_ROLES.get(obj.role, "")
         if not live or live == "off":
             return []
         atomic = (obj.attr("aria-atomic") or "").strip().lower()
@@ -150,17 +112,17 @@ class States:
 
     def _global_states(self, obj: AXObject) -> list[Prop]:
         props: list[Prop] = []
-        if self.is_disabled(obj):
+        if self.restriction.is_disabled(obj):
             props.append(("disabled", True))
-        invalid = self._invalid(obj)
+        invalid = self.validity.invalid(obj)
         if invalid is not None:
             props.append(("invalid", invalid))
-        if obj.kind == "document" or (self.is_focusable(obj)):
+        if obj.kind == "document" or (self.restriction.is_focusable(obj)):
             props.append(("focusable", True))
         # The page's tab has focus: its main frame's document is focused, a child frame's is not.
-        if (obj.kind == "document" and self.tree.page.parent is None) or obj is self._autofocused():
+        if (obj.kind == "document" and self.tree.page.parent is None) or obj is self.restriction.autofocused():
             props.append(("focused", True))
-        editable = self._editable(obj)
+        editable = self.editability.editable(obj)
         if editable:
             props.append(("editable", editable))
         if self._settable(obj):
@@ -180,7 +142,7 @@ class States:
         popup = self._has_popup(obj)
         if popup:
             props.append(("hasPopup", popup))
-        level = _level(obj)
+        level = hierarchical_level(obj)
         if level:
             props.append(("level", level))
         if role in _MULTISELECTABLE_ROLES:
@@ -205,13 +167,13 @@ class States:
 
     def _widget_states(self, obj: AXObject) -> list[Prop]:
         props: list[Prop] = []
-        checked = self._checked(obj)
+        checked = self.widget_states.checked(obj)
         if checked is not None:
             props.append(("pressed" if obj.role == "ToggleButton" else "checked", checked))
-        expanded = self._expanded(obj)
+        expanded = self.widget_states.expanded(obj)
         if expanded is not None:
             props.append(("expanded", expanded))
-        selected = self._selected(obj)
+        selected = self.widget_states.selected(obj)
         if selected is not None:
             props.append(("selected", selected))
         if obj.role in ("Dialog", "AlertDialog"):
@@ -224,8 +186,8 @@ class States:
         """The sparse attributes; ``aria``: whether obj has any aria-* attribute
         (without one, only the url, accesskey and implicit relations remain)."""
         props: list[Prop] = []
-        if aria and (obj.attr("aria-busy") or "").strip().lower() == "true":
-            props.append(("busy", True))
+        if aria and (obj.attr("aria-busy") or "").strip().lower() not in ("", "false", "undefined"):
+            props.append(("busy", True))  # IsAriaAttributeTrue: any other value is true (probed)
         url = self.tree_url(obj)
         if url is not None:
             props.append(("url", url[:MAX_STRING_ATTRIBUTE_LENGTH]))
@@ -236,12 +198,29 @@ class States:
         description = obj.attr("aria-roledescription") if aria else None
         if description and obj.role != "GenericContainer":
             props.append(("roledescription", description[:MAX_STRING_ATTRIBUTE_LENGTH]))
+        if obj.role == "MenuListPopup" and obj.parent is not None and obj.parent is self.restriction.autofocused():
+            # AXMenuListPopup::ActiveDescendant: the focused select's selected option.
+            active = self.tree.relations.selected_option_of(obj.parent)
+            return props + [("activedescendant", active)] if active is not None else props
+        if is_carousel_pseudo(obj):
+            return props + self._carousel_relations(obj)
         if obj.kind != "element":
             return props
         # An error message is hidden while the object is valid; an object with no
         # invalid state at all (a link, an ARIA checkbox, a generic) shows it (probed).
-        error_shown = obj.has_attr("aria-errormessage") and self._invalid(obj) != "false"
-        return props + self.tree.relations.sparse_properties(obj, aria, error_shown, self.names)
+        error_shown = obj.has_attr("aria-errormessage") and self.validity.invalid(obj) != "false"
+        relations = self.tree.relations
+        return props + relations.sparse_properties(obj, aria, error_shown, self.names, self.restriction.is_disabled)
+
+    def _carousel_relations(self, obj: AXObject) -> list[Prop]:
+        """A scroll button or marker group controls its scroll container; a scroll
+        marker's details are its item (relations with no attribute value)."""
+        by_element = self.tree.by_element
+        scroller = carousel.controlled(obj, by_element)
+        if scroller is not None:
+            return [("controls", IdrefList("", (scroller,)))]
+        item = carousel.marker_item(obj, by_element)
+        return [("details", IdrefList("", (item,)))] if item is not None else []
 
     # --- individual states ---------------------------------------------------------
 
@@ -250,7 +229,7 @@ class States:
             return self.tree.page.url
         if obj.role in LINK_ROLES and obj.has_attr("href"):
             return urls.resolve(self.tree.page.base_url, obj.attr("href"))
-        if obj.role in LINK_ROLES and obj.element.namespace == SVG_NS and obj.has_attr("xlink:href"):
+        if obj.role in LINK_ROLES and obj.is_svg() and obj.has_attr("xlink:href"):
             return urls.resolve(self.tree.page.base_url, obj.attr("xlink:href"))  # an SVG <a>'s older href (probed)
         image_input = obj.tag() == "input" and forms.input_type(obj.element) == "image"
         if obj.role == "Image" and obj.tag() == "img":
@@ -261,217 +240,8 @@ class States:
             return urls.resolve(self.tree.page.base_url, src) if src else None
         return None
 
-    def is_disabled(self, obj: AXObject) -> bool:
-        """AXObject::Restriction is kRestrictionDisabled."""
-        el = obj.element
-        if el is None or obj.tag() == "optgroup":  # AXNodeObject::Restriction skips optgroups
-            return False
-        if self._disables_descendants(obj) or media.is_unplayable(el, obj.has_layout):
-            return True  # AXMediaElement::Restriction: unplayable media is disabled
-        # A focusable object inherits the state of a disabled ancestor (IsDescendantOfDisabledNode).
-        if self.is_focusable(obj) and self._under_disabling_ancestor(obj):
-            return True
-        select = _owner_select(obj)
-        return select is not None and _native_disabled(select)
-
-    def _under_disabling_ancestor(self, obj: AXObject) -> bool:
-        """Whether an ancestor disables its focusable descendants: memoized per object,
-        since every focusable object asks (a walk to the root each was ~3% of the CPU)."""
-        unknown: list[AXObject] = []  # from obj's parent up to the first memoized ancestor
-        node, under = obj.parent, False
-        while node is not None:
-            known = self._disabling_ancestry.get(node)
-            if known is not None:
-                under = known
-                break
-            unknown.append(node)
-            node = node.parent
-        for node in reversed(unknown):
-            under = self._disabling_ancestry[node] = under or self._disables_descendants(node)
-        return under
-
-    def _disables_descendants(self, obj: AXObject) -> bool:
-        """Disabled in a way its focusable descendants inherit: aria-disabled, a disabled
-        form control (a button), a plugin element with no content frame. Not
-        unplayable media (its controls stay enabled), not a disabled fieldset (no
-        disabled object itself)."""
-        if obj.element is None:
-            return False
-        if (obj.attr("aria-disabled") or "").lower() not in ("", "false", "undefined"):
-            return True  # IsAriaAttributeTrue: any other value ("mixed", " false ") is true
-        if obj.tag() in ("object", "embed"):
-            return not plugins.has_content_frame(obj.element, self.tree.page.base_url)
-        return _native_disabled(obj)
-
-    def is_focusable(self, obj: AXObject) -> bool:
-        if obj not in self._focusable:
-            self._focusable[obj] = self._is_focusable(obj)
-        return self._focusable[obj]
-
-    def _is_focusable(self, obj: AXObject) -> bool:
-        if obj.inert_root is not None or obj.hidden_via_style or not obj.has_layout and obj.kind != "element":
-            return False
-        if _owner_select(obj) is not None:
-            # Options of a rendered select take accessibility focus, even
-            # when the select itself is disabled; their own disabled state
-            # (or their optgroup's) prevents it.
-            return not _native_disabled(obj)
-        if obj.kind != "element" or obj.tag() in ("iframe", "frame", "object", "embed"):
-            # A frame's focus goes to its document: the frame itself never reports it;
-            # nor does a plugin element, with a frame or without (probed, even with a tabindex).
-            return False
-        if _native_disabled(obj):
-            return False
-        # No box, no focus: Chromium 156 does not focus display:contents elements, nor
-        # anything in an SVG container that is never painted (probed).
-        return focus.supports_focus(obj.element) and obj.has_layout and not _in_svg_hidden_container(obj)
-
-    def _autofocused(self) -> AXObject | None:
-        """The element the document's autofocus candidates give focus to (the
-        first focusable one with an autofocus attribute; no script is needed)."""
-        if self._autofocus is False:
-            candidates = (o for o in self.tree.objects if o.kind == "element" and o.has_attr("autofocus"))
-            self._autofocus = next((o for o in candidates if self.is_focusable(o)), None)
-        return self._autofocus
-
-    def _invalid(self, obj: AXObject) -> str | None:
-        """AXNodeObject::GetInvalidState: any aria-invalid value other than
-        false is "true"; otherwise a listed element's native validity."""
-        value = obj.attr("aria-invalid")
-        if value is not None:
-            value = value.strip().lower()
-            if value in ("spelling", "grammar"):
-                # Probed: reported (as "true") on text fields only; elsewhere no state at all.
-                return "true" if obj.role == "TextField" else None
-            if value not in ("", "false", "undefined"):
-                return "true"
-            if value != "":
-                return "false" if _can_be_invalid(obj) else None
-        if not _can_be_invalid(obj):
-            return None
-        return "true" if self._natively_invalid(obj) else "false"
-
-    def _natively_invalid(self, obj: AXObject) -> bool:
-        el = obj.element
-        tag = obj.tag()
-        if tag not in ("input", "select") or _native_disabled(obj):
-            return False  # barred from constraint validation, or always valid
-        if tag == "select":
-            return self._select_value_missing(obj)
-        kind = forms.input_type(el)
-        if el.has("readonly") and kind not in READONLY_IGNORED_INPUT_TYPES:
-            return False
-        if values.has_validity_error(kind, el.attrs):
-            return True
-        # A required text field left empty is not reported: it has not been
-        # edited yet. Other controls report valueMissing.
-        return el.has("required") and kind not in TEXT_FIELD_INPUT_TYPES and self._input_value_missing(el, kind)
-
-    def _input_value_missing(self, el, kind: str) -> bool:
-        if kind == "checkbox":
-            return not el.has("checked")
-        if kind == "radio":
-            return not any(r.has("checked") for r in self.forms.radio_group(el))
-        if kind == "file":
-            return True
-        if kind in VALUELESS_INPUT_TYPES:
-            return False
-        return not values.sanitized_value(kind, el.attrs)  # probed: value="gamma" on a time input is missing
-
-    def _select_value_missing(self, obj: AXObject) -> bool:
-        """HTMLSelectElement::ValueMissing: nothing selected, or the
-        placeholder label option (first option, empty value) is selected."""
-        select = obj.element
-        if not select.has("required"):
-            return False
-        options = forms.option_list(select)
-        selected = self.forms.selected_options(select)
-        if not selected:
-            return True
-        if select.has("multiple") or not forms.uses_menu_list(select):
-            return False
-        first = options[0]
-        return (
-            selected[-1] is first
-            and first.parent is select
-            and first.attrs.get("value", simplify_whitespace(first.text_content())) == ""
-        )
-
-    def _editable(self, obj: AXObject) -> str | None:
-        if forms.is_text_control(obj.element):
-            return "plaintext"
-        if obj.kind in ("pseudo", "anonymous", "anonymous-box") or obj.role == "MenuListPopup":
-            # editing's HasEditableLevel: a pseudo-element is never editable; nor is an
-            # object with no DOM node of its own (a select's MenuListPopup).
-            return None
-        level = self._inherited_editable(obj)
-        if level is None or obj.element is None or not obj.element.is_html:
-            return level
-        if obj.tag() == "meter":
-            return None  # probed: a meter is never editable, its host's state aside
-        if level == "richtext" and obj.tag() in EDITING_LEAF_TAGS:
-            return "plaintext"  # probed: rich editing does not reach into these elements
-        return level
-
-    def _inherited_editable(self, obj: AXObject) -> str | None:
-        """The editing level set by the nearest inner editor or contenteditable
-        state at or above ``obj``.  Remembered for every object on the way up:
-        siblings share their ancestors' walk, which is otherwise repeated per node."""
-        memo = self._inherited_editing
-        walked = []
-        level = None
-        node = obj
-        while node is not None:
-            if node in memo:
-                level = memo[node]
-                break
-            walked.append(node)
-            if node.kind == "inner-editor":
-                level = "plaintext" if _user_modifiable(node.parent) else None
-                break
-            if (
-                node.in_ua_shadow
-                and node.kind not in ("ua-slot", "ua-nested-slot")
-                and not (node.parent is not None and node.parent.in_ua_shadow)
-            ):
-                break  # a UA shadow root's content (not its slotted children) is not editable
-            el = node.element
-            state = editing.contenteditable_state(el) if el is not None else None
-            if state is not None:
-                level = {"true": "richtext", "plaintext-only": "plaintext"}.get(state)
-                break
-            node = node.parent
-        for walked_node in walked:
-            memo[walked_node] = level
-        return level
-
     def _settable(self, obj: AXObject) -> bool:
-        return obj.role in SETTABLE_ROLES and self.restriction(obj) is None
-
-    def restriction(self, obj: AXObject) -> str | None:
-        """AXNodeObject::Restriction: "disabled", "readonly" or None."""
-        if obj.element is None:
-            return None
-        if self.is_disabled(obj):
-            return "disabled"
-        el = obj.element
-        if (
-            el.is_html
-            and el.has("readonly")
-            and (
-                el.local_name == "textarea"
-                or el.local_name == "input"
-                and forms.input_type(el) in TEXT_FIELD_INPUT_TYPES
-            )
-        ):
-            return "readonly"
-        if obj.role in ARIA_READONLY_ROLES:
-            value = (el.attrs.get("aria-readonly") or "").strip().lower()
-            if not value and obj.role in _GRID_CELLS:
-                value = _grid_readonly(obj)
-            if value == "true":
-                return "readonly"
-        return None
+        return obj.role in SETTABLE_ROLES and self.restriction.of(obj) is None
 
     def _has_popup(self, obj: AXObject) -> str | None:
         value = (obj.attr("aria-haspopup") or "").strip().lower()
@@ -516,92 +286,12 @@ class States:
         return _IMPLICIT_ORIENTATION.get(obj.role)
 
     def _readonly(self, obj: AXObject) -> bool:
-        return self.restriction(obj) == "readonly"
-
-    def _checked(self, obj: AXObject) -> str | None:
-        role = obj.role
-        if role not in _CHECKABLE:
-            return None
-        el = obj.element
-        if el is None:
-            return None
-        if role == "ToggleButton":
-            value = (el.attrs.get("aria-pressed") or "").strip().lower()
-            if value == "mixed":
-                return "mixed"
-            return "false" if value in ("false", "", "undefined") else "true"  # unknown tokens count as true
-        if obj.tag() == "input" and forms.input_type(el) in ("checkbox", "radio"):
-            return "true" if self.forms.is_checked(el) else "false"
-        value = (el.attrs.get("aria-checked") or "").strip().lower()
-        if value in ("", "undefined"):
-            return (
-                "false" if role in ("CheckBox", "Switch", "RadioButton", "MenuItemCheckBox", "MenuItemRadio") else None
-            )
-        if value == "mixed":  # switches and radios cannot be half-checked
-            return "mixed" if role in ("CheckBox", "MenuItemCheckBox", "TreeItem") else "false"
-        return "false" if value == "false" else "true"  # unknown tokens count as true
-
-    def _expanded(self, obj: AXObject) -> bool | None:
-        if (
-            obj.tag() == "summary"
-            and obj.role in _EXPANDABLE
-            or obj.role in ("DisclosureTriangle", "DisclosureTriangleGrouped")
-        ):
-            # AXNodeObject::IsExpanded asks a summary's <details> first, whatever the
-            # summary's role; only a summary whose DOM parent is the <details> (not the
-            # default summary).
-            details = obj.node.parent
-            return details.has("open") if details is not None and details.local_name == "details" else None
-        if obj.role == "ComboBoxSelect":
-            return False
-        if obj.role not in _EXPANDABLE:
-            return None  # SupportsARIAExpanded: other roles ignore aria-expanded
-        popover = forms.popover_target(obj.element) if obj.element is not None else None
-        if popover is not None and not forms.is_inclusive_ancestor(popover, obj.element.parent):
-            return False  # a popover is never open in a page no script has run on
-        value = (obj.attr("aria-expanded") or "").strip().lower()
-        if value in ("true", "false"):
-            return value == "true"
-        return None
-
-    def _selected(self, obj: AXObject) -> bool | None:
-        """AXNodeObject::IsSelected, as far as a page with no focus can show it."""
-        if obj.role not in _SELECTABLE:
-            return None
-        el = obj.element
-        # aria-selected overrides everything, even on a disabled item or a native <option>.
-        explicit = _aria_selected(el) if el is not None else None
-        if explicit is not None:
-            return explicit
-        if obj.role in ("ListBoxOption", "MenuListOption") and obj.tag() == "option":
-            # CanSetSelectedAttribute: a disabled <option> exposes no selected state.
-            return None if self.is_disabled(obj) else self.option_selected(obj)
-        if obj.role not in _SELECT_FOLLOWS_FOCUS or self._checked(obj) is not None:
-            return None
-        # Selection follows focus, but an item explicitly selected anywhere in the
-        # widget means no implicit selection is conveyed for the others.
-        container = next((a for a in obj.iter_ancestors() if a.role in _CONTAINER_WIDGETS), None)
-        if container is not None and container.element is not None and self._conveys_selection(container):
-            return None
-        if container is not None and (container.attr("aria-multiselectable") or "").strip().lower() == "true":
-            return None  # IsSelectedFromFocusSupported: never in a multiselectable container
-        return False
-
-    def _conveys_selection(self, container: AXObject) -> bool:
-        """_has_explicit_selection, once per widget (every item of it asks)."""
-        if container not in self._explicit_selection:
-            self._explicit_selection[container] = _has_explicit_selection(container)
-        return self._explicit_selection[container]
-
-    def option_selected(self, obj: AXObject) -> bool:
-        return self.forms.is_selected(obj.node)
-
-    # --- ranges and values ---------------------------------------------------------
+        return self.restriction.of(obj) == "readonly"
 
     def range_supported(self, obj: AXObject) -> bool:
         if obj.role in RANGE_ROLES:
             return True
-        return obj.role == "Splitter" and self.is_focusable(obj)
+        return obj.role == "Splitter" and self.restriction.is_focusable(obj)
 
     def value(self, obj: AXObject) -> float | str | None:
         """The node's value: a range widget's number (a float attribute in Blink),
@@ -620,90 +310,6 @@ def _has_aria_attribute(obj: AXObject) -> bool:
     return el is not None and any(name.startswith("aria-") for name in el.attrs)
 
 
-def _grid_readonly(cell: AXObject) -> str:
-    """A grid cell with no aria-readonly of its own takes its grid's (probed:
-    the grid's and treegrid's, not the row's)."""
-    grid = next((a for a in cell.iter_ancestors() if a.role in ("Grid", "TreeGrid")), None)
-    return (grid.attr("aria-readonly") or "").strip().lower() if grid is not None else ""
-
-
-def _aria_selected(el) -> bool | None:
-    """aria-selected as a boolean: absent, empty or "undefined" is no value; any
-    token but "false" is true (probed: aria-selected=foo is selected)."""
-    value = (el.attrs.get("aria-selected") or "").strip().lower()
-    if value in ("", "undefined"):
-        return None
-    return value != "false"
-
-
-def _has_explicit_selection(container: AXObject) -> bool:
-    """Whether the widget conveys selection itself: some element in it is
-    aria-selected=true, or one of its items carries aria-selected at all (probed:
-    one option with aria-selected="false" or "" leaves the others with no state)."""
-    if any((e.attrs.get("aria-selected") or "").strip().lower() == "true" for e in container.element.iter_elements()):
-        return True
-    return any(
-        o.role in _SELECT_FOLLOWS_FOCUS and o.element is not None and _marks_selection(o)
-        for o in container.iter_descendants()
-    )
-
-
-def _marks_selection(item: AXObject) -> bool:
-    """aria-selected on any item; on a tab, aria-expanded too (probed: tabs used as
-    accordion headers, one of them aria-expanded, convey no selection)."""
-    return item.element.has("aria-selected") or item.role == "Tab" and item.element.has("aria-expanded")
-
-
-def _ax_ancestors(obj: AXObject):
-    """ParentObject chain: an aria-owned object's parent is its owner."""
-    node = obj.owned_by or obj.parent
-    while node is not None:
-        yield node
-        node = node.owned_by or node.parent
-
-
-def _in_svg_hidden_container(obj: AXObject) -> bool:
-    node = obj.element.parent if obj.element is not None and obj.is_svg() else None
-    while isinstance(node, Element) and node.namespace == SVG_NS:
-        if node.local_name in HIDDEN_CONTAINERS:
-            return True
-        node = node.parent
-    return False
-
-
-def _native_disabled(obj: AXObject) -> bool:
-    return obj.element is not None and forms.is_disabled(obj.element)
-
-
-def _owner_select(obj: AXObject):
-    """The <select> an AX option object belongs to: its nearest select ancestor
-    (customizable select lists options below any wrapper, e.g. a <div>)."""
-    if obj.tag() != "option":
-        return None
-    owner = next((a for a in obj.iter_ancestors() if a.tag() in ("select", "datalist")), None)
-    return owner if owner is not None and owner.tag() == "select" else None
-
-
-def _user_modifiable(node: AXObject) -> bool:
-    """The inner editor only gets -webkit-user-modify when its host control is
-    neither disabled nor readonly (TextControlInnerEditorElement style)."""
-    while node is not None and not forms.is_text_control(node.element):
-        node = node.parent
-    if node is None:
-        return True
-    return not _native_disabled(node) and not node.element.has("readonly")
-
-
-# Blink's strict integer: optional whitespace around an optionally signed run of ASCII digits
-# (Python's int() would also take "1_0" or "٣").
-_STRICT_INTEGER = re.compile(r"\s*([+-]?[0-9]+)\s*", re.ASCII)
-
-
-def _int_attr(value: str | None) -> int | None:
-    match = _STRICT_INTEGER.fullmatch(value) if value is not None else None
-    return int(match.group(1)) if match else None
-
-
 def _key_shortcuts(obj: AXObject) -> str:
     """aria-keyshortcuts, else an accesskey with the platform's modifier (Alt on Linux)."""
     value = obj.attr("aria-keyshortcuts")
@@ -711,50 +317,6 @@ def _key_shortcuts(obj: AXObject) -> str:
         return value
     key = obj.attr("accesskey")
     return f"Alt+{key}" if key is not None else ""  # an empty accesskey still gives "Alt+"
-
-
-def _can_be_invalid(obj: AXObject) -> bool:
-    return obj.tag() in LISTED_ELEMENTS or obj.has_attr("aria-invalid")
-
-
-def _level(obj: AXObject) -> int:
-    """kHierarchicalLevel: HeadingLevel for headings, else HierarchicalLevel."""
-    if obj.role == "Heading":
-        return _heading_level(obj)
-    if obj.role not in ("TreeItem", "ListItem", "Comment", "Row"):
-        return 0
-    level = _int_attr(obj.attr("aria-level"))
-    if level is not None and level >= 1:
-        return level
-    if obj.role == "ListItem":
-        return _list_level(obj)
-    if obj.role == "Comment":
-        return 1 + sum(1 for a in _ax_ancestors(obj) if a.role == "Comment")
-    if obj.role == "TreeItem":
-        # Tree depth is the number of groups between the item and its tree.
-        level = 1
-        for a in _ax_ancestors(obj):
-            if a.role == "Tree":
-                break
-            level += a.role == "Group"
-        return level
-    return 0
-
-
-def _heading_level(obj: AXObject) -> int:
-    raw = obj.attr("aria-level")
-    if raw is not None:
-        level = parse_int(raw) or 0  # "3.7" reads as 3; junk reads as 0
-        if level < 1:
-            return 1
-        if level <= 9:
-            return level
-    tag = obj.tag()
-    return int(tag[1]) if tag in ("h1", "h2", "h3", "h4", "h5", "h6") else 2
-
-
-def _list_level(obj: AXObject) -> int:
-    return sum(1 for a in obj.iter_ancestors() if a.role == "List") or 1
 
 
 def _multiline(obj: AXObject) -> bool:

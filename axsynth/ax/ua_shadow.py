@@ -12,6 +12,7 @@ from ..data.aria import TEXT_INPUT_TYPES
 from ..data.forms import DATE_TIME_LAYOUTS, DATE_TIME_PICKER_TITLES, IMAGE_INPUT_ALT
 from ..html import datetime_edit, forms, media, values
 from ..html.dom import HTML_NS, Element, Node, Text, parse_int
+from ..style import customizable_select
 from . import roles
 from .object import AXObject, boxes
 from .whitespace import is_whitespace_only
@@ -56,7 +57,7 @@ class UAShadow:
                     text.style = dict(obj.style or {}, **{"white-space": "pre"})
             return None
         if tag == "textarea":
-            self._add_text_field(obj, el.text_content().removeprefix("\n"), "textarea")
+            self._add_text_field(obj, forms.textarea_value(el), "textarea")
             return None
         if tag == "select":
             self._add_select(obj, child_box, locked)
@@ -220,21 +221,40 @@ class UAShadow:
 
     def _add_editor_value(self, editor: AXObject, value: str) -> None:
         """Blink's inner editor holds the value as text nodes separated by a
-        <br> per newline (CreateInnerEditorValueFragment)."""
+        <br> per newline (CreateInnerEditorValueFragment), and a value ending in a
+        newline gets one more <br>, the placeholder that gives the empty last line
+        its height (TextControlElement::AddPlaceholderBreakElementIfNecessary)."""
         for index, line in enumerate(value.split("\n")):
             if index:
                 self._synthetic(editor, "br", "LineBreak")
             if line:
                 text = self._synthetic_text(editor, line)
                 text.rendered_text = line
+        if value.endswith("\n"):
+            self._synthetic(editor, "br", "LineBreak")
 
     def _add_select(self, obj: AXObject, child_box: bool, locked: bool) -> None:
         menu_list = obj.role == "ComboBoxSelect" or forms.uses_menu_list(obj.node)
         if not menu_list and not any(_is_select_item(c) for c in obj.node.children):
             return  # an empty listbox exposes no option slot
-        button = _select_button(obj.node) if menu_list else None
-        if button is not None:
+        styles = self.builder.styles
+        # A first-child <button> goes to the button slot: a list box has none, so
+        # there the button is not slotted at all and gets no object (probed).
+        button = forms.slotted_button(obj.node)
+        if button is not None and customizable_select.is_base_button(styles, obj.node):
+            self._add_rendered_select_button(obj, button)
+        elif button is not None and menu_list:
             self._add_select_button(obj, button)
+        if obj.role == "ComboBoxSelect" and customizable_select.is_base_picker(styles, obj.node):
+            # A base-select picker is a popover of web content, closed (display:none,
+            # so hidden for names: names.py): its options slot is a generic (probed,
+            # even empty), and optgroups and rich options show their content.
+            role = "Dialog" if forms.has_interactive_content(obj.node) else "MenuListPopup"
+            picker = self._synthetic(obj, "div", role, kind="ua-picker")
+            picker.has_layout = False
+            popup = self._synthetic(picker, "slot", "GenericContainer", kind="ua-box")
+            self._add_select_items(obj, popup, True, button, base_picker=True)
+            return
         if menu_list:
             # The picker popover (a shadow-root child) holds the options
             # slot; that slot shares its DOM parent with its flat-tree
@@ -259,14 +279,32 @@ class UAShadow:
         its own button, so the author's one has no layout and its content
         stays out of the tree."""
         wrapper = self._synthetic(obj, "slot", "GenericContainer", kind="ua-box")
-        self._add_select_element(button, wrapper, True, wrapper.has_layout)[0].hidden_via_style = True
+        hidden = self._add_select_element(button, wrapper, True, wrapper.has_layout)[0]
+        hidden.hidden_via_style = True
+        # Below the display:none slot the button has no computed style at all, so the
+        # UA sheet's interactivity: inert does not reach it (probed: notRendered).
+        hidden.style = dict(hidden.style, interactivity="auto")
+
+    def _add_rendered_select_button(self, obj: AXObject, button: Element) -> None:
+        """A base-select drop-down lays out the author's <button> in place of its own,
+        in the button slot: the button's whole subtree stays in the tree, inert
+        (ignored.py), and its contents give the select its value (values.py)."""
+        slot = self._synthetic(obj, "slot", "GenericContainer", kind="ua-select-button")
+        self.builder.add_subtree(button, slot, obj.has_layout)
 
     def _add_select_items(
-        self, obj: AXObject, options_parent: AXObject, menu_list: bool, button: Element | None
+        self,
+        obj: AXObject,
+        options_parent: AXObject,
+        menu_list: bool,
+        button: Element | None,
+        base_picker: bool = False,
     ) -> None:
         """A select's content, as the customizable-select parser keeps it:
-        options (leaves), optgroups (their content in a slot), separators,
-        and any other element or text around them."""
+        options (leaves, but in a base-select picker one with elements shows them
+        in its slot), optgroups (their content in a slot), separators, and any
+        other element or text around them."""
+        slot_kind = "ua-box" if base_picker else "ua-slot"  # a base picker exposes the slots
         # (node, parent object, whether the parent lays out boxes: a display:contents
         # element has none of its own but its children do)
         stack = [(c, options_parent, options_parent.has_layout) for c in reversed(obj.node.children) if c is not button]
@@ -282,8 +320,13 @@ class UAShadow:
             child, child_box = self._add_select_element(node, parent, menu_list, parent_box)
             if node.local_name == "optgroup":
                 # HTMLOptGroupElement's shadow: its content sits in a slot.
-                slot = self._synthetic(child, "slot", "GenericContainer", kind="ua-slot")
+                slot = self._synthetic(child, "slot", "GenericContainer", kind=slot_kind)
                 stack.extend((c, slot, slot.has_layout) for c in reversed(node.children))
+            elif node.local_name == "option" and base_picker and any(isinstance(c, Element) for c in node.children):
+                # HTMLOptionElement's shadow in a base picker: the label is hidden and the
+                # content shows in the option slot (a text-only option stays a leaf: probed).
+                slot = self._synthetic(child, "slot", "GenericContainer", kind=slot_kind)
+                stack.extend((c, slot, slot.has_layout) for c in reversed(self.builder.flat.children(node)))
             elif node.local_name not in ("option", "hr"):
                 # Flat-tree children: an author shadow host shows its shadow tree, a slot its
                 # assigned nodes; unslotted light children have no box and no object.
@@ -341,15 +384,6 @@ def _has_fallback_content(children: list[Node]) -> bool:
 
 def _is_select_item(node: Node) -> bool:
     return isinstance(node, Element) and node.is_html and node.local_name in ("option", "optgroup", "hr")
-
-
-def _select_button(select: Element) -> Element | None:
-    """The select's button: its first element child, when that is a <button>
-    (HTMLSelectElement::SlottedButton)."""
-    first = next((c for c in select.children if isinstance(c, Element)), None)
-    if first is not None and first.is_html and first.local_name == "button":
-        return first
-    return None
 
 
 def _image_loads(src: str | None) -> bool:

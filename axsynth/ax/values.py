@@ -80,8 +80,8 @@ def range_value(obj: AXObject) -> float | None:
         high = 1.0 if high is None or high <= 0 else high
         return min(max(value, 0.0), high)
     low, high = range_bounds(obj)
-    if obj.role == "SpinButton" and obj.in_ua_shadow and now is not None:
-        return now  # a date/time field's raw value: 0 while empty, below its minimum
+    if obj.role == "SpinButton" and obj.in_ua_shadow and now == 0:
+        return now  # an empty date/time field: 0, below its minimum (a set one is clamped: a year before min's)
     if obj.role == "SpinButton" and tag != "input":
         # Only explicit ARIA bounds clamp a spinbutton's value.
         low, high = _float(obj.attr("aria-valuemin")), _float(obj.attr("aria-valuemax"))
@@ -153,6 +153,11 @@ def string_value(obj: AXObject, tree: "AXTree", names: "Names") -> str:
     if tag == "select":
         if not forms.uses_menu_list(el):
             return ""  # probed: a drop-down shows its selection whatever its ARIA role
+        slot = next((c for c in obj.children if c.kind == "ua-select-button" and c.children), None)
+        if slot is not None:
+            # A base-select shows the author's button instead: its contents are the value
+            # (their text alternative, so an <img>'s alt counts, not the button's name; probed).
+            return names.value_from_contents(slot.children[0])
         for option in (o for o in obj.iter_descendants() if o.tag() == "option"):
             if tree.page.forms.is_selected(option.node):
                 label = option.attr("aria-label")
@@ -164,7 +169,7 @@ def string_value(obj: AXObject, tree: "AXTree", names: "Names") -> str:
                 return transform(shown, obj.style["text-transform"]) if obj.style else shown
         return ""
     if tag == "textarea":
-        return el.text_content().removeprefix("\n")
+        return forms.textarea_value(el)
     if tag == "input":
         kind = forms.input_type(el)
         if kind in ("button", "checkbox", "image", "radio", "reset", "submit", "hidden"):

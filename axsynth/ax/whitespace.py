@@ -182,6 +182,16 @@ def layout_text_needed(text_obj: AXObject, prev: AXObject | None, parent: AXObje
     return prev.is_layout_inline() or prev.is_atomic_inline() or (prev.kind == "pseudo" and prev.display == "inline")
 
 
+def _content_edge_is_space(content, after: bool) -> bool:
+    """Whether the first (``after``) or last string of a ``content`` list starts
+    (ends) with white space; an image or counter there is no space."""
+    parts = content[0] if isinstance(content, tuple) else ()
+    edge = parts[0] if after and parts else parts[-1] if parts else None
+    if edge is None or edge[0] != "text" or not edge[1]:
+        return False
+    return (edge[1][0] if after else edge[1][-1]) in " \n\t"
+
+
 def _is_svg_graphics_box(obj: AXObject) -> bool:
     """An SVG root, container or shape (CanHaveWhitespaceChildren: no white space
     children). SVG text content, <foreignObject> and what they hold lay text out
@@ -221,6 +231,14 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_Spa
         return True
     if obj.tag() in ("img", "video", "audio") or (obj.tag() == "input" and (obj.attr("type") or "").lower() == "image"):
         return False  # a LayoutImage (LayoutMedia is one): spaces next to it are kept
+    if obj.tag() == "canvas":
+        # Its fallback content has no boxes, yet its edge text decides as an inline's
+        # would (probed): raw text, white space or not.
+        nodes = obj.node.children
+        edge = nodes[0 if after else -1] if nodes else None
+        if not isinstance(edge, Text):
+            return edge is None
+        return (edge.data[0] if after else edge.data[-1]) in " \n\t"
     if obj.kind == "pseudo":
         if obj.display != "inline":
             return True
@@ -232,7 +250,10 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_Spa
     if kids:
         return _ignorable_next_to(kids[0] if after else kids[-1], after, depth + 1, neighbours)
     if obj.kind == "pseudo":
-        return False  # content: "" still makes an (empty) LayoutText: not ignorable (probed)
+        # Content with alt text has no child objects, but is laid out all the same:
+        # its first (last) item decides. content: "" still makes an (empty) LayoutText,
+        # not ignorable (probed).
+        return _content_edge_is_space(obj.style["content"], after)
     if obj.kind == "element":
         # An empty inline: its DOM neighbour in the same direction decides.
         beyond = neighbours._sibling(obj.node, 1 if after else -1)
@@ -241,26 +262,30 @@ def _ignorable_next_to(obj: AXObject, after: bool, depth: int, neighbours: "_Spa
 
 
 def finish_text(
-    root: AXObject, objects: list[AXObject], object_of: Callable[[Node], AXObject | None]
+    root: AXObject,
+    objects: list[AXObject],
+    object_of: Callable[[Node], AXObject | None],
+    canvas_fallback: set[AXObject] = frozenset(),
 ) -> list[AXObject]:
     """Drop whitespace that gets no layout text or is not needed, and set every
     text's rendered text; returns the objects left, in tree order.
-    ``object_of``: the object of a DOM node, if it has one."""
+    ``object_of``: the object of a DOM node, if it has one. ``canvas_fallback``:
+    a canvas and the elements of its fallback content, where white space that gets
+    no layout text is kept as it is (probed: the DOM text, not laid out)."""
     # 1. Whitespace with no layout text (Text::TextLayoutObjectIsNeeded) is gone.
     for obj in objects:
         if obj.kind in ("text", "anonymous") or not obj.children:
             continue
-        kept = [
+        unlaid = [
             child
             for i, child in enumerate(obj.children)
-            if not (_collapsible_space(child) and not layout_text_needed(child, _prev_in_flow(obj.children, i), obj))
+            if _collapsible_space(child) and not layout_text_needed(child, _prev_in_flow(obj.children, i), obj)
         ]
-        if len(kept) != len(obj.children):
-            kept_ids = {id(child) for child in kept}
-            for child in obj.children:
-                if id(child) not in kept_ids:
-                    child.has_layout = False  # it gets no layout text: a neighbour finds nothing there
-            obj.children = kept
+        for child in unlaid:
+            child.has_layout = False  # it gets no layout text: a neighbour finds nothing there
+        if unlaid and obj not in canvas_fallback:
+            dropped = {id(child) for child in unlaid}
+            obj.children = [child for child in obj.children if id(child) not in dropped]
     # 2. White space collapses across each block's inline content.
     for obj in _preorder(root):
         # A block with no children has no inline content to collapse (most leaves).

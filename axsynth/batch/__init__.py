@@ -32,6 +32,7 @@ def snapshot_many(
     timeout: float | None = 60.0,
     max_memory_mb: int | None = None,
     dask: str | None = None,
+    root: str | None = None,
 ) -> Iterator[dict]:
     """The output line (a dict) of every page of ``sources`` (files, directories, globs,
     ``@list`` files, ``.warc``/``.warc.gz`` archives), in input order: ``source`` (and
@@ -39,10 +40,12 @@ def snapshot_many(
     ``wall_s``, ``cpu_s``, one key per format (the text ``axsynth snapshot`` prints; the
     format ``"audit"`` gives the page's audit, counted per rule) and ``stats``. Pages run in
     ``jobs`` worker processes (default: one per core), or on a Dask cluster when ``dask``
-    is ``"local"`` or a scheduler address."""
-    from .sources import Skipped, expand
+    is ``"local"`` or a scheduler address. With ``root``, no stylesheet or frame outside
+    that directory is read (for untrusted pages)."""
+    from .sources import Skipped, confined, expand
 
-    for _, line in run(expand(sources, Skipped()), _checked(formats), stats, jobs, timeout, max_memory_mb, dask):
+    pages = confined(expand(sources, Skipped()), root)
+    for _, line in run(pages, _checked(formats), stats, jobs, timeout, max_memory_mb, dask):
         yield line
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 
@@ -67,6 +68,12 @@ def add_parser(commands: "argparse._SubParsersAction") -> None:
         metavar="MB",
         help="address space a worker may use, in MB, before its page is an error line (default 4096)",
     )
+    batch.add_argument(
+        "--root",
+        metavar="DIR",
+        help="read no stylesheet or frame outside this directory (for untrusted pages; by default "
+        "a file page reads every local file its URLs name, as Chromium does)",
+    )
     batch.add_argument("--resume", action="store_true", help="keep the pages already in --out and do only the others")
     batch.add_argument(
         "--dask",
@@ -81,11 +88,17 @@ def run(args: argparse.Namespace) -> int:
     from . import BatchError
     from . import run as run_pages
     from .output import JsonlWriter
-    from .sources import Skipped, count_files, expand
+    from .overwrite import refuse_output_among_inputs, skip_output
+    from .sources import Skipped, confined, count_files, expand
 
+    if args.root is not None and not os.path.isdir(args.root):
+        print(f"axsynth: --root {args.root}: not a directory", file=sys.stderr)
+        return 1
+    root = os.path.abspath(args.root) if args.root is not None else None
     formats = tuple(dict.fromkeys(args.formats or ([] if args.stats or args.audit else ["cdp"])))
     formats += ("audit",) if args.audit else ()
     try:
+        refuse_output_among_inputs(args.out, args.inputs)
         writer = JsonlWriter(args.out, args.resume)  # before any work: a bad --out fails at once
     except BatchError as exc:
         print(f"axsynth: {exc}", file=sys.stderr)
@@ -95,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(count_files(args.inputs) if sys.stderr.isatty() else None, sum(done.values()))
     outcome = "done"
     try:
-        pages = _not_done(expand(args.inputs, skipped), done)
+        pages = _not_done(confined(skip_output(expand(args.inputs, skipped), args.out), root), done)
         for _, line in run_pages(
             pages, formats, args.stats, args.jobs, args.timeout or None, args.max_memory, args.dask
         ):

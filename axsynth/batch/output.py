@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import stat
 import sys
 import zlib
 from collections import Counter
@@ -42,6 +43,7 @@ class JsonlWriter:
         if not path.parent.is_dir():
             raise OutputError(f"{target}: no such directory {str(path.parent)!r}")
         if resume and path.exists():
+            _check_resumable(path)
             self.done, self.errors_before = _recover(path)
         try:
             if target.endswith(".gz"):
@@ -104,23 +106,43 @@ def read_lines(target: str) -> Iterator[dict]:
         yield line
 
 
+_FILE_KINDS = (
+    (stat.S_ISDIR, "directory"),
+    (stat.S_ISCHR, "character device"),
+    (stat.S_ISBLK, "block device"),
+    (stat.S_ISFIFO, "FIFO"),
+    (stat.S_ISSOCK, "socket"),
+)
+
+
+def _check_resumable(path: Path) -> None:
+    """--resume reads the output back and may cut it: it must be a regular file (a device
+    such as /dev/zero never ends; a FIFO cannot be read back)."""
+    mode = path.stat().st_mode  # through symbolic links, as the output is written
+    if not stat.S_ISREG(mode):
+        kind = next((kind for test, kind in _FILE_KINDS if test(mode)), "special file")
+        raise OutputError(f"{path}: --resume needs a regular file to read back, and this is a {kind}")
+
+
 def _recover(path: Path) -> tuple[Counter, int]:
     """Keep only the complete lines of an output file: their page keys, and how many are errors."""
     done: Counter = Counter()
     errors = end = 0
     lines = _complete_lines(path)
     if path.suffix == ".gz":  # rewritten as one clean gzip member to append to
-        tmp = path.with_name(path.name + ".resume-tmp")
+        real = path.resolve()  # the file a symbolic link names is rewritten, and the link kept
+        tmp = real.with_name(real.name + ".resume-tmp")
         try:
             with gzip.open(tmp, "wb") as out:
                 for line, raw in lines:
                     out.write(raw)
                     done[line_key(line)] += 1
                     errors += not line.get("ok")
+            os.chmod(tmp, stat.S_IMODE(real.stat().st_mode))  # its permissions too
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise
-        tmp.replace(path)
+        tmp.replace(real)
         return done, errors
     for line, raw in lines:
         done[line_key(line)] += 1
@@ -131,26 +153,57 @@ def _recover(path: Path) -> tuple[Counter, int]:
     return done, errors
 
 
+_NOT_RESUMED = "not resumed: that would cut the file there"
+_LINE_START = b'{"source": '  # every batch line starts so (Page.identity)
+
+
 def _complete_lines(path: Path) -> Iterator[tuple[dict, bytes]]:
-    """Each line (parsed, and its bytes) up to the first that is cut short or does not parse."""
+    """Each line (parsed, and its bytes) up to a last line cut short by a kill, or a gzip
+    stream cut short.  OutputError for anything else that is not batch output: a resume
+    would cut the file there, so it is refused (a file that is not gzip named .gz, a line
+    that is not a batch line, a bad line followed by others)."""
     try:
-        file = gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")
+        file = open(path, "rb")
     except OSError as exc:
         raise OutputError(f"{path}: {exc.strerror or exc}") from None
     with file:
+        if path.suffix == ".gz":
+            if file.read(2) not in (b"", b"\x1f\x8b"):
+                raise OutputError(f"{path}: not a gzip file, though its name ends in .gz")
+            file.seek(0)
+            file = gzip.GzipFile(fileobj=file, mode="rb")
+        cut: bytes | None = None  # a line that does not parse: only the last line may be one
+        number = 0
         try:
             for raw in file:
-                try:
-                    line = json.loads(raw) if raw.endswith(b"\n") else None
-                except ValueError:
-                    return
+                number += 1
+                if cut is not None:
+                    raise OutputError(f"{path}: line {number - 1} is not axsynth batch output ({_NOT_RESUMED})")
+                line = _parsed(raw)
                 if line is None:
-                    return
+                    if not _cut_batch_line(raw):
+                        raise OutputError(f"{path}: line {number} is not axsynth batch output ({_NOT_RESUMED})")
+                    cut = raw
+                    continue
                 if not isinstance(line, dict) or "source" not in line:
-                    raise OutputError(f"{path} holds lines that are not axsynth batch output")
+                    raise OutputError(f"{path}: line {number} is not axsynth batch output ({_NOT_RESUMED})")
                 yield line, raw
         except (EOFError, OSError, zlib.error):  # a gzip stream cut short or damaged: the lines before it stand
             return
+
+
+def _parsed(raw: bytes) -> object | None:
+    if not raw.endswith(b"\n"):
+        return None
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None
+
+
+def _cut_batch_line(raw: bytes) -> bool:
+    """Whether a line that does not parse is the start of a batch line (cut by a kill), not something else."""
+    return not raw.endswith(b"\n") and (raw.startswith(_LINE_START) or _LINE_START.startswith(raw))
 
 
 def _truncate(fd: int, size: int) -> None:

@@ -26,6 +26,7 @@ class Page:
     payload: bytes | None = field(default=None, repr=False)
     charset: str | None = None
     error: str | None = None
+    root: str | None = None  # no stylesheet or frame outside this directory is read (--root)
 
     @property
     def key(self) -> tuple[str, int | None]:
@@ -54,6 +55,13 @@ class Skipped:
     """Counts of archive records that are not pages (requests, metadata, images, ...)."""
 
     non_html_records: int = 0
+
+
+def confined(pages: Iterable[Page], root: str | None) -> Iterator[Page]:
+    """The pages, each to read its stylesheets and frames under ``root`` (None: anywhere)."""
+    for page in pages:
+        page.root = root
+        yield page
 
 
 def line_key(line: dict) -> tuple[str, int | None]:

@@ -82,6 +82,47 @@ def summarize(lines: Iterable[dict]) -> dict:
     return summary
 
 
+_COUNTS = ("nodes", "ignored", "interactive", "unnamed_images", "heading_skips")
+_COUNTS_BY_KEY = ("unnamed_interactive", "headings")
+
+
+def line_problem(line: dict) -> str | None:
+    """Why a batch output line cannot be summarized (its shape is not what ``batch``
+    writes), or None: ``summarize`` reads no line it would misread."""
+    if not isinstance(line.get("source"), str):
+        return "no source: not a batch output line"
+    if not isinstance(line.get("ok"), bool):
+        return "'ok' is not true or false"
+    if line.get("cpu_s") is not None and not _is_number(line["cpu_s"]):
+        return "'cpu_s' is not a number"
+    stats = line.get("stats")
+    if stats is None:
+        return None
+    if not isinstance(stats, dict):
+        return "'stats' is not an object"
+    for key in _COUNTS:
+        if not _is_count(stats.get(key)):
+            return f"stats.{key} is missing or not a count"
+    for key in _COUNTS_BY_KEY:
+        value = stats.get(key)
+        if not isinstance(value, dict) or not all(_is_count(count) for count in value.values()):
+            return f"stats.{key} is missing or not counts by name"
+    landmarks = stats.get("landmarks")
+    if not isinstance(landmarks, list) or not all(isinstance(role, str) for role in landmarks):
+        return "stats.landmarks is missing or not a list of roles"
+    if "lang" not in stats or not isinstance(stats["lang"], (str, type(None))):
+        return "stats.lang is missing or not a string"
+    return None
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _checks(stats: dict) -> dict[str, bool]:
     unnamed = stats["unnamed_interactive"]
     return {
@@ -110,6 +151,8 @@ def render_text(summary: dict) -> str:
         f"pages: {summary['pages']} ({summary['ok']} ok, {summary['errors']} errors), "
         f"{summary['pages_with_stats']} with stats, {summary['cpu_s']:.1f} CPU s"
     ]
+    if summary.get("unreadable_lines"):
+        out.append(f"unreadable lines skipped: {summary['unreadable_lines']:,} (not counted above)")
     totals = summary["totals"]
     out.append("nodes: " + ", ".join(f"{value:,} {key.replace('_', ' ')}" for key, value in totals.items()))
     if summary["pages_with_stats"]:
@@ -163,6 +206,7 @@ def render_html(summary: dict, title: str) -> str:
             ("pages", summary["pages"]),
             ("ok", summary["ok"]),
             ("errors", summary["errors"]),
+            ("unreadable lines skipped", summary.get("unreadable_lines", 0)),
             *summary["totals"].items(),
         ]
     )

@@ -101,7 +101,7 @@ _default_options = functools.cache(default_options)
 def load_page(page: Page) -> Document:
     """The document of a page: its file, or its archive record decoded as a browser decodes it."""
     if page.payload is None:
-        return Document.from_file(page.source)
+        return Document.from_file(page.source, root=page.root)
     return Document.from_html(_decoded(page.payload, page.charset), page.url)
 
 

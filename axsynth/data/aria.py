@@ -282,8 +282,8 @@ TEXT_INPUT_TYPES = frozenset({"text", "search", "tel", "url", "email", "password
 
 # Global ARIA attributes whose presence cancels role=none/presentation (DoesUndoRolePresentation).
 UNDO_PRESENTATION_ATTRS = frozenset(
-    "aria-atomic aria-brailleroledescription aria-busy aria-controls aria-current aria-describedby "
-    "aria-description aria-details aria-flowto aria-grabbed aria-keyshortcuts aria-label "
+    "aria-atomic aria-braillelabel aria-brailleroledescription aria-busy aria-controls aria-current aria-describedby "
+    "aria-description aria-details aria-flowto aria-keyshortcuts aria-label "
     "aria-labeledby aria-labelledby aria-live aria-owns aria-relevant aria-roledescription".split()
 )
 
@@ -381,6 +381,16 @@ CLICKABLE_ROLES = frozenset(
     "TextFieldWithComboBox ToggleButton TreeItem Slider".split()
 )
 
+# ui::IsClickable, as aria-actions applies it to its targets' native roles: only a
+# natively clickable element (a button, link, form control, summary, option) is an
+# action; an ARIA widget, a slider or a contenteditable host is not (probed, Chromium 156).
+ACTION_TARGET_ROLES = frozenset(
+    "Button CheckBox ColorWell ComboBoxMenuButton ComboBoxSelect Date DateTime DisclosureTriangle "
+    "DisclosureTriangleGrouped DocBackLink DocBiblioRef DocGlossRef DocNoteRef InputTime Link ListBox "
+    "ListBoxOption MenuItem MenuItemCheckBox MenuItemRadio MenuListOption PopUpButton RadioButton SearchBox "
+    "SpinButton Switch Tab TextField TextFieldWithComboBox ToggleButton".split()
+)
+
 # Implicit live-region politeness.
 LIVE_ROLES = {"Alert": "assertive", "Status": "polite", "Log": "polite", "Timer": "off", "Marquee": "off"}
 
@@ -389,3 +399,12 @@ CLICK_HANDLERS = frozenset({"onclick", "onmousedown", "onmouseup", "ondblclick",
 
 # ComputeFinalRoleForSerialization: the list items of a list inside these sections.
 DPUB_LIST_ITEM_ROLES = {"DocEndnotes": "DocEndnote", "DocBibliography": "DocBiblioEntry"}
+
+# A ::scroll-button()'s name when its content gives none (IDS_AX_SCROLL_*_BUTTON, en-US),
+# by the pseudo-element (logical directions, horizontal left-to-right text).
+SCROLL_BUTTON_NAMES = {
+    "scroll-button(block-start)": "Scroll up",
+    "scroll-button(inline-start)": "Scroll left",
+    "scroll-button(inline-end)": "Scroll right",
+    "scroll-button(block-end)": "Scroll down",
+}

@@ -60,20 +60,16 @@ TEXT_FIELD_INPUT_TYPES = frozenset({"text", "search", "email", "password", "tel"
 # ListedElement: form-associated elements that report a native invalid state.
 LISTED_ELEMENTS = frozenset({"button", "fieldset", "input", "object", "output", "select", "textarea"})
 
-# Inputs whose readonly attribute does not bar them from validation
-# (readonly does not apply to these types).
-READONLY_IGNORED_INPUT_TYPES = frozenset(
-    {"checkbox", "radio", "file", "range", "color", "hidden", "button", "submit", "reset", "image"}
-)
-
 # Elements inside a contenteditable="true" host that Chromium reports as editable
 # "plaintext", not "richtext" (probed in Chromium 156: rich editing does not reach into
 # images, form controls and line breaks; an <audio> stays "richtext", a <meter> is not
 # editable at all).
 EDITING_LEAF_TAGS = frozenset({"img", "hr", "br", "input", "select", "option", "progress", "video"})
 
-# Inputs that can never suffer from valueMissing.
-VALUELESS_INPUT_TYPES = frozenset({"range", "color", "hidden", "button", "submit", "reset", "image"})
+# Inputs the required attribute applies to (InputType::SupportsRequired).
+REQUIRED_INPUT_TYPES = frozenset(
+    "text search url tel email password date month week time datetime-local number checkbox radio file".split()
+)
 
 # InputType::ShouldRespectListAttribute: types whose list attribute links a <datalist>.
 LIST_INPUT_TYPES = frozenset(

@@ -30,7 +30,6 @@ Rules, in the order the single walker applies them:
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -39,168 +38,37 @@ from urllib.parse import urlsplit
 
 from ..ax.cache import AXCache
 from ..ax.object import AXObject
+from ..data.agent_roles import INTERACTIVE_ROLES, LEAF_ROLES, ROLE_NAMES, WRAPPER_ROLES
 from ..data.aria import CLICK_HANDLERS
 from ..data.chrome_roles import ROLES
 from ..html import forms
 from ..html.dom import Document as DomDocument
 from ..html.dom import Element, ShadowRoot
-from ..page import CursorError, ScopeError  # re-exported: their former home
+from ..page import CursorError, ScopeError, compile_scope  # noqa: F401 (both re-exported: their former home)
+from .agent_outline import (
+    BREAK,
+    REDACTED,
+    OutlineItem,
+    TextRun,
+    cut_text,
+    finish_children,
+    keep_interactive,
+    quote,
+    render_outline,
+    summarize,
+)
+from .agent_paging import ancestor_lines, cursor_start, cut_bytes, outline_fingerprint, trailer
 from .agent_refs import Selectors
 from .cdp import CdpSerializer, scope_object
 
 DEFAULT_MAX_BYTES = 50_000
-TEXT_LIMIT = 100
-LIST_LIMIT = 12  # more items than this: summarize
 OPTIONS_SHOWN = 10  # a drop-down's options listed on its line
-LIST_HEAD = 5  # items always shown at the top of a summarized list/table
 
-# CDP role strings that make an object interactive (refs).
-INTERACTIVE_ROLES = frozenset(
-    {
-        "button",
-        "checkbox",
-        "combobox",
-        "link",
-        "listbox",
-        "menuitem",
-        "menuitemcheckbox",
-        "menuitemradio",
-        "option",
-        "radio",
-        "scrollbar",
-        "searchbox",
-        "slider",
-        "spinbutton",
-        "switch",
-        "tab",
-        "textbox",
-        "treeitem",
-        "DisclosureTriangle",
-        "DisclosureTriangleGrouped",
-        "ColorWell",
-        "Date",
-        "DateTime",
-        "InputTime",
-    }
-)
-# Dissolve into the parent when unnamed and not interactive.
-WRAPPER_ROLES = frozenset(
-    {
-        "generic",
-        "group",
-        "none",
-        "presentation",
-        "Section",
-        "paragraph",
-        "LabelText",
-        "Abbr",
-        "emphasis",
-        "strong",
-        "mark",
-        "subscript",
-        "superscript",
-        "time",
-        "code",
-        "Ruby",
-        "RubyAnnotation",
-        "Pane",
-        "ScrollView",
-        "MenuListPopup",
-        "LayoutTable",
-        "LayoutTableRow",
-        "LayoutTableCell",
-        "Legend",
-        "Figcaption",
-        "deletion",
-        "insertion",
-        "SvgRoot",
-        "Unknown",
-        "DescriptionListTermDeprecated",
-        "DescriptionListDetailDeprecated",
-        "term",
-        "definition",
-        "blockquote",
-        "Canvas",
-        "contentinfo_empty",
-    }
-)
-# Children are implementation details (or repeat the name).
-LEAF_ROLES = frozenset(
-    {
-        "textbox",
-        "searchbox",
-        "spinbutton",
-        "slider",
-        "progressbar",
-        "meter",
-        "Meter",
-        "image",
-        "img",
-        "separator",
-        "scrollbar",
-        "ColorWell",
-        "Date",
-        "DateTime",
-        "InputTime",
-        "checkbox",
-        "radio",
-        "switch",
-        "math",
-        "MathMLMath",
-    }
-)
-# Roles kept as context around refs with --interactive-only.
-CONTEXT_ROLES = frozenset(
-    {
-        "banner",
-        "navigation",
-        "main",
-        "complementary",
-        "contentinfo",
-        "search",
-        "region",
-        "form",
-        "dialog",
-        "alertdialog",
-        "menu",
-        "menubar",
-        "tablist",
-        "toolbar",
-        "listbox",
-        "radiogroup",
-        "tree",
-        "grid",
-        "treegrid",
-    }
-)
-ITEM_ROLES = frozenset({"listitem", "row", "article", "treeitem"})
-ROLE_NAMES = {
-    "RootWebArea": "document",
-    "StaticText": "text",
-    "DisclosureTriangle": "summary",
-    "DisclosureTriangleGrouped": "summary",
-    "Date": "date",
-    "DateTime": "datetime",
-    "InputTime": "time",
-    "ColorWell": "colorwell",
-    "Iframe": "iframe",
-    "IframePresentational": "iframe",
-    "Video": "video",
-    "Audio": "audio",
-    "DescriptionList": "list",
-    "Meter": "meter",
-    "image": "img",
-    "LineBreak": "br",
-    "EmbeddedObject": "embed",
-    "PluginObject": "object",
-    "MathMLMath": "math",
-}
+
 _SECRET_AUTOCOMPLETE = re.compile(r"(^cc-|password|secret|one-time-code)")
 _PAYMENT_FIELD = re.compile(
     r"card.?(num|no\b|number)|cc.?(num|number)|cvc|cvv|csc\b|security.?code|iban", re.IGNORECASE
 )
-_REDACTED = "[REDACTED]"
-_CURSOR = re.compile(r"(?P<line>[0-9]{1,9})-(?P<fingerprint>[0-9a-f]{12})")
 _CURRENT_TOKENS = frozenset({"page", "step", "location", "date", "time"})
 
 
@@ -273,30 +141,6 @@ class AgentSnapshot:
 # --- the intermediate tree ---------------------------------------------------------
 
 
-class OutlineItem:
-    __slots__ = ("role", "name", "ref", "states", "children", "obj", "has_ref", "omitted")
-
-    def __init__(self, role: str, name: str, ref: str | None, states: list[str], obj: AXObject | None) -> None:
-        self.role = role
-        self.name = name
-        self.ref = ref
-        self.states = states
-        self.children: list[OutlineItem] = []
-        self.obj = obj
-        self.has_ref = ref is not None  # this item or a descendant carries a ref
-        self.omitted = ""  # summary line for items left out of a long list/table
-
-
-class TextRun:
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-
-_BREAK = object()  # a block boundary between text runs
-
-
 def _attached(el: Element) -> bool:
     node: Any = el
     while node.parent is not None:
@@ -343,7 +187,9 @@ class AgentEmitter:
         else:
             if self.cdp_role(obj) in INTERACTIVE_ROLES:
                 return True
-            if self.properties(obj).get("focusable"):
+            if self.ax.states.restriction.is_focusable(
+                obj
+            ):  # the "focusable" property, without computing all the others
                 return True
         el = obj.element
         if any(h in el.attrs for h in CLICK_HANDLERS):
@@ -369,16 +215,20 @@ class AgentEmitter:
             if taken[ref] > 1:  # a hash collision: every party takes a longer ref
                 ref = Selectors.ref_for(selector, 10)
             self._refs[id(obj)] = Ref(
-                ref, selector, obj.element.local_name, self._display_role(obj), self._name(obj), obj
+                ref, selector, obj.element.local_name, self.display_role(obj), self.name_of(obj), obj
             )
+
+    def ref_of(self, obj: AXObject) -> Ref | None:
+        """The ref of an interactive object (None for the others)."""
+        return self._refs.get(id(obj))
 
     # -- per-object facts ---------------------------------------------------------------
 
-    def _display_role(self, obj: AXObject) -> str:
+    def display_role(self, obj: AXObject) -> str:
         role = self.cdp_role(obj)
         return ROLE_NAMES.get(role, role if role[:1].islower() else role.lower())
 
-    def _name(self, obj: AXObject) -> str:
+    def name_of(self, obj: AXObject) -> str:
         cached = self._names.get(id(obj))
         if cached is None:
             cached = " ".join(self.ax.names.name(obj).split())
@@ -449,19 +299,19 @@ class AgentEmitter:
             v = self.ax.states.value(obj)
             if v is not None:
                 if self.is_secret(obj):
-                    out.append(f"value={_REDACTED}")
+                    out.append(f"value={REDACTED}")
                 elif isinstance(v, (int, float)) and not isinstance(v, bool):
                     out.append(f"value={int(v) if float(v).is_integer() else v}")
-                elif role != "textbox" or str(v) != self._name(obj):
-                    out.append(f"value={_quote(_cut(str(v)))}")
+                elif role != "textbox" or str(v) != self.name_of(obj):
+                    out.append(f"value={quote(cut_text(str(v)))}")
         if "url" in props and role == "link":
             out.append(f"url={self._short_url(props['url'])}")
         placeholder = placeholder_of(obj)
-        if placeholder and placeholder != self._name(obj):
-            out.append(f"placeholder={_quote(_cut(placeholder))}")
+        if placeholder and placeholder != self.name_of(obj):
+            out.append(f"placeholder={quote(cut_text(placeholder))}")
         description = " ".join(self.ax.names.description(obj).split()) if obj.kind == "element" else ""
-        if description and description != self._name(obj):
-            out.append(f"description={_quote(_cut(description))}")
+        if description and description != self.name_of(obj):
+            out.append(f"description={quote(cut_text(description))}")
         return out
 
     def _announces_changes(self, obj: AXObject) -> bool:
@@ -475,7 +325,7 @@ class AgentEmitter:
             base = urlsplit(self.ax.page.url)
             target = urlsplit(url)
         except ValueError:  # an invalid URL, reported as written
-            return _cut(url).replace(" ", "%20")
+            return cut_text(url).replace(" ", "%20")
         if target.scheme == base.scheme and target.netloc == base.netloc:
             same_page = target.path == base.path and target.query == base.query
             short = "" if same_page and target.fragment else (target.path or "/")
@@ -484,7 +334,7 @@ class AgentEmitter:
             if target.fragment:
                 short += "#" + target.fragment
             url = short
-        return _cut(url).replace(" ", "%20")
+        return cut_text(url).replace(" ", "%20")
 
     # -- the walker ---------------------------------------------------------------------
 
@@ -504,26 +354,26 @@ class AgentEmitter:
             for child in obj.tree_children:
                 parts.extend(results.pop(id(child), ()))
             results[id(obj)] = self._transform(obj, parts, obj is root)
-        top = [p for p in results[id(root)] if p is not _BREAK]
+        top = [p for p in results[id(root)] if p is not BREAK]
         if len(top) == 1 and isinstance(top[0], OutlineItem):
             return top[0]
-        item = OutlineItem(self._display_role(root), "", None, [], root)  # the scope root dissolved: keep a frame
-        item.children = _finish_children(top, "")
+        item = OutlineItem(self.display_role(root), "", None, [], root)  # the scope root dissolved: keep a frame
+        item.children = finish_children(top, "")
         return item
 
     def _transform(self, obj: AXObject, parts: list[Any], is_root: bool) -> list[Any]:
         ref = self._refs.get(id(obj))
         block = obj.kind in ("element", "pseudo") and not obj.is_inline_level()
         if obj.ignored and ref is None and not is_root:
-            return [_BREAK, *parts, _BREAK] if block else parts
+            return [BREAK, *parts, BREAK] if block else parts
         role = self.cdp_role(obj)
         if role in ("StaticText", "InlineTextBox"):
             return [TextRun(re.sub(r"\s+", " ", self.ax.names.name(obj)))]
         if role == "LineBreak":
-            return [_BREAK]
+            return [BREAK]
         if role == "ListMarker":
             return []
-        name = self._name(obj)
+        name = self.name_of(obj)
         if obj.in_ua_shadow and ref is None and not is_root:
             return parts
         if (
@@ -533,25 +383,25 @@ class AgentEmitter:
             and not is_root
             and not self._announces_changes(obj)
         ):
-            return [_BREAK, *parts, _BREAK] if block else parts
-        display = self._display_role(obj)
+            return [BREAK, *parts, BREAK] if block else parts
+        display = self.display_role(obj)
         item = OutlineItem(display, name, ref.ref if ref else None, self._states(obj, display), obj)
         if self.is_secret(obj) and name and self.ax.states.value(obj) and name == self.ax.states.string_value(obj):
-            item.name = _REDACTED
+            item.name = REDACTED
         if role in LEAF_ROLES:
             parts = [p for p in parts if isinstance(p, OutlineItem) and p.has_ref]
         if obj.role == "ComboBoxSelect":
             parts = [p for p in parts if isinstance(p, OutlineItem) and p.has_ref]
             options = [
-                self._name(o)
+                self.name_of(o)
                 for o in obj.iter_descendants(included_only=True)
                 if o.role == "MenuListOption" and not o.ignored
             ]
             if options:
-                shown = ", ".join(_quote(_cut(o, 40)) for o in options[:OPTIONS_SHOWN])
+                shown = ", ".join(quote(cut_text(o, 40)) for o in options[:OPTIONS_SHOWN])
                 more = f", …+{len(options) - OPTIONS_SHOWN}" if len(options) > OPTIONS_SHOWN else ""
                 item.states.append(f"options=[{shown}{more}]")
-        item.children = _finish_children(parts, name)
+        item.children = finish_children(parts, name)
         if self.frames is not None and obj.element is not None and obj.tag() in ("iframe", "frame"):
             self._enter_frame(item, obj.element)
         if not name and len(item.children) == 1 and isinstance(item.children[0], TextRun) and display != "document":
@@ -559,8 +409,8 @@ class AgentEmitter:
             item.children = []
         item.has_ref = item.has_ref or any(isinstance(c, OutlineItem) and c.has_ref for c in item.children)
         if self._summarize:
-            _summarize(item)
-        return [_BREAK, item, _BREAK] if block else [item]
+            summarize(item)
+        return [BREAK, item, BREAK] if block else [item]
 
     def _enter_frame(self, item: OutlineItem, iframe: Element) -> None:
         """The child frame's outline under its iframe, its refs prefixed with the frame's id;
@@ -610,20 +460,20 @@ class AgentEmitter:
         lines = self.outline(scope, interactive_only, max_depth, all_items)
         refs_in_scope = [r for (_, r) in lines if r]
         deepest = max((len(line) - len(line.lstrip(" "))) // 2 for line, _ in lines)
-        fingerprint = _fingerprint(lines)
-        start = 0 if cursor is None else _cursor_start(cursor, fingerprint, len(lines))
+        fingerprint = outline_fingerprint(lines)
+        start = 0 if cursor is None else cursor_start(cursor, fingerprint, len(lines))
         context = ancestor_lines(lines, start)
-        cut = _cut_bytes(context, lines[start:], max_bytes, at_least_one=cursor is not None)
+        cut = cut_bytes(context, lines[start:], max_bytes, at_least_one=cursor is not None)
         shown = lines[start : start + cut.shown]
         refs = {r: self.ref(r) for (_, r) in shown if r}
-        title = self._name(self.tree.root) if self.tree.root.kind == "document" else ""
+        title = self.name_of(self.tree.root) if self.tree.root.kind == "document" else ""
         cdp_chars = None
         if with_cdp_size:
             cdp_chars = len(json.dumps({"nodes": CdpSerializer(self.ax).full_tree()}, ensure_ascii=False))
         next_cursor = f"{start + cut.shown}-{fingerprint}" if cut.omitted_nodes else None
         text = cut.text
         if next_cursor:
-            text += _trailer(max_bytes, cut.omitted_nodes, cut.omitted_refs, next_cursor)
+            text += trailer(max_bytes, cut.omitted_nodes, cut.omitted_refs, next_cursor)
         return AgentSnapshot(
             text,
             self.ax.page.url,
@@ -650,9 +500,17 @@ class AgentEmitter:
             found = self._frame_refs.get(ref)
         return found
 
+    def refs(self) -> list[Ref]:
+        """The refs of this document's interactive objects, in tree order (child frames' not included)."""
+        return list(self._refs.values())
+
+    def role_and_name(self, obj: AXObject) -> tuple[str, str]:
+        """The role and name the outline prints for an object (white space collapsed)."""
+        return self.display_role(obj), self.name_of(obj)
+
     def states_of(self, obj: AXObject) -> list[str]:
         """The states the outline prints on this object's line."""
-        return self._states(obj, self._display_role(obj))
+        return self._states(obj, self.display_role(obj))
 
     def outline(
         self,
@@ -676,9 +534,9 @@ class AgentEmitter:
             root = scope_object(self.ax, scope)
         item = self.build(root, summarize=not all_items)
         if interactive_only:
-            item.children = _interactive_only(item.children)
+            item.children = keep_interactive(item.children)
         lines: list[tuple[str, str | None]] = []
-        _render(item, 0, max_depth, lines)
+        render_outline(item, 0, max_depth, lines)
         if root is self.tree.root and not item.children:
             lines = [('document "(empty)"', None)]
         return lines
@@ -688,12 +546,8 @@ def matching_elements(document: DomDocument, selector: str, option: str) -> list
     """The elements a CSS selector matches, in tree order; a bad selector raises
     ``ScopeError`` with the code ``<option>_invalid``."""
     import cssselect2
-    from cssselect2.parser import SelectorError
 
-    try:
-        compiled = cssselect2.compile_selector_list(selector)
-    except SelectorError as exc:
-        raise ScopeError(f"{option}_invalid", f"{selector!r} is not a valid CSS selector ({exc})") from None
+    compiled = [s for s in compile_scope(selector, option) if s.pseudo_element is None]  # no element is ::before
     top = document.document_element
     if top is None:
         return []
@@ -718,210 +572,3 @@ def placeholder_of(obj: AXObject) -> str:
         return ""
     native = el.attrs.get("placeholder") if el.is_html and el.local_name in ("input", "textarea") else None
     return " ".join((native or el.attrs.get("aria-placeholder") or "").split())
-
-
-def _cut(text: str, limit: int = TEXT_LIMIT) -> str:
-    return text if len(text) <= limit else text[:limit].rstrip() + "…"
-
-
-def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _finish_children(parts: list[Any], parent_name: str) -> list[Any]:
-    """Merge text runs (block boundaries split them), then drop text that repeats
-    the parent's name or an adjacent node's name."""
-    merged: list[Any] = []
-    run: list[str] = []
-
-    def flush() -> None:
-        text = " ".join("".join(run).split())
-        run.clear()
-        if text:
-            merged.append(TextRun(text))
-
-    for part in parts:
-        if isinstance(part, TextRun):
-            run.append(part.text)
-        elif part is _BREAK:
-            flush()
-        else:
-            flush()
-            merged.append(part)
-    flush()
-    texts = [m.text for m in merged if isinstance(m, TextRun)]
-    if parent_name and texts:
-        if " ".join(texts) in parent_name:
-            merged = [m for m in merged if not isinstance(m, TextRun)]
-        else:
-            merged = [m for m in merged if not (isinstance(m, TextRun) and m.text == parent_name)]
-    out = []
-    for i, m in enumerate(merged):
-        if isinstance(m, TextRun):
-            neighbours = [merged[j] for j in (i - 1, i + 1) if 0 <= j < len(merged)]
-            if any(
-                isinstance(n, OutlineItem) and n.name and (m.text == n.name or m.text.rstrip(":*").strip() == n.name)
-                for n in neighbours
-            ):
-                continue
-        out.append(m)
-    return out
-
-
-def _summarize(item: OutlineItem) -> None:
-    """A long list or table keeps its first items and every item holding a ref;
-    the rest is replaced by one count line."""
-    kids = item.children
-    items = [k for k in kids if isinstance(k, OutlineItem) and k.role in ITEM_ROLES]
-    if len(items) <= LIST_LIMIT:
-        return
-    head = set(map(id, items[:LIST_HEAD]))
-    dropped = [k for k in items if id(k) not in head and not k.has_ref]
-    if len(dropped) < 2:
-        return
-    gone = set(map(id, dropped))
-    item.children = [k for k in kids if id(k) not in gone]
-    role = items[0].role
-    item.omitted = f"… {len(dropped)} more {role}s without refs (of {len(items)}; --all-items lists them)"
-
-
-def _interactive_only(children: list[Any]) -> list[Any]:
-    out: list[Any] = []
-    for child in children:
-        if not isinstance(child, OutlineItem) or not child.has_ref:
-            continue
-        child.children = _interactive_only(child.children)
-        child.omitted = ""
-        if child.ref is not None or child.role in CONTEXT_ROLES or (child.role == "group" and child.name):
-            out.append(child)
-        else:
-            out.extend(child.children)
-    return out
-
-
-def _line(item: OutlineItem) -> str:
-    parts = [item.role]
-    if item.name:
-        parts.append(_quote(_cut(item.name)) if item.name != _REDACTED else _REDACTED)
-    if item.ref:
-        parts.append(f"[ref={item.ref}]")
-    parts.extend(item.states)
-    return " ".join(parts)
-
-
-def _render(root: OutlineItem, depth: int, max_depth: int | None, lines: list[tuple[str, str | None]]) -> None:
-    stack: list[tuple[Any, int, bool]] = [(root, depth, True)]
-    while stack:
-        node, level, shown = stack.pop()
-        if isinstance(node, str):  # a summary line
-            lines.append(("  " * level + node, None))
-            continue
-        if isinstance(node, TextRun):
-            if shown:
-                lines.append(("  " * level + f"text {_quote(_cut(node.text))}", None))
-            continue
-        if shown:
-            lines.append(("  " * level + _line(node), node.ref))
-            child_level, child_shown = level + 1, max_depth is None or level + 1 <= max_depth
-        else:
-            # Below --max-depth: only refs surface, at the depth of the cut.
-            if node.ref is not None:
-                lines.append(("  " * level + _line(node), node.ref))
-            child_level, child_shown = level, False
-        if not child_shown and not node.has_ref:
-            continue
-        follow: list[tuple[Any, int, bool]] = []
-        for child in node.children:
-            if child_shown or (isinstance(child, OutlineItem) and child.has_ref):
-                follow.append((child, child_level, child_shown))
-        if node.omitted and child_shown:
-            follow.append((node.omitted, child_level, True))
-        stack.extend(reversed(follow))
-
-
-@dataclass
-class _Cut:
-    text: str
-    shown: int  # lines after the context
-    omitted_nodes: int
-    omitted_refs: int
-
-
-_TRAILER_ROOM = 240  # bytes kept free for the trailer
-
-
-def _cut_bytes(
-    context: list[tuple[str, str | None]],
-    lines: list[tuple[str, str | None]],
-    max_bytes: int | None,
-    at_least_one: bool,
-) -> _Cut:
-    """The context lines, then as many lines as fit in ``max_bytes`` with room for the
-    trailer; ``at_least_one``: a continuation always advances, however small the budget."""
-    kept = [line for line, _ in context]
-    total = sum(len(line.encode("utf-8")) + 1 for line in kept) + sum(
-        len(line.encode("utf-8")) + 1 for line, _ in lines
-    )
-    if max_bytes is None or total <= max_bytes:
-        return _Cut("\n".join([*kept, *(line for line, _ in lines)]) + "\n", len(lines), 0, 0)
-    budget = max(max_bytes - _TRAILER_ROOM, 0)
-    used = sum(len(line.encode("utf-8")) + 1 for line in kept)
-    shown = 0
-    for line, _ in lines:
-        size = len(line.encode("utf-8")) + 1
-        if used + size > budget and not (at_least_one and shown == 0):
-            break
-        used += size
-        shown += 1
-    rest = lines[shown:]
-    body = "\n".join([*kept, *(line for line, _ in lines[:shown])])
-    return _Cut(body + "\n" if body else "", shown, len(rest), sum(1 for _, r in rest if r))
-
-
-def _trailer(max_bytes: int | None, nodes: int, refs: int, cursor: str) -> str:
-    return (
-        f"[truncated at --max-bytes {max_bytes}: {nodes} more nodes and {refs} more refs left out;"
-        f" continue with --cursor {cursor}, or narrow with --scope or --interactive-only]\n"
-    )
-
-
-def _fingerprint(lines: list[tuple[str, str | None]]) -> str:
-    """Names the whole outline, so that a cursor issued for another page or other options is refused."""
-    digest = hashlib.sha1()
-    for line, _ in lines:
-        digest.update(line.encode("utf-8") + b"\n")
-    return digest.hexdigest()[:12]
-
-
-def _cursor_start(cursor: str, fingerprint: str, line_count: int) -> int:
-    match = _CURSOR.fullmatch(cursor.strip())
-    if match is None:
-        raise CursorError(
-            "cursor_invalid", f"{cursor!r} is not a cursor (expected LINE-FINGERPRINT, as a cut outline prints it)"
-        )
-    start = int(match["line"])
-    if match["fingerprint"] != fingerprint or not 0 <= start < line_count:
-        raise CursorError(
-            "cursor_stale",
-            f"cursor {cursor!r} was issued for another version of the page or other options; take a new snapshot",
-        )
-    return start
-
-
-def ancestor_lines(lines: list[tuple[str, str | None]], start: int) -> list[tuple[str, str | None]]:
-    """The lines that enclose ``lines[start]`` (each less indented than the last), outermost first."""
-    if start == 0:
-        return []
-    context = []
-    indent = _indent(lines[start][0])
-    for line, ref in reversed(lines[:start]):
-        if _indent(line) < indent:
-            context.append((line, ref))
-            indent = _indent(line)
-            if indent == 0:
-                break
-    return context[::-1]
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))

@@ -56,6 +56,7 @@ class Selectors:
                 key = ("name+value", f"{el.local_name}\0{el.attrs['name']}\0{el.attrs['value']}")
                 self.counts[key] = self.counts.get(key, 0) + 1
         self._cache: dict[int, str] = {}
+        self._chains: dict[tuple[tuple[str, int | None], ...], list[tuple[Element, Any]]] = {}
         self._steps: dict[int, tuple[str, int | None]] = {}
         self._index: dict[int, int] = {}
         for parent in [dom, *self._all]:
@@ -153,25 +154,31 @@ class Selectors:
         return " > ".join(map(_fmt_step, reversed(chain)))
 
     def _matches(self, chain: list[tuple[str, int | None]]) -> int:
-        count = 0
-        first = chain[0]
-        pool = self.by_step.get(first, ()) if first[1] is not None else self.by_tag.get(first[0], ())
-        for candidate in pool:
-            node: Any = candidate
-            ok = True
-            for tag, nth in chain:
-                if not isinstance(node, Element) or node.local_name != tag:
-                    ok = False
-                    break
-                if nth is not None and self._position(node) != nth:
-                    ok = False
-                    break
-                node = node.parent
-            if ok:
-                count += 1
-                if count > 1:
-                    return count
-        return count
+        return len(self._matching(tuple(chain)))
+
+    def _matching(self, chain: tuple[tuple[str, int | None], ...]) -> list[tuple[Element, Any]]:
+        """The elements ``chain`` (steps from the element up) matches, each with its ancestor at
+        the chain's last step. Kept per chain, and each chain's found from its one step
+        shorter prefix: the paths of a page's elements share prefixes (every ``li > a``),
+        so each candidate is tested once per distinct prefix, not once per element's path."""
+        found = self._chains.get(chain)
+        if found is None:
+            if len(chain) == 1:
+                tag, nth = chain[0]
+                found = [
+                    (c, c) for c in (self.by_step.get(chain[0], ()) if nth is not None else self.by_tag.get(tag, ()))
+                ]
+            else:
+                tag, nth = chain[-1]
+                found = [
+                    (candidate, top.parent)
+                    for candidate, top in self._matching(chain[:-1])
+                    if isinstance(top.parent, Element)
+                    and top.parent.local_name == tag
+                    and (nth is None or self._position(top.parent) == nth)
+                ]
+            self._chains[chain] = found
+        return found
 
     @staticmethod
     def ref_for(selector: str, length: int = 5) -> str:

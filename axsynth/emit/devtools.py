@@ -19,6 +19,7 @@ This is an independent re-implementation of the documented behaviour, not a copy
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Callable
 
 # Roles whose children are presentational: always leaves.
@@ -72,6 +73,10 @@ _BOOL_PROPS = (
 _TRISTATE_PROPS = ("checked", "pressed")
 _NUMBER_PROPS = ("level", "valuemax", "valuemin")
 _TOKEN_PROPS = ("autocomplete", "haspopup", "invalid", "orientation", "live", "relevant", "errormessage", "details")
+# JavaScript's \s (Python's differs: it has \x1c-\x1f, lacks \ufeff).
+_WHITE_SPACE = re.compile("[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+")
+# Keys of a serialized node that the formatter does not print as attributes.
+_NOT_PRINTED = frozenset({"role", "name", "children", "backendNodeId", "loaderId"})
 # The formatter: a boolean key also announces its capability.
 _CAPABILITY = {"disabled": "disableable", "expanded": "expandable", "focused": "focusable", "selected": "selectable"}
 
@@ -191,7 +196,7 @@ class _Node:
         for key in ("name", "value", "description"):
             if self.payload.get(key):
                 props[key] = self.payload[key].get("value")
-        out: dict[str, Any] = {"role": self.role}
+        out: dict[str, Any] = {"role": self.role, "backendNodeId": self.payload.get("backendDOMNodeId")}
         for key in _STRING_PROPS:
             if key in props:
                 out[key] = props[key]
@@ -303,39 +308,66 @@ def _js_value(value: Any) -> str:
 def _attributes(node: dict[str, Any], uid: str) -> list[str]:
     parts = [f"uid={uid}"]
     role = node.get("role")
-    if role:
+    if role and role != "StaticText":  # a text node is its quoted text alone
         parts.append("ignored" if role == "none" else role)
     if node.get("name"):
         parts.append(f'"{node["name"]}"')
+    option = role == "option"
     for key in sorted(node):
-        if key in ("role", "name", "children"):
+        if key in _NOT_PRINTED:
             continue
         value = node[key]
         if isinstance(value, bool):
-            if key in _CAPABILITY:
-                parts.append(_CAPABILITY[key])
+            if key in _CAPABILITY and not (option and key == "selected"):
+                parts.append(_CAPABILITY[key])  # an option's selectability goes without saying
             if value:
                 parts.append(key)
+        elif option and key == "value" and value == node.get("name"):
+            continue  # the tool's stand-in value of an option: its text again
         elif isinstance(value, (str, int, float)):
             parts.append(f'{key}="{_js_value(value)}"')
     return parts
 
 
+def _repeats_name(node: dict[str, Any]) -> bool:
+    """Children that are only text spelling the node's name (white space aside) are
+    not printed (the formatter's hasRedundantTextChildren); they keep their uids."""
+    children = node.get("children", ())
+    if not node.get("name") or not children:
+        return False
+    if any(c.get("role") != "StaticText" or c.get("children") for c in children):
+        return False
+    text = "".join(c.get("name") or "" for c in children)
+    return _WHITE_SPACE.sub("", text) == _WHITE_SPACE.sub("", node["name"])
+
+
 def format_snapshot(root: dict[str, Any] | None, snapshot_id: int = 1) -> str:
-    """The ``take_snapshot`` text: ``uid=<snapshot>_<n> role "name" attrs`` lines."""
+    """The ``take_snapshot`` text: ``uid=<snapshot>_<n> role "name" attrs`` lines, uids
+    numbered over the whole tree in pre-order, printed or not.
+
+    The tool gives one uid per ``loaderId_backendNodeId`` (its map from DOM nodes to
+    uids): nodes with no DOM node (text that CSS generates) all map to
+    ``<loader>_undefined``, so within a document they share the first one's uid, and
+    only a new uid advances the count."""
     if root is None:
         return ""
     lines: list[str] = []
-    counter = 0
-    stack: list[tuple[dict[str, Any], int]] = [(root, 0)]
+    uids: dict[tuple[int, Any], str] = {}
+    stack: list[tuple[dict[str, Any], int, bool, int]] = [(root, 0, True, id(root))]
     while stack:
-        node, depth = stack.pop()
-        uid = f"{snapshot_id}_{counter}"
-        counter += 1
+        node, depth, printed, document = stack.pop()
+        if node.get("role") == "RootWebArea":
+            document = id(node)  # a frame's document: another loader
+        key = (document, node.get("backendNodeId"))
+        uid = uids.get(key)
+        if uid is None:
+            uid = uids[key] = f"{snapshot_id}_{len(uids)}"
         if node.get("role") == "option" and node.get("name"):
             node = {**node, "value": str(node["name"])}  # the tool's stand-in for an option's value
-        lines.append("  " * depth + " ".join(_attributes(node, uid)))
-        stack.extend((c, depth + 1) for c in reversed(node.get("children", ())))
+        if printed:
+            lines.append("  " * depth + " ".join(_attributes(node, uid)))
+        shown = printed and not _repeats_name(node)
+        stack.extend((c, depth + 1, shown, document) for c in reversed(node.get("children", ())))
     return "\n".join(lines) + "\n"
 
 

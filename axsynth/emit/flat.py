@@ -1,243 +1,409 @@
-"""The ``flat`` format: the flattened JSON that LLM tool builders feed to models.
+"""The ``flat`` format: the flattened JSON of its consumer's spec (``SerializedDom``).
 
-It is the agent outline (:mod:`axsynth.emit.agent`) as data: the same collapsing,
-refs and states, but structural containers (lists, list items, rows, cells,
-unnamed groups) are removed too and their children hoisted into the nearest
-semantic group that stays: landmarks, forms, dialogs, named groups, tables,
-menus and other widget containers, articles.  Each node carries a stable ``id``
-(the agent ref for interactive elements, else a hash of the element's selector,
-so it survives unrelated edits too), ``tag``, ``role``, ``name``, and only the
-facts that are not default.  Values are printed only when asked for, and never
-those of password or payment fields.  A loaded child frame's content is under its
-iframe node; every iframe is also listed with whether it was loaded and why not;
-shadow trees' content is in the body (the flat tree), their hosts listed.
+The agent framework that reads this format specified it (its DOM tool's design,
+"SerializedDom (LLM Output Format)" and "Appendix A: Example Serialized DOM")::
+
+    {"page": {"context": {"url": …, "title": …},
+              "body": {"id": "node_0", "tag": "body", "children": [...]},
+              "iframes": [{"hostId": …, "url": …, "title": …, "body": {…}}]}}
+
+It is read from the accessibility tree (what is rendered, roles, names, states)
+and flattened by one rule per kind of element:
+
+* a **control** (what the agent format gives a ref: widget roles, focusable,
+  click handlers, own ``cursor:pointer``) is a node with its role, name
+  (``aria-label``), text and form facts; controls nested in it are its children;
+* a **semantic group** (forms, dialogs, named fieldsets, radio groups, menus,
+  tab lists, toolbars, trees, tables and their rows) is a node with its children;
+* an element that **holds text** of its own (a paragraph, a heading, a list item, a
+  cell, a label: not an inline wrapper such as ``<b>`` or ``<span>``) is a node with
+  that text, the controls inside the text being its children; a named image or a
+  frame is a node too;
+* every other element, landmarks and wrappers included, is a **structural
+  container**: removed, its children hoisted into the nearest node above.  Text
+  directly in a group or the body (no element of its own) is a ``#text`` node.
+
+A node carries ``id``, ``tag`` and only what is not default: ``role`` for controls
+and for roles an attribute gave (a tag's own role is implied by the tag),
+``aria-label`` for controls and where the name is not the text, ``text`` (cut at
+500 characters, names at 250), ``href`` as written, ``placeholder``, ``inputType``,
+``disabled``, ``checked``, ``required``, ``expanded``, ``selected``, ``pressed``,
+``level`` (not from the tag), ``value`` (only with ``include_values``, never for a
+password or payment field).  ids are ``node_0``, ``node_1``… in document order;
+``stable_ids`` gives the agent format's refs instead (a hash of the element's
+selector: they survive unrelated edits).  A loaded frame's content is in
+``page.iframes``, first level only, as the spec says.
+
+Where axsynth differs from the spec's example: ``offscreen`` and bounding boxes
+need layout and are never given; content is not dropped by guessing its worth (the
+example leaves out a footer's copyright line); open shadow trees' content is in
+the body where the page renders it (the spec's ``shadowDoms`` would split a
+slotted widget in two).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Iterator
 
 from ..ax.object import AXObject
 from ..html import forms
-from ..html.dom import Element, Node
-from .agent import AgentEmitter, OutlineItem, ScopeError, TextRun, matching_elements, placeholder_of
+from ..html.dom import Element
+from .agent import LEAF_ROLES, AgentEmitter, ScopeError, matching_elements, placeholder_of
 from .agent_refs import Selectors
 
-# Semantic groups: kept, with their children.  Everything else that is not a
-# control or content (heading, image, …) is a structural container: hoisted.
+TEXT_LIMIT = 500
+NAME_LIMIT = 250
+
+# Kept with their children (roles as the agent format displays them).
 GROUP_ROLES = frozenset(
     {
-        "banner",
-        "navigation",
-        "main",
-        "complementary",
-        "contentinfo",
-        "search",
-        "region",
         "form",
+        "search",
         "dialog",
         "alertdialog",
-        "table",
-        "grid",
-        "treegrid",
+        "radiogroup",
         "menu",
         "menubar",
         "tablist",
         "toolbar",
-        "listbox",
-        "radiogroup",
         "tree",
-        "article",
-        "tabpanel",
-        "alert",
-        "status",
-        "log",
-        "figure",
-        "iframe",
+        "table",
+        "grid",
+        "treegrid",
+        "row",
     }
 )
-CONTENT_ROLES = frozenset(
+# Inline wrappers whose text belongs to the element around them.
+PHRASING_ROLES = frozenset(
     {
-        "heading",
-        "img",
-        "math",
-        "meter",
-        "progressbar",
-        "separator",
-        "video",
-        "audio",
-        "embed",
-        "object",
+        "generic",
+        "none",
+        "presentation",
+        "strong",
+        "emphasis",
+        "mark",
         "code",
-        "blockquote",
-        "caption",
+        "subscript",
+        "superscript",
+        "time",
+        "Abbr",
+        "deletion",
+        "insertion",
+        "Ruby",
+        "RubyAnnotation",
     }
 )
+# Elements that are a node without text of their own, when named.
+NAMED_LEAF_ROLES = frozenset({"img", "image", "math", "MathMLMath", "meter", "Meter", "progressbar", "video", "audio"})
+FRAME_ROLES = frozenset({"Iframe", "IframePresentational"})
 
 
 @dataclass
 class FlatOptions:
     include_values: bool = False
     max_depth: int | None = None  # groups nested deeper than this are hoisted (body = depth 0)
-    max_interactive: int | None = None  # interactive nodes after this many are left out (counted)
+    max_interactive: int | None = None  # controls after this many are left out (counted)
     filter: str | None = None  # CSS: only nodes whose element matches (and the groups around them)
+    stable_ids: bool = False  # the agent format's refs and selector hashes instead of node_N
+
+
+@dataclass
+class _Node:
+    kind: str  # control, group, content, text
+    obj: AXObject | None
+    text: str = ""
+    children: list["_Node"] = field(default_factory=list)
+    frame: dict[str, Any] | None = None  # a loaded frame's entry for page.iframes
+
+
+class _Text:
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+_BREAK = object()  # a block boundary: text on either side is not one run
 
 
 class FlatEmitter:
-    def __init__(self, agent: AgentEmitter, options: FlatOptions) -> None:
+    def __init__(self, agent: AgentEmitter, options: FlatOptions, prefix: str = "") -> None:
         self.agent = agent
         self.options = options
-        self.selectors: Selectors = agent.selectors
+        self.prefix = prefix  # a child frame's ids: its frame id (stable ids)
+        self.counter = 0
         self.interactive = 0
         self.left_out = 0
-        self.count = 0
+        self.iframes: list[dict[str, Any]] = []
         self._filter: set[int] | None = None  # ids of the elements the filter matches
         if options.filter:
             self._filter = {id(el) for el in matching_elements(agent.ax.page.document, options.filter, "filter")}
 
     def snapshot(self) -> dict[str, Any]:
-        ax = self.agent.ax
-        root = self.agent.build(ax.tree.root, summarize=False)
-        body = self._children(root.children, depth=0)
-        out: dict[str, Any] = {
-            "url": ax.page.url,
-            "title": root.name if root.role == "document" else "",
-            "body": body,
-            "iframes": self._iframes(),
-            "shadowDoms": self._shadow_hosts(),
-            "stats": {"nodes": self.count, "interactive": self.interactive},
-        }
+        self._frames: list[tuple[str, dict[str, Any]]] = []
+        page: dict[str, Any] = {"context": self._context(), "body": self.body(enter_frames=True)}
+        for host_id, frame in self._frames:  # numbered after the whole body
+            self._enter(host_id, frame)
+        if self.iframes:
+            page["iframes"] = self.iframes
         if self.left_out:
-            out["stats"]["interactiveLeftOut"] = self.left_out
-        return out
+            page["truncated"] = {"interactiveLeftOut": self.left_out}
+        return {"page": page}
 
-    # -- the body --------------------------------------------------------------------
-
-    def _children(self, parts: list[Any], depth: int) -> list[dict[str, Any]]:
-        """Nodes for these outline parts; hoisted containers splice their children in.
-        Iterative over the hoisted levels, recursive over kept groups (whose depth is
-        bounded by ``max_depth`` or the page's semantic nesting, not its markup)."""
-        out: list[dict[str, Any]] = []
-        stack = list(reversed(parts))
-        while stack:
-            part = stack.pop()
-            if isinstance(part, TextRun):
-                if self._filter is None:
-                    out.append({"text": part.text})
-                continue
-            if not isinstance(part, OutlineItem):
-                continue
-            node = self._node(part, depth)
-            if node is None:
-                stack.extend(reversed(part.children))
-            elif node:
-                out.append(node)
-        return out
-
-    def _node(self, item: OutlineItem, depth: int) -> dict[str, Any] | None:
-        """The node for an item; None: hoist its children; {}: left out."""
-        obj = item.obj
-        is_group = item.role in GROUP_ROLES or (item.role == "group" and bool(item.name))
-        if item.ref is None and not is_group and item.role not in CONTENT_ROLES:
-            if item.name and not item.children and self._filter is None:
-                item.children = [TextRun(item.name)]  # a list item's text, say: hoisted as text
-            return None
-        if is_group and item.ref is None and self.options.max_depth is not None and depth >= self.options.max_depth:
-            return None
-        if item.ref is not None:
-            if self.options.max_interactive is not None and self.interactive >= self.options.max_interactive:
-                self.left_out += _refs_within(item)
-                return {}
-        children = self._children(item.children, depth + 1)
-        if not is_group:  # a control's or a heading's text is its name already; nested controls stay
-            children = [c for c in children if "text" not in c]
-        if self._filter is not None and not children and not self._matches(obj):
-            return {}
-        if item.ref is not None:
-            self.interactive += 1
-        self.count += 1
-        return self._fields(item, children)
-
-    def _fields(self, item: OutlineItem, children: list[dict[str, Any]]) -> dict[str, Any]:
-        obj = item.obj
-        el = obj.element if obj is not None else None
-        node: dict[str, Any] = {"id": item.ref or self._id(obj), "tag": _tag(obj), "role": item.role}
-        if item.name:
-            node["name"] = item.name
-        props = self.agent.properties(obj) if obj is not None else {}
-        if el is not None:
-            if "url" in props and el.local_name in ("a", "area"):
-                node["href"] = props["url"]
-            placeholder = placeholder_of(obj)
-            if placeholder:
-                node["placeholder"] = placeholder
-            if el.is_html and el.local_name == "input":
-                node["inputType"] = forms.input_type(el)
-        if props.get("disabled"):
-            node["disabled"] = True
-        if props.get("checked") in ("true", "mixed"):
-            node["checked"] = True if props["checked"] == "true" else "mixed"
-        if props.get("pressed") in ("true", "mixed"):
-            node["pressed"] = True if props["pressed"] == "true" else "mixed"
-        if props.get("required"):
-            node["required"] = True
-        if "expanded" in props:
-            node["expanded"] = bool(props["expanded"])
-        if props.get("selected"):
-            node["selected"] = True
-        if "level" in props and item.role == "heading":
-            node["level"] = props["level"]
-        if self.options.include_values and obj is not None and item.ref is not None and not self.agent.is_secret(obj):
-            value = self.agent.ax.states.value(obj)
-            if value is not None and value != "":
-                node["value"] = value
+    def body(self, enter_frames: bool) -> dict[str, Any]:
+        self._enter_frames = enter_frames
+        root = self.agent.ax.tree.root
+        parts = self._build(root)
+        body_el = self.agent.ax.page.document.find_first("body")
+        children = self._kept(self._group_children(parts), depth=1)
+        out: dict[str, Any] = {"id": self._id(None, body_el), "tag": body_el.local_name if body_el else "body"}
         if children:
-            node["children"] = children
+            out["children"] = [self._render(c) for c in children]
+        return out
+
+    def _context(self) -> dict[str, str]:
+        ax = self.agent.ax
+        return {"url": ax.page.url, "title": " ".join(ax.names.name(ax.tree.root).split())}
+
+    # -- building: post-order over included objects ---------------------------------------
+
+    def _build(self, root: AXObject) -> list[Any]:
+        results: dict[int, list[Any]] = {}
+        stack: list[tuple[AXObject, bool]] = [(root, False)]
+        while stack:
+            obj, done = stack.pop()
+            if not done:
+                stack.append((obj, True))
+                stack.extend((c, False) for c in reversed(obj.tree_children))
+                continue
+            parts: list[Any] = []
+            for child in obj.tree_children:
+                parts.extend(results.pop(id(child), ()))
+            results[id(obj)] = parts if obj is root else self._transform(obj, parts)
+        return results[id(root)]
+
+    def _transform(self, obj: AXObject, parts: list[Any]) -> list[Any]:
+        agent = self.agent
+        control = agent.ref_of(obj) is not None
+        block = obj.kind in ("element", "pseudo") and not obj.is_inline_level()
+        if (obj.ignored or obj.in_ua_shadow) and not control or obj.tag() in ("html", "body"):
+            return _bounded(parts, block)  # the body is the root node already
+        role = agent.cdp_role(obj)
+        if role in ("StaticText", "InlineTextBox"):
+            return [_Text(agent.ax.names.name(obj))]
+        if role == "LineBreak":
+            return [_BREAK]
+        if role == "ListMarker":
+            return []
+        if control:
+            texts, nested = _fold(parts)
+            node = _Node("control", obj, "" if role in LEAF_ROLES else _join(texts), nested)
+            if role in FRAME_ROLES:  # a frame with a ref is a control, and still holds its document
+                self._attach_frame(node)
+            return [node] if not block else [_BREAK, node, _BREAK]
+        display = agent.display_role(obj)
+        if display in GROUP_ROLES or (display == "group" and agent.name_of(obj)) or obj.tag() == "form":
+            return [_BREAK, _Node("group", obj, children=self._group_children(parts)), _BREAK]
+        if role in FRAME_ROLES:
+            return _bounded([self._attach_frame(_Node("content", obj))], block)
+        if role in NAMED_LEAF_ROLES:
+            return _bounded([_Node("content", obj)] if agent.name_of(obj) else [], block)
+        if obj.kind == "element" and not (obj.is_inline_level() and role in PHRASING_ROLES):
+            held = self._held_text(obj, parts)
+            if held is not None:
+                return held
+        return _bounded(parts, block)
+
+    def _held_text(self, obj: AXObject, parts: list[Any]) -> list[Any] | None:
+        """The element's own flow of text (its text runs and the inline controls in
+        them) as one node, what its nested blocks made hoisted after it; None when it
+        holds no text of its own."""
+        own = any(isinstance(p, _Text) and p.text.strip() for p in parts)
+        if not own and not (self.agent.display_role(obj) == "heading" and any(isinstance(p, _Node) for p in parts)):
+            return None  # a heading made of a link is still a heading; a list item made of one is not
+        texts: list[Any] = []
+        inline: list[_Node] = []
+        hoisted: list[Any] = []
+        for part in parts:
+            if isinstance(part, _Text) or part is _BREAK:
+                texts.append(part)
+            elif part.kind == "control" and part.obj is not None and part.obj.is_inline_level():
+                texts.append(_Text(part.text))
+                inline.append(part)
+            else:
+                hoisted.append(part)
+        node = _Node("content", obj, _join(texts), inline)
+        return [_BREAK, node, *hoisted, _BREAK]
+
+    def _group_children(self, parts: list[Any]) -> list[_Node]:
+        """A group's children: its nodes, and its loose text runs as ``#text`` nodes."""
+        out: list[_Node] = []
+        run: list[Any] = []
+        for part in [*parts, _BREAK]:
+            if isinstance(part, _Node) or part is _BREAK:
+                text = _join(run)
+                run.clear()
+                if text:
+                    out.append(_Node("text", None, text))
+                if isinstance(part, _Node):
+                    out.append(part)
+            else:
+                run.append(part)
+        return out
+
+    def _attach_frame(self, node: _Node) -> _Node:
+        """The frame node with its loaded document, to be entered (first level only)."""
+        obj = node.obj
+        frame = self.agent.frames(obj.element) if self.agent.frames is not None and obj.element is not None else None
+        child = frame.agent_emitter if frame is not None and self._enter_frames else None
+        if child is not None:
+            node.frame = {"emitter": child, "frame_id": frame.frame_id}
         return node
 
-    def _id(self, obj: AXObject | Element) -> str:
-        """``n`` + a hash of the element's selector (``::before`` etc. appended for a pseudo-element's box)."""
-        if isinstance(obj, Element):
-            return "n" + Selectors.ref_for(self.selectors.selector(obj))[1:]
-        pseudo = f"::{obj.pseudo_which}" if obj.kind == "pseudo" else ""
-        owner = obj.node if isinstance(obj.node, Element) else None
-        selector = self.selectors.selector(owner) if owner is not None else obj.kind
-        return "n" + Selectors.ref_for(selector + pseudo)[1:]
+    # -- pruning: depth, filter, the interactive cap (pre-order, document order) ---------------
 
-    def _matches(self, obj: AXObject | None) -> bool:
-        return (
-            obj is not None and obj.element is not None and self._filter is not None and id(obj.element) in self._filter
-        )
-
-    # -- frames and shadow hosts -----------------------------------------------------------
-
-    def _iframes(self) -> list[dict[str, Any]]:
-        out = []
-        for el in _all_elements(self.agent.ax.page.document):
-            if el.is_html and el.local_name in ("iframe", "frame"):
-                entry: dict[str, Any] = {"id": self._id(el), "tag": el.local_name}
-                if el.attrs.get("title"):
-                    entry["name"] = el.attrs["title"]
-                if "srcdoc" in el.attrs:
-                    entry["srcdoc"] = True
-                elif el.attrs.get("src"):
-                    entry["src"] = el.attrs["src"]
-                frame = self.agent.frames(el) if self.agent.frames is not None else None
-                entry["loaded"] = frame is not None and frame.agent_emitter is not None
-                if frame is not None:
-                    entry["frameId"] = frame.frame_id
-                    if frame.reason:
-                        entry["reason"] = frame.reason
-                out.append(entry)
+    def _kept(self, nodes: list[_Node], depth: int) -> list[_Node]:
+        out: list[_Node] = []
+        stack = list(reversed(nodes))
+        while stack:
+            node = stack.pop()
+            if node.kind == "group" and self.options.max_depth is not None and depth > self.options.max_depth:
+                stack.extend(reversed(node.children))
+                continue
+            if node.kind == "control":
+                if self.options.max_interactive is not None and self.interactive >= self.options.max_interactive:
+                    self.left_out += 1 + sum(1 for n in _walk(node.children) if n.kind == "control")
+                    continue
+                self.interactive += 1
+            node.children = self._kept(node.children, depth + 1)
+            if self._filter is not None and not node.children and not self._matches(node):
+                continue
+            out.append(node)
         return out
 
-    def _shadow_hosts(self) -> list[dict[str, Any]]:
-        return [
-            {"id": self._id(el), "tag": el.local_name, "mode": el.shadow_root.mode}
-            for el in _all_elements(self.agent.ax.page.document)
-            if el.shadow_root is not None and el.shadow_root.mode in ("open", "closed")
-        ]
+    def _matches(self, node: _Node) -> bool:
+        obj = node.obj
+        return obj is not None and obj.element is not None and id(obj.element) in (self._filter or ())
+
+    # -- output ----------------------------------------------------------------------------------
+
+    def _render(self, node: _Node) -> dict[str, Any]:
+        obj = node.obj
+        if obj is None:
+            return {"id": self._id(None, None), "tag": "#text", "text": _cut(node.text, TEXT_LIMIT)}
+        out: dict[str, Any] = {"id": self._id(obj, obj.element), "tag": _tag(obj)}
+        agent = self.agent
+        control = node.kind == "control"
+        role = agent.display_role(obj)
+        if control or (obj.attr("role") and role not in ("generic", "none", "presentation")):
+            out["role"] = role
+        name = agent.name_of(obj)
+        if agent.is_secret(obj) and name and name == agent.ax.states.string_value(obj):
+            name = ""  # a field named by its own value (a password shown as its name)
+        if name and (control or name != node.text):
+            out["aria-label"] = _cut(name, NAME_LIMIT)
+        if node.text:
+            out["text"] = _cut(node.text, TEXT_LIMIT)
+        out.update(self._facts(obj, control))
+        children = [self._render(c) for c in node.children]
+        if children:
+            out["children"] = children
+        if node.frame is not None:
+            self._frames.append((out["id"], node.frame))
+        return out
+
+    def _facts(self, obj: AXObject, control: bool) -> dict[str, Any]:
+        el = obj.element
+        props = self.agent.properties(obj)
+        out: dict[str, Any] = {}
+        if el is not None and el.is_html and el.local_name in ("a", "area") and el.attrs.get("href") is not None:
+            out["href"] = el.attrs["href"].strip()
+        placeholder = placeholder_of(obj)
+        if placeholder:
+            out["placeholder"] = placeholder
+        if el is not None and el.is_html and el.local_name == "input":
+            out["inputType"] = forms.input_type(el)
+        if props.get("disabled"):
+            out["disabled"] = True
+        if props.get("checked") in ("true", "mixed"):
+            out["checked"] = True if props["checked"] == "true" else "mixed"
+        if props.get("required"):
+            out["required"] = True
+        if "expanded" in props:
+            out["expanded"] = bool(props["expanded"])
+        if props.get("selected"):
+            out["selected"] = True
+        if props.get("pressed") in ("true", "mixed"):
+            out["pressed"] = True if props["pressed"] == "true" else "mixed"
+        if "level" in props and obj.attr("aria-level") is not None:
+            out["level"] = props["level"]
+        if self.options.include_values and control and not self.agent.is_secret(obj):
+            value = self.agent.ax.states.value(obj)
+            if value is not None and value != "":
+                out["value"] = value
+        return out
+
+    def _enter(self, host_id: str, frame: dict[str, Any]) -> None:
+        """A loaded frame's flattened body in page.iframes (first level only), ids
+        continuing this page's numbering."""
+        prefix = f"{frame['frame_id']}-" if self.options.stable_ids else ""
+        inner = FlatEmitter(frame["emitter"], self.options, prefix)
+        inner.counter = self.counter
+        inner.interactive = self.interactive
+        body = inner.body(enter_frames=False)
+        self.counter, self.interactive = inner.counter, inner.interactive
+        self.left_out += inner.left_out
+        self.iframes.append({"hostId": host_id, **inner._context(), "body": body})
+
+    def _id(self, obj: AXObject | None, el: Element | None) -> str:
+        if not self.options.stable_ids:
+            self.counter += 1
+            return f"node_{self.counter - 1}"
+        ref = self.agent.ref_of(obj) if obj is not None else None
+        if ref is not None:
+            return self.prefix + ref.ref
+        if el is None:
+            self.counter += 1
+            return f"{self.prefix}t{self.counter}"  # a loose text run: no element to hash
+        pseudo = f"::{obj.pseudo_which}" if obj is not None and obj.kind == "pseudo" else ""
+        return self.prefix + "n" + Selectors.ref_for(self.agent.selectors.selector(el) + pseudo)[1:]
+
+
+def _bounded(parts: list[Any], block: bool) -> list[Any]:
+    return [_BREAK, *parts, _BREAK] if block else parts
+
+
+def _fold(parts: list[Any]) -> tuple[list[Any], list[_Node]]:
+    """A control's text (its runs and what content inside it holds) and the controls
+    and groups nested in it."""
+    texts: list[Any] = []
+    nested: list[_Node] = []
+    stack = list(reversed(parts))
+    while stack:
+        part = stack.pop()
+        if isinstance(part, _Node) and part.kind in ("content", "text"):
+            texts.extend([_BREAK, _Text(part.text), _BREAK])
+            stack.extend(reversed(part.children))
+        elif isinstance(part, _Node):
+            nested.append(part)
+        else:
+            texts.append(part)
+    return texts, nested
+
+
+def _join(parts: list[Any]) -> str:
+    """Text runs joined as the page reads them: runs of one flow concatenated, block
+    boundaries a space, white space collapsed."""
+    return " ".join("".join(p.text if isinstance(p, _Text) else " " for p in parts).split())
+
+
+def _walk(nodes: list[_Node]) -> Iterator[_Node]:
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(node.children)
 
 
 def _tag(obj: AXObject) -> str:
@@ -246,27 +412,8 @@ def _tag(obj: AXObject) -> str:
     return obj.node.local_name if isinstance(obj.node, Element) else obj.kind
 
 
-def _refs_within(item: OutlineItem) -> int:
-    count = 0
-    stack: list[Any] = [item]
-    while stack:
-        part = stack.pop()
-        if isinstance(part, OutlineItem):
-            count += part.ref is not None
-            stack.extend(part.children)
-    return count
-
-
-def _all_elements(root: Node):
-    """Every element, entering author shadow roots (iteratively)."""
-    stack = list(reversed(root.children))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Element):
-            yield node
-            if node.shadow_root is not None and node.shadow_root.mode in ("open", "closed"):
-                stack.extend(reversed(node.shadow_root.children))
-            stack.extend(reversed(node.children))
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def flat_snapshot(agent: AgentEmitter, options: FlatOptions | None = None) -> dict[str, Any]:

@@ -35,9 +35,11 @@ cdef class ShadowRoot(Node):
     cdef public Element host
     cdef public str mode
     cdef public dict id_map
+    cdef public object reference_target
 
 
 cdef class Document(Node):
     cdef public str url
     cdef public str encoding
     cdef public dict id_map
+    cdef public object forms

@@ -140,26 +140,30 @@ class Element(Node):
 
 
 class ShadowRoot(Node):
-    __slots__ = ("host", "mode", "id_map")
+    __slots__ = ("host", "mode", "id_map", "reference_target")
     local_name = "#shadow-root"
     namespace = ""
     attrs: dict[str, str] = {}
 
-    def __init__(self, host: Element, mode: str) -> None:
+    def __init__(self, host: Element, mode: str, reference_target: str | None = None) -> None:
         super().__init__()
         self.host = host
         self.mode = mode
         self.id_map: dict[str, Element] | None = None
+        # ShadowRoot.referenceTarget (a declarative root's shadowrootreferencetarget): the
+        # id of the element that IDREFs naming the host reach instead.
+        self.reference_target = reference_target
 
 
 class Document(Node):
-    __slots__ = ("url", "encoding", "id_map")
+    __slots__ = ("url", "encoding", "id_map", "forms")
 
     def __init__(self, url: str = "about:blank") -> None:
         super().__init__()
         self.url = url
         self.encoding = "utf-8"
         self.id_map: dict[str, Element] | None = None
+        self.forms: object = None  # the document's html.forms.Forms, made on first use (Forms.of)
 
     @property
     def document_element(self) -> Element | None:
@@ -189,6 +193,16 @@ def element_by_id(scope_of: Node, idref: str) -> Element | None:
         if isinstance(root, (Document, ShadowRoot)):
             root.id_map = ids
     return ids.get(idref)
+
+
+def resolve_reference_target(el: Element | None) -> Element | None:
+    """The element an IDREF naming ``el`` reaches: a shadow host whose shadow root has
+    a reference target forwards to that element of its shadow tree, which may forward
+    again (Element::GetShadowReferenceTarget); a missing target resolves to nothing.
+    Each step enters a shadow tree, so the walk ends."""
+    while el is not None and el.shadow_root is not None and el.shadow_root.reference_target is not None:
+        el = element_by_id(el.shadow_root, el.shadow_root.reference_target)
+    return el
 
 
 class FlatTree:

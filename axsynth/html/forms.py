@@ -12,13 +12,15 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..data.forms import INPUT_TYPES, LABELABLE_ELEMENTS, LIST_INPUT_TYPES
-from .dom import Document, Element, Node, element_by_id, parse_int
+from .dom import Document, Element, Node, ShadowRoot, Text, element_by_id, parse_int, resolve_reference_target
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 # Form controls that can be disabled (HTMLFormControlElement and <option>).
 _DISABLEABLE = frozenset({"input", "button", "select", "textarea", "option"})
 _FORM_CONTROLS = frozenset({"input", "button", "select", "textarea", "fieldset", "output"})
+# Listed elements (HTML §4.10.2): those a form's elements collection lists.
+_LISTED = frozenset({"button", "fieldset", "input", "object", "output", "select", "textarea"})
 # InputType::SupportsPopoverTriggering: the button-like input types.
 _POPOVER_INVOKER_INPUTS = frozenset({"button", "reset", "submit", "image"})
 _TEXT_CONTROL_TYPES = frozenset({"text", "search", "tel", "url", "email", "password", "number"})
@@ -64,11 +66,22 @@ def is_text_control(el: Element | None) -> bool:
     return el.local_name == "textarea" or input_type(el) in _TEXT_CONTROL_TYPES
 
 
+def textarea_value(el: Element) -> str:
+    """A <textarea>'s API value: its child text content (the parser already dropped a
+    newline right after the start tag) with every CR LF and lone CR (a ``&#13;``)
+    made a LF."""
+    return el.text_content().replace("\r\n", "\n").replace("\r", "\n")
+
+
 # --- labels -------------------------------------------------------------------
 
 
 def is_labelable(el: Element) -> bool:
-    """A labelable element (HTML §4.10.2): what a <label> can name."""
+    """A labelable element (HTML §4.10.2): what a <label> can name; so is a shadow
+    host whose shadow root's reference target is one (probed: its label name source)."""
+    if el.shadow_root is not None and el.shadow_root.reference_target is not None and el.is_html:
+        target = resolve_reference_target(el)
+        return target is not None and is_labelable(target)
     if not el.is_html or el.local_name not in LABELABLE_ELEMENTS:
         return False
     return el.local_name != "input" or input_type(el) != "hidden"
@@ -76,9 +89,10 @@ def is_labelable(el: Element) -> bool:
 
 def labeled_control(label: Element) -> Element | None:
     """HTMLLabelElement::control: the ``for`` target in the label's tree (when
-    labelable), else its first labelable descendant."""
+    labelable; a host forwards to its shadow root's reference target), else its
+    first labelable descendant."""
     if "for" in label.attrs:
-        target = element_by_id(label, label.attrs["for"])
+        target = resolve_reference_target(element_by_id(label, label.attrs["for"]))
         return target if target is not None and is_labelable(target) else None
     return next((e for e in label.iter_elements() if is_labelable(e)), None)
 
@@ -170,12 +184,23 @@ def option_list(select: Element) -> list[Element]:
 
 def owner_select(option: Element) -> Element | None:
     """The <select> an option belongs to (its nearest select ancestor)."""
-    node = option.parent
+    return html_ancestor(option, "select")
+
+
+def html_ancestor(el: Element, name: str) -> Element | None:
+    """The nearest ancestor that is the HTML element ``name``."""
+    node = el.parent
     while isinstance(node, Element):
-        if is_html(node, "select"):
+        if is_html(node, name):
             return node
         node = node.parent
     return None
+
+
+def button_type(button: Element) -> str:
+    """A <button>'s type: "submit" (also for a missing or invalid value), "reset" or "button"."""
+    kind = (button.attrs.get("type") or "").strip().lower()
+    return kind if kind in ("reset", "button") else "submit"
 
 
 def selected_options(select: Element) -> list[Element]:
@@ -193,6 +218,91 @@ def selected_options(select: Element) -> list[Element]:
     return next(([o] for o in options if not option_disabled(o)), [])
 
 
+def slotted_button(select: Element) -> Element | None:
+    """HTMLSelectElement::SlottedButton: a drop-down select's first element child,
+    when that is a <button> (customizable select's button; appearance: base-select
+    renders it in place of the select's own)."""
+    first = next((c for c in select.children if isinstance(c, Element)), None)
+    return first if first is not None and is_html(first, "button") else None
+
+
+# HTML's interactive content (a[href], audio/video[controls] and img[usemap] aside).
+_INTERACTIVE = frozenset({"button", "details", "embed", "iframe", "label", "select", "textarea", "input"})
+
+
+def has_interactive_content(select: Element) -> bool:
+    """Whether interactive content besides the slotted button sits in a select (say a
+    button in its picker or in an option): a base-select picker is then a dialog,
+    not a listbox popup (probed; tabindex and contenteditable do not count)."""
+    button = slotted_button(select)
+    stack = [c for c in reversed(select.children) if c is not button]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, Element) or not node.is_html:
+            continue
+        name = node.local_name
+        if (
+            name in _INTERACTIVE
+            or name == "a"
+            and "href" in node.attrs
+            or name in ("audio", "video")
+            and "controls" in node.attrs
+            or name == "img"
+            and "usemap" in node.attrs
+        ):
+            return True
+        stack.extend(reversed(node.children))
+    return False
+
+
+def selectedcontent_of(select: Element) -> Element | None:
+    """The select's enabled <selectedcontent>: the first one in it (outside an
+    option), unless the select is multiple."""
+    if "multiple" in select.attrs:
+        return None
+    stack = list(reversed(select.children))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Element) and node.is_html and node.local_name not in ("option", "select", "datalist"):
+            if node.local_name == "selectedcontent":
+                return node
+            stack.extend(reversed(node.children))
+    return None
+
+
+def clone_selected_content(document: Document) -> None:
+    """Update every select's <selectedcontent> (HTML's "clone selected option into
+    select's selectedcontent", run by the select itself, script or not): its
+    children become a deep copy of the selected option's children."""
+    for select in [el for el in all_elements(document) if is_html(el, "select")]:
+        target = selectedcontent_of(select)
+        if target is None:
+            continue
+        selected = selected_options(select)
+        for child in target.children:
+            child.parent = None
+        target.children = []
+        for child in selected[-1].children if selected else ():
+            _append_copy(target, child)
+
+
+def _append_copy(parent: Element, original: Node) -> None:
+    """Append a deep copy of ``original`` (its elements and text; comments are not
+    rendered) to ``parent``."""
+    stack: list[tuple[Node, Element]] = [(original, parent)]
+    while stack:
+        node, into = stack.pop()
+        if isinstance(node, Element):
+            copy: Node = Element(node.local_name, node.namespace, dict(node.attrs))
+            stack.extend((child, copy) for child in reversed(node.children))
+        elif isinstance(node, Text):
+            copy = Text(node.data)
+        else:
+            continue
+        copy.parent = into
+        into.children.append(copy)
+
+
 def popover_target(el: Element) -> Element | None:
     """HTMLFormControlElement::popoverTargetElement: the element with a popover
     attribute that an enabled button (or button-like input) names by popovertarget;
@@ -200,7 +310,7 @@ def popover_target(el: Element) -> Element | None:
     if not el.is_html or not el.has("popovertarget") or is_disabled(el):
         return None
     if el.local_name == "button":
-        submits = (el.attrs.get("type") or "").strip().lower() not in ("button", "reset")
+        submits = button_type(el) == "submit"
     elif el.local_name == "input" and input_type(el) in _POPOVER_INVOKER_INPUTS:
         submits = input_type(el) in ("submit", "image")
     else:
@@ -211,6 +321,22 @@ def popover_target(el: Element) -> Element | None:
     return target if target is not None and target.is_html and target.has("popover") else None
 
 
+_POPOVER_COMMANDS = frozenset({"toggle-popover", "show-popover", "hide-popover"})
+
+
+def popover_command_target(el: Element) -> Element | None:
+    """The element an enabled <button> shows or hides with a popover command
+    (``commandfor`` + ``command=toggle-popover|show-popover|hide-popover``, ASCII
+    case-insensitive), as accessibility reads it (HTMLButtonElement::commandForElement):
+    any element counts, a popover or not (probed: a dialog told to show-popover is a
+    collapsed target), and so does a submit button in a form, which would submit instead."""
+    if not is_html(el, "button") or not el.has("commandfor") or is_disabled(el):
+        return None
+    if ascii_lower(el.attrs.get("command", "").strip()) not in _POPOVER_COMMANDS:
+        return None
+    return element_by_id(el, el.attrs["commandfor"])
+
+
 # --- the per-document answers -----------------------------------------------------
 
 
@@ -218,11 +344,26 @@ class Forms:
     """Facts that need the whole document: labels of a control, selectedness of
     options, checkedness of radio groups; each computed once per document."""
 
-    def __init__(self, document: Document) -> None:
+    def __init__(self, document: Node) -> None:
         self.document = document
         self._labels: dict[Element, list[Element]] | None = None
         self._selected: dict[Element, list[Element]] = {}
         self._checked_radios: set[Element] | None = None
+        self._listed: dict[Element, list[Element]] | None = None
+
+    @staticmethod
+    def of(node: Node) -> "Forms":
+        """The Forms of the document ``node`` is in (through shadow hosts), made once
+        and kept on it, so the cascade and both engines share one; a node outside any
+        document gets a new one for its tree."""
+        root = node.tree_root
+        while isinstance(root, ShadowRoot):
+            root = root.host.tree_root
+        if not isinstance(root, Document):
+            return Forms(root)
+        if root.forms is None:
+            root.forms = Forms(root)
+        return root.forms
 
     def labels(self, control: Element) -> list[Element]:
         """``control.labels``: every label whose labeled control it is, in tree order."""
@@ -265,6 +406,28 @@ class Forms:
                     last[_radio_group_key(radio)] = radio
             self._checked_radios = set(last.values())
         return el in self._checked_radios
+
+    def listed_elements(self, form: Element) -> list[Element]:
+        """``form.elements`` with fieldsets and objects: the listed elements (button,
+        fieldset, input, object, output, select, textarea) whose form owner it is, in tree order."""
+        if self._listed is None:
+            self._listed = {}
+            for el in all_elements(self.document):
+                if el.local_name in _LISTED and el.is_html:
+                    owner = form_owner(el)
+                    if owner is not None:
+                        self._listed.setdefault(owner, []).append(el)
+        return self._listed.get(form, [])
+
+    def default_button(self, form: Element) -> Element | None:
+        """The form's default button: its first submit button in tree order (a
+        disabled one too)."""
+        for el in self.listed_elements(form):
+            if (el.local_name == "button" and button_type(el) == "submit") or (
+                el.local_name == "input" and input_type(el) in ("submit", "image")
+            ):
+                return el
+        return None
 
     def radio_group(self, radio: Element) -> list[Element]:
         """The radio button group: same name, same form owner, same tree."""

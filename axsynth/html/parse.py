@@ -20,6 +20,7 @@ import os
 from . import parse_fast
 from .dom import HTML_NS, Document, Element, Node, ShadowRoot
 from .encoding import decode
+from .forms import clone_selected_content
 from .ua_shadow import attach_ua_shadow_roots
 
 
@@ -69,6 +70,7 @@ def parse_html(source: str | bytes, url: str = "about:blank", *, parser: str | N
     document.url = url
     _attach_declarative_shadow_roots(document)
     attach_ua_shadow_roots(document)
+    clone_selected_content(document)
     assign_node_ids(document)
     return document
 
@@ -90,7 +92,7 @@ def _attach_declarative_shadow_roots(document: Document) -> None:
             continue  # the template stays an inert <template>
         if host.shadow_root is not None:
             continue
-        root = ShadowRoot(host, mode)
+        root = ShadowRoot(host, mode, template.attrs.get("shadowrootreferencetarget"))
         root.children = template.children
         for child in root.children:
             child.parent = root

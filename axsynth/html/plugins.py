@@ -28,6 +28,14 @@ def has_content_frame(el: Element, base_url: str) -> bool:
     return el.local_name == "embed" or _loads_offline(url)
 
 
+def needs_unsupported_plugin(el: Element, base_url: str) -> bool:
+    """Whether the element's type (its attribute, else its URL's extension) is a plugin
+    Chromium lacks (Flash...): it then shows the "not supported" placeholder box, where
+    an <object> of another type whose fetch fails renders its fallback content (probed)."""
+    url, service_type = _plugin_url(el, base_url), _service_type(el)
+    return bool(url or service_type) and _object_content_type(url, service_type) == "none"
+
+
 def _plugin_url(el: Element, base_url: str) -> str:
     raw = (el.attrs.get("data") if el.local_name == "object" else el.attrs.get("src")) or ""
     raw = raw.strip()

@@ -1,6 +1,6 @@
 """The values of <input> elements: HTML's value sanitization algorithm for each
 type (as Blink's InputType subclasses and StepRange do it), the number, date
-and color microsyntaxes it uses, and validity (ValidityState without valueMissing).
+and color microsyntaxes it uses, and the numbers and tests of their constraints (read by html.validity).
 
 One copy, read by both engines: Chromium's accessibility tree exposes these
 values, and Playwright's script reads the same ``input.value``.
@@ -266,7 +266,7 @@ def date_time_value(kind: str, value: str) -> str:
     return f"{date}T{time}"
 
 
-# --- validity (ValidityState without valueMissing) ---------------------------
+# --- constraints (the numbers and tests html.validity reads) -------------------
 
 # The HTML spec's "valid e-mail address" production, as Blink's EmailInputType uses.
 _EMAIL_RE = re.compile(
@@ -274,26 +274,36 @@ _EMAIL_RE = re.compile(
     r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*"
 )
 _URL_RE = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:\S*")
-_PATTERN_TYPES = frozenset({"text", "search", "url", "tel", "email", "password"})
+_HOSTED_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})
+# The default step of each steppable type, in the units of step_number (seconds for times).
+_DEFAULT_STEPS = {"time": Decimal(60), "datetime-local": Decimal(60)}
+_DAYS_BEFORE_MONTH = (0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334)
 
 
-def has_validity_error(kind: str, attrs: dict[str, str]) -> bool:
-    """A failed constraint other than valueMissing. Blink's accessibility code
-    does not report a control as invalid only because a required value is
-    missing; tooLong/tooShort need a user edit, so they never apply here."""
-    if kind == "number":
-        return _number_error(attrs)
-    if kind not in _PATTERN_TYPES:
+def type_mismatch(kind: str, attrs: dict[str, str], value: str) -> bool:
+    """typeMismatch of a non-empty sanitized value: not a valid e-mail address (each one,
+    for multiple), or not an absolute URL."""
+    if kind == "email":
+        return not all(_EMAIL_RE.fullmatch(v) for v in _email_values(attrs, value))
+    return kind == "url" and not _is_valid_url(value)
+
+
+def pattern_mismatch(kind: str, attrs: dict[str, str], value: str) -> bool:
+    """patternMismatch of a non-empty value: the pattern attribute (a valid regular
+    expression) does not match all of it (each e-mail address, for multiple)."""
+    pattern = attrs.get("pattern")
+    if pattern is None:
         return False
-    value = sanitized_value(kind, attrs)
-    if not value:
-        return False
-    values = value.split(",") if kind == "email" and "multiple" in attrs else [value]
-    if kind == "email" and not all(_EMAIL_RE.fullmatch(v) for v in values):
-        return True
-    if kind == "url" and not _is_valid_url(value):
-        return True
-    return any(_pattern_mismatch(attrs.get("pattern"), v) for v in values)
+    try:
+        compiled = re.compile(f"(?:{pattern})")
+    except re.error:
+        return False  # an invalid pattern is ignored
+    targets = _email_values(attrs, value) if kind == "email" else [value]
+    return any(compiled.fullmatch(v) is None for v in targets)
+
+
+def _email_values(attrs: dict[str, str], value: str) -> list[str]:
+    return value.split(",") if "multiple" in attrs else [value]
 
 
 def _is_valid_url(value: str) -> bool:
@@ -309,29 +319,62 @@ def _is_valid_url(value: str) -> bool:
     return bool(host)
 
 
-_HOSTED_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})
+def step_number(kind: str, text: str | None) -> Decimal | None:
+    """A steppable type's value as the number its min, max and step compare with
+    (HTML's "convert a string to a number"), in step units: the number itself; days
+    since 1970-01-01 for date; months since 1970-01 for month; weeks since the Monday
+    1969-12-29 for week (the week type's default step base); seconds since midnight for
+    time, since 1970-01-01T00:00 for datetime-local. None if the text is no such value."""
+    if kind in ("number", "range"):
+        return parse_number(text)
+    f = parse_date_time(kind, text) if kind in DATE_TIME_TYPES else {}
+    if not f:
+        return None
+    if kind == "month":
+        return Decimal((f["year"] - 1970) * 12 + f["month"] - 1)
+    if kind == "week":
+        monday = _days_since_epoch(f["year"], 1, 4) - _weekday(f["year"], 1, 4) + 7 * (f["week"] - 1)
+        return Decimal(monday + 3) / 7
+    seconds = Decimal(f.get("hour", 0) * 3600 + f.get("minute", 0) * 60 + f.get("second", 0))
+    seconds += Decimal(f.get("millisecond", 0)) / 1000
+    if kind == "time":
+        return seconds
+    days = Decimal(_days_since_epoch(f["year"], f["month"], f["day"]))
+    return days if kind == "date" else days * 86400 + seconds
 
 
-def _pattern_mismatch(pattern: str | None, value: str) -> bool:
-    if pattern is None:
-        return False
-    try:
-        return re.fullmatch(f"(?:{pattern})", value) is None
-    except re.error:
-        return False  # an invalid pattern is ignored
+def _days_since_epoch(year: int, month: int, day: int) -> int:
+    """Days from 1970-01-01 (proleptic Gregorian, any year DateComponents accepts)."""
+    y = year - 1
+    days = y * 365 + y // 4 - y // 100 + y // 400 + _DAYS_BEFORE_MONTH[month - 1] + day - 1
+    if month > 2 and _days_in_month(year, 2) == 29:
+        days += 1
+    return days - 719162  # days from 0001-01-01 to 1970-01-01
 
 
-def _number_error(attrs: dict[str, str]) -> bool:
-    value = parse_number(attrs.get("value"))
-    if value is None:
-        return False
-    low = parse_number(attrs.get("min"))
-    high = parse_number(attrs.get("max"))
-    if low is not None and value < low or high is not None and value > high:
-        return True
+def range_limits(kind: str, attrs: dict[str, str]) -> tuple[Decimal | None, Decimal | None]:
+    """The minimum and maximum (None: no such limit): the attributes that parse; a
+    range input has 0 and 100 by default, and its maximum is never below its minimum."""
+    low = step_number(kind, attrs.get("min"))
+    high = step_number(kind, attrs.get("max"))
+    if kind == "range":
+        low = RANGE_DEFAULT_MIN if low is None else low
+        high = RANGE_DEFAULT_MAX if high is None else max(high, low)
+    return low, high
+
+
+def step_mismatch(kind: str, attrs: dict[str, str], number: Decimal) -> bool:
+    """stepMismatch: the value is off the step grid that starts at the step base
+    (min, else the value attribute, else 0); none for step=any."""
     step_text = attrs.get("step")
     if step_text is not None and step_text.strip().lower() == "any":
         return False
     step = parse_number(step_text)
-    step = step if step is not None and step > 0 else RANGE_DEFAULT_STEP
-    return (value - _step_base(attrs)) % step != 0
+    if step is None or step <= 0:
+        step = _DEFAULT_STEPS.get(kind, RANGE_DEFAULT_STEP)
+    elif kind == "month" or kind == "week" or kind == "date":
+        step = step.to_integral_value(rounding=ROUND_HALF_UP) or RANGE_DEFAULT_STEP
+    base = next(
+        (n for n in (step_number(kind, attrs.get(name)) for name in ("min", "value")) if n is not None), Decimal(0)
+    )
+    return (number - base) % step != 0

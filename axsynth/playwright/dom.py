@@ -13,6 +13,7 @@ from ..data.svg import KNOWN_SVG, UNRENDERED_SVG
 from ..html import forms, plugins, values
 from ..html.dom import SVG_NS, Element, Node, ShadowRoot, Text, element_by_id
 from ..page import Page
+from ..style import customizable_select
 from ..style.properties import content_visibility_hides
 
 # JavaScript's \s (and what String.prototype.trim strips).
@@ -200,28 +201,36 @@ class Dom:
         return text
 
     def is_rendered(self, el: Element) -> bool:
-        """``checkVisibility()``: a box, outside display:none and skipped subtrees
-        (memoized: name computation asks again for every ancestor's subtree)."""
+        """``checkVisibility()``: a box, outside display:none and skipped subtrees.  An
+        element's answer is its parent's and its own (memoized: every element of a deep
+        page asks, and the walk stops at the nearest ancestor already answered)."""
         cached = self._rendered.get(id(el))
-        if cached is None:
-            cached = self._rendered[id(el)] = self._compute_rendered(el)
-        return cached
-
-    def _compute_rendered(self, el: Element) -> bool:
-        child: Node | None = None
+        if cached is not None:
+            return cached
+        chain: list[Element] = []  # el and its flat-tree ancestors not yet answered, nearest first
         node: Element | None = el
-        while node is not None:
-            style = self.styles.get(node)
-            if style is None or style["display"] == "none":
-                return False
-            if node.namespace == SVG_NS and (node.local_name in UNRENDERED_SVG or node.local_name not in KNOWN_SVG):
-                # No layout object, nor anything inside. The content of a hidden container
-                # (defs, symbol, clipPath...) is laid out, unpainted: checkVisibility() is true.
-                return False
-            if child is not None and self._hides_children(node, style, child):
-                return False
-            child, node = node, self.flat_parent(node)
-        return True
+        while node is not None and id(node) not in self._rendered:
+            chain.append(node)
+            node = self.flat_parent(node)
+        parent, rendered = node, (True if node is None else self._rendered[id(node)])
+        for node in reversed(chain):
+            rendered = (
+                rendered
+                and self._has_box(node)
+                and (parent is None or not self._hides_children(parent, self.styles.get(parent), node))
+            )
+            self._rendered[id(node)] = rendered
+            parent = node
+        return rendered
+
+    def _has_box(self, el: Element) -> bool:
+        """Whether an element makes a box of its own (its ancestors aside)."""
+        style = self.styles.get(el)
+        if style is None or style["display"] == "none":
+            return False
+        # No layout object, nor anything inside. The content of a hidden container
+        # (defs, symbol, clipPath...) is laid out, unpainted: checkVisibility() is true.
+        return not (el.namespace == SVG_NS and (el.local_name in UNRENDERED_SVG or el.local_name not in KNOWN_SVG))
 
     def _hides_children(self, el: Element, style: dict, child: Node) -> bool:
         """Whether ``el`` gives no box to its (flat-tree) child ``child``."""
@@ -232,12 +241,21 @@ class Dom:
         if el.local_name == "details" and "open" not in el.attrs:
             return child is not self._details_summary(el)
         if el.local_name == "option":
-            return self.closest(el, "SELECT") is not None  # option content renders as text only
+            # An option's content renders as its label only, but in an in-page
+            # base-select list box, where options are laid out as web content.
+            select = self.closest(el, "SELECT")
+            return select is not None and not customizable_select.is_base_in_page(self.styles, select)
         if el.local_name in ("video", "audio"):
             return True  # LayoutMedia lays out only its controls: fallback elements get no box
         if el.local_name == "object" and plugins.has_content_frame(el, self.base_url):
             return True  # it shows a child frame, not its fallback content
-        return el.local_name == "select" and not self.is_list_box(el)  # a drop-down: nothing inline
+        if el.local_name == "select" and not forms.uses_menu_list(el):
+            return child is forms.slotted_button(el)  # a list box slots no button: it has no box
+        if el.local_name == "select":
+            # A drop-down lays out nothing inline (Chromium's rule: a multi-select of size=1
+            # is one too), but a base-select renders its button.
+            return child is not customizable_select.rendered_button(self.styles, el)
+        return False
 
     @staticmethod
     def _details_summary(details: Element) -> Element | None:
@@ -250,6 +268,11 @@ class Dom:
         if style is None:
             return False
         return self.is_rendered(el) and style["visibility"] == "visible"
+
+    def receives_pointer_events(self, el: Element) -> bool:
+        """Playwright's receivesPointerEvents: the computed (inherited) pointer-events is not none."""
+        style = self.styles.get(el)
+        return style is None or style["pointer-events"] != "none"
 
     def text_visible(self, text: Text) -> bool:
         """Whether a text node gets a non-empty box (approximated: it has visible characters)."""
@@ -320,7 +343,7 @@ class Dom:
     def value(self, el: Element) -> str:
         """The ``value`` IDL attribute of an input or textarea ("" for a redacted password)."""
         if tag_of(el) == "TEXTAREA":
-            return el.text_content().replace("\r\n", "\n").replace("\r", "\n")
+            return forms.textarea_value(el)
         kind = self.input_type(el)
         if kind == "password" and self.redact_passwords:
             return ""

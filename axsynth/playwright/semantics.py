@@ -27,6 +27,8 @@ class _NameContext:
     label: tuple[Element, bool] | None = None
     native: tuple[Element, bool] | None = None
     include_hidden: bool = False  # getByRole's includeHidden: hidden content counts too
+    # The elements whose text makes the name (Playwright's collectElements), when asked.
+    sources: list | None = field(default=None, compare=False)
 
     def in_hidden_reference(self) -> bool:
         return any(ref is not None and ref[1] for ref in (self.labelledby, self.label, self.native))
@@ -36,6 +38,20 @@ class _NameContext:
 
     def embedded(self) -> bool:
         return bool(self.labelledby or self.label or self.native)
+
+    def source(self, el: Element, text: str) -> str:
+        """``text``, which ``el`` gives the name (a compositeString)."""
+        if text and self.sources is not None:
+            self.sources.append(el)
+        return text
+
+    def mark(self) -> int:
+        return len(self.sources) if self.sources is not None else 0
+
+    def discard(self, mark: int) -> None:
+        """Forget the sources of a part of the name that was dropped."""
+        if self.sources is not None:
+            del self.sources[mark:]
 
 
 class Semantics:
@@ -203,6 +219,15 @@ class Semantics:
             return ""
         return flat_string(self._text_alternative(el, _NameContext(include_hidden=include_hidden)))
 
+    def name_and_sources(self, el: Element) -> tuple[str, list[Element]]:
+        """The name and the elements whose text or attributes make it, in the order
+        they were read (getElementAccessibleName with collectElements)."""
+        if (self.role(el) or "") in data.NAMING_PROHIBITED:
+            return "", []
+        sources: list[Element] = []
+        text = flat_string(self._text_alternative(el, _NameContext(sources=sources)))
+        return text, list(dict.fromkeys(sources))
+
     def _text_alternative(self, el: Element, ctx: _NameContext) -> str:
         if el in ctx.visited:
             return ""
@@ -215,6 +240,7 @@ class Semantics:
             or None
         )
         if ctx.labelledby is None and labelledby:
+            mark = ctx.mark()
             text = " ".join(
                 self._text_alternative(
                     ref,
@@ -224,6 +250,7 @@ class Semantics:
             )
             if text:
                 return text
+            ctx.discard(mark)
         role = self.role(el) or ""
         if ctx.embedded() or ctx.target == "descendant":
             if not (labelledby and el in labelledby):
@@ -233,7 +260,7 @@ class Semantics:
         aria_label = el.attrs.get("aria-label") or ""
         if js_trim(aria_label):
             ctx.visited.add(el)
-            return aria_label
+            return ctx.source(el, aria_label)
         if role not in data.PRESENTATIONAL:
             native = self._native_text_alternative(el, ctx, labelledby is not None)
             if native is not None:
@@ -245,19 +272,19 @@ class Semantics:
         tag = tag_of(el)
         if role in ("textbox", "searchbox"):
             ctx.visited.add(el)
-            return self.dom.value(el) if tag in ("INPUT", "TEXTAREA") else el.text_content()
+            return ctx.source(el, self.dom.value(el) if tag in ("INPUT", "TEXTAREA") else el.text_content())
         if role in ("combobox", "listbox"):
             ctx.visited.add(el)
             options = self._selected_options(el, role)
             if not options and tag == "INPUT":
-                return self.dom.value(el)
+                return ctx.source(el, self.dom.value(el))
             child = replace(ctx, target="descendant" if ctx.target == "self" else ctx.target)
             return " ".join(self._text_alternative(o, child) for o in options)
         if role in data.RANGE_ROLES:
             ctx.visited.add(el)
             for attr in ("aria-valuetext", "aria-valuenow", "value"):
                 if attr in el.attrs:
-                    return el.attrs[attr]
+                    return ctx.source(el, el.attrs[attr])
             return ""
         if role == "menu":
             ctx.visited.add(el)
@@ -295,26 +322,26 @@ class Semantics:
             ctx.visited.add(el)
             value = el.attrs.get("value") or ""
             if js_trim(value):
-                return value
-            return {"submit": "Submit", "reset": "Reset"}.get(kind, el.attrs.get("title") or "")
+                return ctx.source(el, value)
+            return ctx.source(el, {"submit": "Submit", "reset": "Reset"}.get(kind, el.attrs.get("title") or ""))
         if tag == "INPUT" and kind in ("file", "image"):
             ctx.visited.add(el)
             labels = self.dom.labels(el)
             if labels and not ctx.labelledby:
                 return self._name_from_labels(labels, ctx)
             if kind == "file":
-                return "Choose File"
+                return ctx.source(el, "Choose File")
             for attr in ("alt", "title"):
                 if js_trim(el.attrs.get(attr) or ""):
-                    return el.attrs[attr]
-            return "Submit"
+                    return ctx.source(el, el.attrs[attr])
+            return ctx.source(el, "Submit")
         if not has_labelledby and tag in ("BUTTON", "OUTPUT"):
             ctx.visited.add(el)
             labels = self.dom.labels(el)
             if labels:
                 return self._name_from_labels(labels, ctx)
             if tag == "OUTPUT":
-                return el.attrs.get("title") or ""
+                return ctx.source(el, el.attrs.get("title") or "")
         if not has_labelledby and tag in ("TEXTAREA", "SELECT", "INPUT", "METER", "PROGRESS"):
             ctx.visited.add(el)
             labels = self.dom.labels(el)
@@ -323,26 +350,26 @@ class Semantics:
             use_placeholder = (tag == "INPUT" and kind in data.PLACEHOLDER_TYPES) or tag == "TEXTAREA"
             title = el.attrs.get("title") or ""
             if not use_placeholder or title:
-                return title
-            return el.attrs.get("placeholder") or ""
+                return ctx.source(el, title)
+            return ctx.source(el, el.attrs.get("placeholder") or "")
         caption_tag = {"FIELDSET": "LEGEND", "FIGURE": "FIGCAPTION"}.get(tag)
         if caption_tag and not has_labelledby:
             ctx.visited.add(el)
             caption = _first_child(el, caption_tag)
             if caption is not None:
                 return self._native_child_text(caption, ctx)
-            return el.attrs.get("title") or ""
+            return ctx.source(el, el.attrs.get("title") or "")
         if tag in ("IMG", "AREA"):
             ctx.visited.add(el)
             alt = el.attrs.get("alt") or ""
-            return alt if js_trim(alt) else el.attrs.get("title") or ""
+            return ctx.source(el, alt if js_trim(alt) else el.attrs.get("title") or "")
         if tag == "TABLE":
             ctx.visited.add(el)
             caption = _first_child(el, "CAPTION")
             if caption is not None:
                 return self._native_child_text(caption, ctx)
             if el.attrs.get("summary"):
-                return el.attrs["summary"]
+                return ctx.source(el, el.attrs["summary"])
         if tag == "SVG" or _in_svg(el):
             ctx.visited.add(el)
             title = next(
@@ -353,7 +380,7 @@ class Semantics:
                 return self._text_alternative(title, child)
         if _in_svg(el) and tag == "A" and js_trim(el.attrs.get("xlink:title") or ""):
             ctx.visited.add(el)
-            return el.attrs["xlink:title"]
+            return ctx.source(el, el.attrs["xlink:title"])
         return None
 
     def _native_child_text(self, child_el: Element, ctx: _NameContext) -> str:
@@ -361,14 +388,18 @@ class Semantics:
         return self._text_alternative(child_el, child)
 
     def _name_from_labels(self, labels: list[Element], ctx: _NameContext) -> str:
-        texts = [
-            self._text_alternative(
+        texts = []
+        for label in labels:
+            mark = ctx.mark()
+            text = self._text_alternative(
                 label,
                 replace(ctx, label=(label, self.dom.hidden_for_aria(label)), native=None, labelledby=None, target=None),
             )
-            for label in labels
-        ]
-        return " ".join(t for t in texts if t)
+            if text:
+                texts.append(text)
+            else:
+                ctx.discard(mark)  # an empty label names nothing
+        return " ".join(texts)
 
     def _text_from_content_or_title(self, el: Element, role: str, ctx: _NameContext) -> str:
         tag = tag_of(el)
@@ -380,14 +411,18 @@ class Semantics:
         )
         if from_content:
             ctx.visited.add(el)
+            mark = ctx.mark()
             text = self._content_text(el, replace(ctx, target=_descend(ctx.target)))
             if js_trim(text) if ctx.target == "self" else text:
+                if js_trim(text):
+                    ctx.source(el, text)
                 return text
+            ctx.discard(mark)
         if role not in data.PRESENTATIONAL or tag in ("IFRAME", "FRAME"):
             ctx.visited.add(el)
             title = el.attrs.get("title") or ""
             if js_trim(title):
-                return title
+                return ctx.source(el, title)
         ctx.visited.add(el)
         return ""
 

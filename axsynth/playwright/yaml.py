@@ -9,9 +9,9 @@ line-based reader is enough and keeps axsynth free of a YAML dependency:
       - /url: /docs
     - listitem: one                      a map item whose value is a scalar
 
-Plain, 'single-quoted' and "double-quoted" scalars are understood, a value may
-be a block scalar (``|``, ``>``, with ``-``/``+`` chomping) or a plain or quoted
-string continued on more-indented lines, as YAML folds them. Anchors and flow
+Plain, 'single-quoted' and "double-quoted" scalars are understood, a value or
+a sequence item may be a block scalar (``|``, ``>``, with ``-``/``+`` chomping), a
+value also a plain or quoted string continued on more-indented lines, as YAML folds them. Anchors and flow
 collections are not (they are reported as errors, with the line number).
 """
 
@@ -127,6 +127,8 @@ _KEY_VALUE = re.compile(
     r"""(?P<value>\S.*)"""
 )
 _BLOCK_HEADER = re.compile(r"(?P<style>[|>])(?P<indicators>[-+1-9]{0,2})\s*(?:#.*)?")
+# ``- |`` (or ``- >-``...): a sequence item that is itself a block scalar.
+_ITEM_BLOCK = re.compile(r"(?P<head>(?P<dash>\s*)-\s+)(?P<value>[|>][-+1-9]{0,2}\s*(?:#.*)?)")
 
 
 def _join_multiline_values(raw_lines: list[str]) -> list[tuple[int, str]]:
@@ -138,6 +140,14 @@ def _join_multiline_values(raw_lines: list[str]) -> list[tuple[int, str]]:
     while i < len(raw_lines):
         line, number = raw_lines[i], i + 1
         i += 1
+        item = _ITEM_BLOCK.fullmatch(line)
+        if item is not None:  # its content: the lines indented more than the dash
+            below = _continuation(raw_lines, i, len(item.group("dash")))
+            header = _BLOCK_HEADER.fullmatch(item.group("value"))
+            text = _block_scalar(raw_lines[i : i + below], header.group("style"), header.group("indicators"), number)
+            out.append((number, item.group("head") + _double_quoted(text)))
+            i += below
+            continue
         match = _KEY_VALUE.fullmatch(line)
         if match is None:
             out.append((number, line))

@@ -12,7 +12,6 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from importlib.resources import files
-from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 import cssselect2
@@ -28,8 +27,10 @@ from ..html.dom import (
     FlatTree,
     Node,
     ShadowRoot,
+    is_outermost_svg,
 )
-from . import counters, list_items, media, presentational, supports
+from ..html.resources import Loader, LoadPolicy
+from . import counter_styles, counters, list_items, nesting, presentational, pseudo_elements, sheets
 from .properties import (
     CUSTOM,
     INHERITED,
@@ -39,6 +40,8 @@ from .properties import (
     parse_style_attribute,
     resolve_var_reference,
 )
+from .selectors import MAX_NESTING, MAX_SHEET_SELECTORS, compile_selector_list
+from .selectors import nesting as selector_nesting
 
 Style = dict[str, Any]
 # Styled only when a rule targets it: it makes no box of its own (the tree splits the text).
@@ -80,7 +83,9 @@ _BLOCKIFY = {
 
 def _build_matcher(sheets: Iterable[tuple[str, int]]) -> cssselect2.Matcher:
     matcher = cssselect2.Matcher()
+    matcher.notes = []  # rules and selectors dropped as too complex, one line each
     for css, origin in sheets:
+        added = 0
         for rule in _style_rules(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)):
             contents = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
             decls = declarations(contents)
@@ -89,9 +94,13 @@ def _build_matcher(sheets: Iterable[tuple[str, int]]) -> cssselect2.Matcher:
             if not decls and not styles_first_letter:
                 continue
             try:
-                selectors = cssselect2.compile_selector_list(rule.prelude)
+                selectors = pseudo_elements.rule_selectors(rule.prelude, matcher.notes)
             except cssselect2.SelectorError:
                 continue  # an invalid selector drops the whole rule
+            if added + len(selectors) > MAX_SHEET_SELECTORS:  # Chromium's rule set holds no more of a sheet
+                matcher.notes.append(f"a stylesheet's selectors after the {MAX_SHEET_SELECTORS:,}th are dropped")
+                break
+            added += len(selectors)
             for selector in selectors:
                 if decls or selector.pseudo_element == FIRST_LETTER:
                     matcher.add_selector(selector, (origin, decls))
@@ -105,6 +114,8 @@ def _host_rules(sheets: Iterable[tuple[str, int]]) -> list[tuple[Any, tuple, lis
     for css, _origin in sheets:
         for rule in _style_rules(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)):
             decls = declarations(tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True))
+            if selector_nesting(rule.prelude) > MAX_NESTING:
+                continue  # not serialized (it recurses); the rule is dropped, with a note, by _build_matcher
             for text in tinycss2.serialize(rule.prelude).split(","):
                 host = _host_selector(text.strip())
                 if decls and host is not None:
@@ -118,7 +129,7 @@ def _host_selector(text: str) -> tuple[Any, tuple] | None:
     if not (text.startswith(":host(") and text.endswith(")")):
         return None  # :host-context() and compound :host selectors are not supported
     try:
-        arg = cssselect2.compile_selector_list(text[6:-1])
+        arg = compile_selector_list(text[6:-1])
     except cssselect2.SelectorError:
         return None
     if len(arg) != 1:
@@ -128,20 +139,8 @@ def _host_selector(text: str) -> tuple[Any, tuple] | None:
 
 
 def _style_rules(rules: list) -> Iterable:
-    """Qualified rules, descending into @media/@supports/@layer blocks that apply."""
-    for rule in rules:
-        if rule.type == "qualified-rule":
-            yield rule
-        elif rule.type == "at-rule" and rule.content is not None:
-            keyword = rule.lower_at_keyword
-            if (
-                (keyword == "media" and media.matches(rule.prelude))
-                or (keyword == "supports" and supports.matches(rule.prelude))
-                or keyword in ("layer", "container", "scope")
-            ):
-                yield from _style_rules(
-                    tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True)
-                )
+    """The flat style rules that apply: nesting desugared, into the group rules that apply."""
+    return nesting.style_rules(rules)
 
 
 _UA_MATCHER: cssselect2.Matcher | None = None
@@ -235,11 +234,11 @@ def _prefill(wrapper: cssselect2.ElementWrapper) -> None:
 class Styles:
     """Computed styles of every element in the flat tree, and of its pseudo-elements."""
 
-    def __init__(self, document: Document, flat: FlatTree, base_dir: Path | None = None) -> None:
+    def __init__(self, document: Document, flat: FlatTree, loader: Loader | None = None) -> None:
         self.document = document
         self.flat = flat
-        self._base_dir = base_dir
-        self.not_loaded: list[str] = []  # one line per stylesheet not read, and why
+        # Reads the linked sheets (none without a policy) and notes the ones it does not.
+        self._loader = loader if loader is not None else Loader(LoadPolicy(), "about:blank")
         self._styles: dict[Element, Style] = {}  # not id() keys: one int object less per element
         # Pseudo-element styles by element, then by which: most elements have none, and
         # the tree builder asks for four of them per element.
@@ -247,6 +246,7 @@ class Styles:
         self._counters: dict | None = None
         self._distinct: dict[tuple, Style] = {}
         self._numbering: list_items.Numbering | None = None
+        self.counter_styles: dict[str, counter_styles.CounterStyle] = {}  # the document's @counter-style rules
         self._compute()
 
     def of(self, element: Element) -> Style:
@@ -289,7 +289,10 @@ class Styles:
         host_rules: dict[int, list] = {}
         for scope, elements in self._scopes():
             sheets = self._author_sheets(elements)
+            if isinstance(scope, Document):
+                self.counter_styles = counter_styles.collect(sheets)
             matcher = _author_matcher(sheets)
+            self._loader.notes += [note for note in matcher.notes if note not in self._loader.notes]
             if isinstance(scope, ShadowRoot):
                 host_rules[id(scope.host)] = _host_rules(sheets)
             for el in elements:
@@ -406,6 +409,9 @@ class Styles:
             else:
                 style[name] = value
         self._adjust_display(element, style, parent, parent_is_flex, pseudo)
+        if pseudo is None and element.namespace == SVG_NS and not is_outermost_svg(element):
+            # AdjustStyleForSvgElement: only the root <svg> of a fragment honours position.
+            style["position"] = "static"
         _adjust_for_editing(style)
         return self._shared(style)
 
@@ -421,6 +427,9 @@ class Styles:
         pseudos = [which for which in ("before", "after") if which in targeted]
         if style["display"] == "list-item":
             pseudos.append("marker")
+        # ::picker(select), for whether it opts into appearance: base-select too, and
+        # a carousel's ::scroll-button()s, ::scroll-marker-group and ::scroll-marker.
+        pseudos += [which for which in targeted if which is not None and which.startswith(("picker", "scroll-"))]
         return pseudos
 
     @staticmethod
@@ -473,52 +482,7 @@ class Styles:
         return scopes
 
     def _author_sheets(self, elements: list[Element]) -> list[tuple[str, int]]:
-        sheets = []
-        for el in elements:
-            if not el.is_html:
-                continue
-            if el.local_name == "style" and media.matches_attribute(el.attrs.get("media")):
-                sheets.append((el.text_content(), _AUTHOR))
-            elif el.local_name == "link" and "stylesheet" in el.attrs.get("rel", "").lower().split():
-                if not media.matches_attribute(el.attrs.get("media")):
-                    continue
-                css = self._local_stylesheet(el.attrs.get("href", ""))
-                if css is not None:
-                    sheets.append((css, _AUTHOR))
-        return sheets
-
-    def _local_stylesheet(self, href: str) -> str | None:
-        """A stylesheet file next to the page (never outside its directory, never remote);
-        one not read is recorded in ``not_loaded`` with the reason."""
-        path, reason = self._stylesheet_path(href)
-        if path is not None:
-            try:
-                return path.read_text(encoding="utf-8", errors="replace")
-            except OSError as exc:
-                reason = f"unreadable ({exc.strerror or exc})"
-        if reason:
-            self.not_loaded.append(f"stylesheet {href!r} not loaded: {reason}")
-        return None
-
-    def _stylesheet_path(self, href: str) -> tuple[Path | None, str]:
-        """The file a <link href> names, or None and why not ("" when there is nothing to load)."""
-        if not href.strip():
-            return None, ""
-        scheme = href.split("/", 1)[0].partition(":")
-        if scheme[1] or href.startswith("//"):
-            kind = scheme[0].lower()
-            remote = href.startswith("//") or kind in ("http", "https")
-            return None, "remote (axsynth reads no network)" if remote else f"a {kind}: URL (only local files are read)"
-        if self._base_dir is None:
-            return None, "no directory to read it from (give base_dir, or --base-dir on the command line)"
-        if href.startswith("/"):
-            return None, "root-relative, and the site root is unknown"
-        path = (self._base_dir / href.split("?", 1)[0].split("#", 1)[0]).resolve()
-        if self._base_dir.resolve() not in path.parents:
-            return None, "outside the page's directory"
-        if not path.is_file():
-            return None, f"missing ({path})"
-        return path, ""
+        return [(css, _AUTHOR) for css in sheets.author_sheets(elements, self._loader)]
 
 
 def _with_variables(declared: dict[str, Any], inherited: tuple) -> dict[str, Any]:

@@ -6,7 +6,10 @@ is not, and a box whose last in-flow box is held so (its content sticks out past
 end, unless a bottom padding or margin makes room for it).
 
 Computed values: an overflow keyword per axis; a size is a number of px, "auto"
-or "none", or "unknown" (a percentage or a unit whose px value needs layout).
+or "none", a percentage ("50%", resolved only against a parent's px height), or
+"unknown" (a function or a unit whose px value needs layout). ``column-count`` says
+whether the box is a multi-column container, whose content overflows into columns
+(inline axis).
 """
 
 from __future__ import annotations
@@ -26,6 +29,18 @@ INITIAL: dict[str, Any] = {
     "padding-top": 0.0,
     "padding-bottom": 0.0,
     "margin-bottom": 0.0,
+    "column-count": "auto",
+    # Inline sizes: read only to tell an empty box (zero width) from one with extent.
+    "width": "auto",
+    "min-width": "auto",
+    "max-width": "none",
+    "padding-left": 0.0,
+    "padding-right": 0.0,
+    # "collapsed" when a transform (or the scale property) scales the box to no area.
+    "transform": "none",
+    "scale": "none",
+    # Whether a box goes below earlier floats (then its parent grows to hold them).
+    "clear": "none",
 }
 INHERITED: frozenset[str] = frozenset()
 
@@ -60,8 +75,10 @@ def _size(keywords: frozenset[str]):
             return token.lower_value if token.lower_value in keywords else "unknown"
         if token.type == "percentage" and token.value == 0:
             return 0.0
-        if token.type in ("percentage", "function"):
-            return "unknown"  # resolved against the containing block (calc(), min()...)
+        if token.type == "percentage" and token.value > 0:
+            return f"{token.value:g}%"  # resolved against the containing block's height
+        if token.type == "function":
+            return "unknown"  # calc(), min()...
         length = parse_length(token) if token.type != "ident" else None
         if length is not None:
             return length
@@ -91,7 +108,9 @@ def _padding(tokens: list) -> list[tuple[str, Any]] | None:
     values = [_one_padding(t) for t in _components(tokens)]
     if not 1 <= len(values) <= 4 or None in values:
         return None
-    return [("padding-top", values[0]), ("padding-bottom", values[2] if len(values) > 2 else values[0])]
+    top, right = values[0], values[1] if len(values) > 1 else values[0]
+    bottom, left = values[2] if len(values) > 2 else top, values[3] if len(values) > 3 else right
+    return [("padding-top", top), ("padding-right", right), ("padding-bottom", bottom), ("padding-left", left)]
 
 
 def _one_margin(token) -> Any:
@@ -134,6 +153,62 @@ def _margin(tokens: list) -> list[tuple[str, Any]] | None:
     return [("margin-bottom", values[2] if len(values) > 2 else values[0])]
 
 
+_CLEARS = frozenset({"none", "left", "right", "both", "inline-start", "inline-end"})
+_SCALES = {"scale": (0, 1), "scalex": (0,), "scaley": (0,), "scale3d": (0, 1), "matrix": (0, 3)}
+
+
+def _transform(tokens: list) -> str | None:
+    """``transform``: "collapsed" if a scale() (or a matrix) takes an axis to zero
+    (scale(0) hides a popup: its rect and its content's are empty), else "other"."""
+    parts = _components(tokens)
+    if len(parts) == 1 and parts[0].type == "ident":
+        return "none" if parts[0].lower_value == "none" else None
+    for part in parts:
+        if part.type != "function":
+            return None
+        args = [a.value for a in part.arguments if a.type in ("number", "percentage")]
+        factors = _SCALES.get(part.lower_name, ())
+        if part.lower_name == "matrix" and len(args) == 6 and args[0] * args[3] - args[1] * args[2] == 0:
+            return "collapsed"
+        if part.lower_name != "matrix" and any(i < len(args) and args[i] == 0 for i in factors):
+            return "collapsed"
+    return "other"
+
+
+def _scale(tokens: list) -> str | None:
+    """``scale``: one to three factors (or none)."""
+    parts = _components(tokens)
+    if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value == "none":
+        return "none"
+    values = [p.value for p in parts if p.type in ("number", "percentage")]
+    if not values or len(values) != len(parts):
+        return None
+    return "collapsed" if 0 in values[:2] else "other"
+
+
+def _column_count(tokens: list) -> Any:
+    parts = _components(tokens)
+    if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value == "auto":
+        return "auto"
+    if len(parts) == 1 and parts[0].type == "number" and parts[0].is_integer and parts[0].int_value > 0:
+        return parts[0].int_value
+    return None
+
+
+def _columns(tokens: list) -> list[tuple[str, Any]] | None:
+    """``columns``: a count and/or a width, in any order; only the count is kept."""
+    parts = _components(tokens)
+    counts = [p.int_value for p in parts if p.type == "number" and p.is_integer and p.int_value > 0]
+    if not 1 <= len(parts) <= 2 or len(counts) > 1:
+        return None
+    return [("column-count", counts[0] if counts else "auto")]
+
+
+def is_percent(size: Any) -> bool:
+    """Whether a computed size is a percentage ("50%")."""
+    return isinstance(size, str) and size.endswith("%")
+
+
 PARSERS = {
     "overflow-x": _overflow_keyword,
     "overflow-y": _overflow_keyword,
@@ -143,6 +218,17 @@ PARSERS = {
     "padding-top": _padding_length,
     "padding-bottom": _padding_length,
     "margin-bottom": _margin_length,
+    "column-count": _column_count,
+    "width": _size(frozenset({"auto"})),
+    "min-width": _size(frozenset({"auto"})),
+    "max-width": _size(frozenset({"none"})),
+    "padding-left": _padding_length,
+    "padding-right": _padding_length,
+    "transform": _transform,
+    "scale": _scale,
+    "clear": lambda tokens: next(
+        (t.lower_value for t in _components(tokens) if t.type == "ident" and t.lower_value in _CLEARS), None
+    ),
 }
 SHORTHANDS = {
     "overflow": _overflow,
@@ -150,13 +236,15 @@ SHORTHANDS = {
     "margin": _margin,
     "margin-block": _margin_block,
     "margin-block-end": _margin_block_end,
+    "columns": _columns,
 }
 LONGHANDS = {
     "overflow": ("overflow-x", "overflow-y"),
-    "padding": ("padding-top", "padding-bottom"),
+    "padding": ("padding-top", "padding-right", "padding-bottom", "padding-left"),
     "margin": ("margin-bottom",),
     "margin-block": ("margin-bottom",),
     "margin-block-end": ("margin-bottom",),
+    "columns": ("column-count",),
 }
 
 
@@ -200,3 +288,14 @@ def definite_block_size(style: dict) -> float:
         for p in ("height", "min-height", "padding-top", "padding-bottom")
     ]
     return max(known[0], known[1]) + known[2] + known[3]
+
+
+def resolved_height(style: dict, parent_height: float | None) -> float | None:
+    """The px height a box has for sure: its own px height, or a percentage of a
+    parent whose px height is known."""
+    height = style["height"]
+    if isinstance(height, float):
+        return height
+    if isinstance(height, str) and height.endswith("%") and parent_height is not None:
+        return parent_height * float(height[:-1]) / 100
+    return None

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import tinycss2
 import tinycss2.color4
 
-from ..html.dom import Element, parse_int
+from ..html.dom import SVG_NS, Element, parse_int
 from ..html.editing import contenteditable_state
 from .borders import SIDES
 
@@ -23,6 +24,8 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 def hints(el: Element) -> tuple[tuple[str, Any], ...]:
     """(property, computed value) pairs the element's attributes give."""
     name = el.local_name
+    if el.namespace == SVG_NS:
+        return _svg_presentation(el)
     if not el.is_html or not el.attrs and name not in ("td", "th"):
         return ()
     out: list[tuple[str, Any]] = []
@@ -46,6 +49,23 @@ def hints(el: Element) -> tuple[tuple[str, Any], ...]:
     editing = contenteditable_state(el)
     if editing is not None:
         out.append(("-webkit-user-modify", _USER_MODIFY[editing]))
+    return tuple(out)
+
+
+# SVG presentation attributes the tree depends on (SVGElement::CollectStyleForPresentationAttribute):
+# each is its CSS property, parsed as CSS.
+_SVG_PRESENTATION = ("display", "visibility", "pointer-events", "transform")
+
+
+def _svg_presentation(el: Element) -> tuple[tuple[str, Any], ...]:
+    from .properties import PARSERS  # its parsers; properties never imports this module
+
+    out = []
+    for attr in _SVG_PRESENTATION:
+        if attr in el.attrs:
+            value = PARSERS[attr](tinycss2.parse_component_value_list(el.attrs[attr]))
+            if value is not None:
+                out.append((attr, value))
     return tuple(out)
 
 

@@ -42,6 +42,14 @@ INITIAL: dict[str, Any] = {
     "-webkit-box-orient": "horizontal",
     "-webkit-line-clamp": "none",
     "flex-direction": "row",
+    "interactivity": "auto",  # CSS Interactivity: inert makes the element and its descendants inert
+    "appearance": "auto",  # base-select opts a <select> (and its ::picker(select)) into customizable select
+    "order": 0,  # a flex or grid item's place; with reading-flow, its place in the tree too
+    "reading-flow": "normal",
+    "reading-order": 0,
+    # CSS carousels: where a scroll container's ::scroll-marker-group goes and what its
+    # markers are: "none", or (before|after, links|tabs).
+    "scroll-marker-group": "none",
     CUSTOM: (),  # custom properties: sorted (name, CSS text) pairs, all inherited
 }
 
@@ -63,6 +71,7 @@ INHERITED = (
             "-webkit-text-security",
             "writing-mode",
             "quotes",
+            "interactivity",
             CUSTOM,
         }
     )
@@ -101,6 +110,25 @@ _UNCONTAINABLE = frozenset(
 )
 
 
+def content_image(style: dict[str, Any], with_alt: bool = False) -> bool:
+    """``content: <image> [/ alt]`` on an element (not a pseudo-element): a single image
+    replaces the element's contents (a LayoutImage); any other value does nothing.
+    ``with_alt``: only one given alternative text."""
+    content = style["content"]
+    return isinstance(content, tuple) and content[0] == (("image",),) and (not with_alt or content[1] is not None)
+
+
+def is_decorative_content(style: dict[str, Any]) -> bool:
+    """``content: ... / ""``: generated content whose alternative text is empty, laid
+    out but left out of the accessibility tree."""
+    content = style["content"]
+    return (
+        isinstance(content, tuple)
+        and content[1] is not None
+        and all(part[0] == "text" and not part[1] for part in content[1])
+    )
+
+
 def content_visibility_hides(style: dict[str, Any], display: str) -> bool:
     """Whether content-visibility: hidden skips the contents of a box of ``display``."""
     return style["content-visibility"] == "hidden" and display not in _UNCONTAINABLE
@@ -114,6 +142,26 @@ def content_visibility_auto(style: dict[str, Any], display: str) -> bool:
 
 def _idents(tokens: list) -> list[str]:
     return [t.lower_value for t in tokens if t.type == "ident"]
+
+
+def _scroll_marker_group(tokens: list) -> Any:
+    """``scroll-marker-group``: none | [before | after] || [links | tabs] (links by default)."""
+    idents = _idents(tokens)
+    if idents == ["none"]:
+        return "none"
+    place = [i for i in idents if i in ("before", "after")]
+    mode = [i for i in idents if i in ("links", "tabs")]
+    if len(place) != 1 or len(mode) > 1 or len(idents) != len(place) + len(mode):
+        return None
+    return place[0], (mode or ["links"])[0]
+
+
+def _integer(tokens: list) -> int | None:
+    """A single <integer> (order, reading-order); anything else is invalid."""
+    values = _components(tokens)
+    if len(values) == 1 and values[0].type == "number" and values[0].is_integer:
+        return values[0].int_value
+    return None
 
 
 def _keyword(allowed: frozenset[str]) -> Callable[[list], str | None]:
@@ -335,6 +383,20 @@ def parse_quotes(tokens: list) -> Any:
     return tuple((tokens[i].value, tokens[i + 1].value) for i in range(0, len(tokens), 2))
 
 
+# appearance: its keywords; the compat ones (menulist-button aside) compute to auto for the
+# elements that could take them, which is all a tree reads of them.
+_APPEARANCES = {
+    "none": "none",
+    "auto": "auto",
+    "base-select": "base-select",
+    "menulist-button": "menulist-button",
+    **dict.fromkeys(
+        "textfield menulist searchfield textarea push-button slider-horizontal checkbox radio "
+        "square-button listbox meter progress-bar button".split(),
+        "auto",
+    ),
+}
+
 _POSITIONS = _keyword(frozenset({"static", "relative", "absolute", "fixed", "sticky"}))
 
 PARSERS: dict[str, Callable[[list], Any]] = {
@@ -365,6 +427,16 @@ PARSERS: dict[str, Callable[[list], Any]] = {
         _WRITING_MODES.get((_idents(tokens) or [""])[0]) if len(_idents(tokens)) == 1 else None
     ),
     "flex-direction": _keyword(_FLEX_DIRECTIONS),
+    "interactivity": _keyword(frozenset({"auto", "inert"})),
+    "order": lambda tokens: _integer(tokens),
+    "reading-order": lambda tokens: _integer(tokens),
+    "scroll-marker-group": lambda tokens: _scroll_marker_group(tokens),
+    "reading-flow": _keyword(
+        frozenset({"normal", "flex-visual", "flex-flow", "grid-rows", "grid-columns", "grid-order", "source-order"})
+    ),
+    "appearance": lambda tokens: (
+        _APPEARANCES.get(_idents(tokens)[0]) if len(_components(tokens)) == 1 and _idents(tokens) else None
+    ),
 }
 PARSERS.update(borders.PARSERS)
 PARSERS.update(overflow.PARSERS)

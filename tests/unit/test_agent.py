@@ -270,10 +270,13 @@ def cdp_interactive(doc) -> set[int]:
     # UA shadow internals (a date input's spin buttons) have no DOM selector:
     # the agent acts on their host.
     ua_shadow = {o.node_id for o in doc.tree.objects if o.in_ua_shadow}
+    # A carousel's ::scroll-button()s and ::scroll-marker()s are pseudo-elements with a DOM
+    # node id in Chromium, but no selector either: the agent acts on the scroll container.
+    pseudo = {o.node_id for o in doc.tree.objects if o.kind == "pseudo"}
     for node in doc.get_full_ax_tree()["nodes"]:
         if "backendDOMNodeId" not in node:
             continue  # generated content (::before, ::marker): no element to act on
-        if node["ignored"] or node["role"]["value"] == "RootWebArea" or node["backendDOMNodeId"] in ua_shadow:
+        if node["ignored"] or node["role"]["value"] == "RootWebArea" or node["backendDOMNodeId"] in ua_shadow | pseudo:
             continue
         if node["chromeRole"]["value"] == ROLES["MenuListOption"][0]:
             continue  # a drop-down's options are listed on the select's line

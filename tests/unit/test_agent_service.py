@@ -147,7 +147,7 @@ def test_frames_through_the_tools(root):
     snap = service.snapshot(path="framed.html")
     [ref] = snap["refs"]
     assert ref.startswith("f") and snap["refs"][ref]["frames"] == ['iframe[src="sub/other.html"]']
-    assert "(../secret.html is outside the page's directory (not followed))" in snap["tree"]
+    assert f"iframe frame=none (outside the root {service.root})" in snap["tree"]  # the server's --root
     resolved = service.resolve_ref(ref, path="framed.html")
     assert resolved["outerHTML"] == "<button>Other</button>" and resolved["frames"] == ['iframe[src="sub/other.html"]']
     frame_id = ref.split("-")[0]

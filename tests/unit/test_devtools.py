@@ -1,4 +1,5 @@
-"""The devtools format: Puppeteer's interesting-only filter and chrome-devtools-mcp's line format."""
+"""The devtools format: Puppeteer's interesting-only filter and chrome-devtools-mcp 1.11's line format
+(tests/goldens/*.devtools.txt, captured from the tool itself, hold every fixture to it)."""
 
 import re
 
@@ -13,12 +14,12 @@ def snap(html: str) -> list[str]:
 def test_root_line_and_uids_in_preorder():
     out = snap("<title>T</title><main><h1>Hi</h1><p>text</p></main>")
     assert out[0] == 'uid=1_0 RootWebArea "T" url="https://t.test/"'
-    assert out[1:] == ["  uid=1_1 main", '    uid=1_2 heading "Hi" level="1"', '    uid=1_3 StaticText "text"']
+    assert out[1:] == ["  uid=1_1 main", '    uid=1_2 heading "Hi" level="1"', '    uid=1_3 "text"']
 
 
 def test_generic_containers_and_unnamed_paragraphs_are_not_interesting():
     out = snap("<div><div><p><span>a</span></p></div></div>")
-    assert out[1:] == ['  uid=1_1 StaticText "a"']
+    assert out[1:] == ['  uid=1_1 "a"']  # a text node is its quoted text, no role word
 
 
 def test_named_heading_is_a_leaf():
@@ -33,9 +34,21 @@ def test_controls_and_their_non_focusable_children():
     assert len(out) == 3  # StaticText inside a control is not interesting
 
 
-def test_links_keep_their_text_children_and_url():
-    out = snap("<a href=/x>Home</a>")
-    assert out[1:] == ['  uid=1_1 link "Home" url="https://t.test/x"', '    uid=1_2 StaticText "Home"']
+def test_text_children_that_spell_the_name_are_not_printed_but_keep_their_uids():
+    out = snap("<a href=/x>Home</a><a href=/y>Ho <b>me</b></a><a href=/z aria-label=Other>Home</a>")
+    assert out[1:] == [
+        '  uid=1_1 link "Home" url="https://t.test/x"',
+        '  uid=1_3 link "Ho me" url="https://t.test/y"',  # white space aside, the text is the name
+        '  uid=1_6 link "Other" url="https://t.test/z"',
+        '    uid=1_7 "Home"',
+    ]
+
+
+def test_generated_text_shares_one_uid_per_document():
+    """The tool maps loaderId_backendNodeId to uids: text with no DOM node (CSS content)
+    maps to one key, so every such node takes the first one's uid and no new number."""
+    out = snap("<style>li::before{content:'* '}</style><ul><li>a</li><li>b</li></ul><p>c</p>")
+    assert out[1:] == ['  uid=1_1 "* "', '  uid=1_2 "a"', '  uid=1_1 "* "', '  uid=1_3 "b"', '  uid=1_4 "c"']
 
 
 def test_boolean_and_tristate_printing():
@@ -62,6 +75,7 @@ def test_values_ranges_and_options():
         'slider "r" orientation="horizontal" value="4" valuemax="10" valuemin="0" valuetext="4"' in text
     )  # Chromium's valuetext is the input value
     assert 'combobox "s" expandable haspopup="menu" value="y"' in text
+    assert '    uid=1_3 option "x"\n    uid=1_4 option "y" selected' in text  # no selectable, no value="x"
     assert 'textbox "t" required value="hi"' in text
 
 
@@ -69,7 +83,7 @@ def test_landmarks_and_live_regions_are_interesting_even_unnamed():
     out = snap("<header><div role=status>Saved</div></header>")
     assert out[1].endswith("banner")
     assert out[2].endswith('status atomic live="polite" relevant="additions text"')
-    assert out[3].endswith('StaticText "Saved"')
+    assert out[3] == '      uid=1_3 "Saved"'
 
 
 def test_description_attribute():

@@ -1,4 +1,5 @@
-"""The flat JSON format: hoisting, semantic groups, stable ids, fields only when not default, no secrets."""
+"""The flat JSON format in its consumer's schema: the spec's example, hoisting, semantic groups,
+sequential and stable ids, fields only when not default, no secrets."""
 
 import json
 import re
@@ -26,102 +27,195 @@ PAGE = (
 
 
 def flat(html: str = PAGE, **options) -> dict:
-    return Document.from_html(html, "https://shop.test/checkout").flat_snapshot(**options)
+    return Document.from_html(html, "https://shop.test/checkout").flat_snapshot(**options)["page"]
 
 
-def walk(nodes):
-    for node in nodes:
-        yield node
-        yield from walk(node.get("children", ()))
+def walk(node):
+    yield node
+    for child in node.get("children", ()):
+        yield from walk(child)
 
 
-def by_name(data: dict, name: str) -> dict:
-    return next(n for n in walk(data["body"]) if n.get("name") == name)
+def by_label(page: dict, label: str) -> dict:
+    return next(n for n in walk(page["body"]) if n.get("aria-label") == label)
 
 
-def test_page_context_and_semantic_groups_with_hoisted_children():
-    data = flat()
-    assert data["url"] == "https://shop.test/checkout" and data["title"] == "Shop"
-    assert [n["role"] for n in data["body"]] == ["banner", "main"]
-    nav = data["body"][0]["children"][0]
-    # the list and its items are structural: the links are hoisted into the navigation
-    assert nav["role"] == "navigation" and [c["name"] for c in nav["children"]] == ["A", "B"]
-    main = data["body"][1]["children"]
-    assert main[0] == {"id": main[0]["id"], "tag": "h1", "role": "heading", "name": "Checkout", "level": 1}
-    assert main[1] == {"text": "Almost done"}
-    assert [n["role"] for n in main[2:]] == ["form", "dialog", "iframe", "iframe", "button"]
+# The consumer's spec, "Appendix A: Example Serialized DOM": its input and its output.
+SPEC_HTML = """<!DOCTYPE html>
+<html>
+<head>
+  <title>Sample Page</title>
+</head>
+<body>
+  <header>
+    <nav>
+      <a href="/">Home</a>
+      <a href="/about">About</a>
+    </nav>
+  </header>
+
+  <main>
+    <h1>Welcome</h1>
+    <p>This is a sample page.</p>
+
+    <form>
+      <label for="name">Name:</label>
+      <input type="text" id="name" placeholder="Enter your name" />
+
+      <button type="submit">Submit</button>
+    </form>
+  </main>
+
+  <footer>
+    <p>&copy; 2025</p>
+  </footer>
+</body>
+</html>
+"""
+SPEC_BODY = [
+    {"id": "node_1", "tag": "a", "role": "link", "aria-label": "Home", "text": "Home", "href": "/"},
+    {"id": "node_2", "tag": "a", "role": "link", "aria-label": "About", "text": "About", "href": "/about"},
+    {"id": "node_3", "tag": "h1", "text": "Welcome"},
+    {"id": "node_4", "tag": "p", "text": "This is a sample page."},
+    {
+        "id": "node_5",
+        "tag": "form",
+        "children": [
+            {"id": "node_6", "tag": "label", "text": "Name:"},
+            {
+                "id": "node_7",
+                "tag": "input",
+                "role": "textbox",
+                "aria-label": "Name:",
+                "placeholder": "Enter your name",
+                "inputType": "text",
+            },
+            {"id": "node_8", "tag": "button", "role": "button", "aria-label": "Submit", "text": "Submit"},
+        ],
+    },
+]
+
+
+def test_the_spec_example():
+    """The spec's own example, node for node; the spec also drops the footer's copyright
+    line, which axsynth keeps (it does not guess what content is worth)."""
+    data = Document.from_html(SPEC_HTML, "https://example.com").flat_snapshot()
+    assert list(data) == ["page"] and list(data["page"]) == ["context", "body"]
+    assert data["page"]["context"] == {"url": "https://example.com", "title": "Sample Page"}
+    body = data["page"]["body"]
+    assert body["id"] == "node_0" and body["tag"] == "body"
+    assert body["children"] == SPEC_BODY + [{"id": "node_9", "tag": "p", "text": "\u00a9 2025"}]
+
+
+def test_structural_containers_are_hoisted_and_semantic_groups_kept():
+    page = flat()
+    assert page["context"] == {"url": "https://shop.test/checkout", "title": "Shop"}
+    top = page["body"]["children"]
+    # header, nav, list, list items, main and wrappers are gone: the links, heading and text are at the top
+    assert [(n["tag"], n.get("text")) for n in top[:4]] == [
+        ("a", "A"),
+        ("a", "B"),
+        ("h1", "Checkout"),
+        ("p", "Almost done"),
+    ]
+    assert [(n["tag"], n.get("role"), n.get("aria-label")) for n in top[4:6]] == [
+        ("form", None, "Payment"),  # a form's role is its tag's: implied
+        ("div", "dialog", "Help"),  # a role from an attribute is given
+    ]
+    assert [c["tag"] for c in top[4]["children"]] == ["label", "input", "input", "input", "input", "input", "button"]
+    assert top[4]["children"][0]["children"][0]["inputType"] == "email"  # the field inside its label
+
+
+def test_text_with_links_is_one_node_whose_children_are_the_links():
+    page = flat("<p>Order <b>#1001</b>: 2 items, <a href=/o/1001>details</a>.</p><h2><a href=/t>Top</a></h2>")
+    para, heading = page["body"]["children"]
+    assert para["text"] == "Order #1001: 2 items, details." and para["children"][0]["href"] == "/o/1001"
+    assert heading["tag"] == "h2" and heading["children"][0]["text"] == "Top"
+    loose = flat("Hello <b>world</b><form><input type=checkbox> Keep</form>")["body"]["children"]
+    assert loose[0] == {"id": "node_1", "tag": "#text", "text": "Hello world"}
+    assert loose[1]["children"][1] == {"id": "node_4", "tag": "#text", "text": "Keep"}
 
 
 def test_fields_only_when_not_default():
-    data = flat()
-    assert by_name(data, "A") == {
-        "id": by_name(data, "A")["id"],
+    page = flat()
+    assert by_label(page, "A") == {
+        "id": "node_1",
         "tag": "a",
         "role": "link",
-        "name": "A",
-        "href": "https://shop.test/a",
+        "aria-label": "A",
+        "text": "A",
+        "href": "/a",
     }
-    email = by_name(data, "Email")
+    email = by_label(page, "Email")
     assert email["inputType"] == "email" and email["required"] is True and "disabled" not in email
-    assert by_name(data, "Keep")["checked"] is True and "checked" not in by_name(data, "Coupon")
-    assert by_name(data, "Coupon")["placeholder"] == "SAVE10"
-    assert by_name(data, "Pay")["disabled"] is True and by_name(data, "More")["expanded"] is False
-    assert all("value" not in n for n in walk(data["body"]))
+    assert by_label(page, "Keep")["checked"] is True and "checked" not in by_label(page, "Coupon")
+    assert by_label(page, "Coupon")["placeholder"] == "SAVE10"
+    assert by_label(page, "Pay")["disabled"] is True and by_label(page, "More")["expanded"] is False
+    assert all("value" not in n for n in walk(page["body"]))
+    heading = next(n for n in walk(page["body"]) if n["tag"] == "h1")
+    assert heading == {
+        "id": heading["id"],
+        "tag": "h1",
+        "text": "Checkout",
+    }  # no role, name or level: the tag says them
 
 
 def test_values_only_when_asked_and_never_for_passwords_or_payment_fields():
-    data = flat(include_values=True)
-    assert by_name(data, "Email")["value"] == "a@b.c"
+    page = flat(include_values=True)
+    assert by_label(page, "Email")["value"] == "a@b.c"
     for secret in ("Password", "Card", "CVC"):
-        assert "value" not in by_name(data, secret)
-    text = json.dumps(data)
+        assert "value" not in by_label(page, secret)
+    text = json.dumps(page)
     assert not any(s in text for s in ("hunter2", "4111", '"123"'))
 
 
-def test_ids_are_agent_refs_or_stable_hashes():
+def test_ids_are_sequential_or_stable():
+    ids = [n["id"] for n in walk(flat()["body"])]
+    assert ids == [f"node_{i}" for i in range(len(ids))]  # document order, the body first
     doc = Document.from_html(PAGE)
     refs = set(doc.agent_snapshot(max_bytes=None).refs)
-    data = doc.flat_snapshot()
-    ids = [n["id"] for n in walk(data["body"]) if "id" in n]
-    assert len(ids) == len(set(ids))
-    assert {i for i in ids if REF_ID.fullmatch(i)} == refs
-    edited = flat(PAGE.replace("<main>", "<main><p>News</p><section><p>More news</p></section>"))
-    assert {n["id"] for n in walk(edited["body"]) if "id" in n} >= set(ids)
+    stable = [n["id"] for n in walk(doc.flat_snapshot(stable_ids=True)["page"]["body"])]
+    assert len(stable) == len(set(stable)) and {i for i in stable if REF_ID.fullmatch(i)} == refs
+    edited = flat(PAGE.replace("<main>", "<main><p>News</p><section><p>More news</p></section>"), stable_ids=True)
+    assert {n["id"] for n in walk(edited["body"])} >= set(stable)
 
 
-def test_iframes_and_shadow_hosts_are_listed():
-    data = flat()
-    # a page from a string has no directory: its src frames are not loaded; srcdoc ones are
-    assert [(f.get("name"), f.get("src"), f.get("srcdoc"), f["loaded"]) for f in data["iframes"]] == [
-        ("Ads", "ads.html", None, False),
-        (None, None, True, True),
+def test_loaded_frames_are_listed_with_their_body(tmp_path):
+    (tmp_path / "ads.html").write_text("<title>Ads</title><a href=/buy>Buy</a>")
+    (tmp_path / "p.html").write_text(PAGE)
+    page = Document.from_file(tmp_path / "p.html").flat_snapshot()["page"]
+    frames = [n for n in walk(page["body"]) if n["tag"] == "iframe"]
+    assert [f.get("aria-label") for f in frames] == ["Ads", None]
+    assert [(f["hostId"], f["title"]) for f in page["iframes"]] == [(frames[0]["id"], "Ads"), (frames[1]["id"], "")]
+    assert page["iframes"][0]["body"]["children"][0]["href"] == "/buy"
+    assert page["iframes"][1]["body"]["children"] == [
+        {"id": page["iframes"][1]["body"]["children"][0]["id"], "tag": "p", "text": "x"}
     ]
-    assert data["iframes"][0]["reason"] == "the page was not read from a file"
-    frame = next(n for n in walk(data["body"]) if n.get("tag") == "iframe" and "children" in n)
-    assert frame["children"] == [{"text": "x"}]
-    assert [(h["tag"], h["mode"]) for h in data["shadowDoms"]] == [("div", "open")]
-    assert by_name(data, "Inside")["role"] == "button"  # shadow content is in the body
+    ids = [n["id"] for n in walk(page["body"])] + [n["id"] for f in page["iframes"] for n in walk(f["body"])]
+    assert ids == [f"node_{i}" for i in range(len(ids))]  # the frames numbered after the page
+    assert by_label(page, "Inside")["role"] == "button"  # open shadow content is in the body
 
 
 def test_max_depth_hoists_deeper_groups():
-    data = flat(max_depth=1)
-    main = data["body"][1]
-    assert not any(c.get("role") in ("form", "dialog") for c in main["children"])
-    assert any(c.get("name") == "Pay" for c in main["children"])
+    top = flat(max_depth=0)["body"]["children"]
+    assert not any(c["tag"] == "form" or c.get("role") == "dialog" for c in top)
+    assert any(c.get("aria-label") == "Pay" for c in top)
 
 
 def test_max_interactive_counts_what_it_leaves_out():
-    everything = flat()["stats"]["interactive"]
-    data = flat(max_interactive=3)
-    assert data["stats"]["interactive"] == 3 == sum(n["id"].startswith("e") for n in walk(data["body"]) if "id" in n)
-    assert data["stats"]["interactiveLeftOut"] == everything - 3
+    def controls(page):
+        return sum(bool(REF_ID.fullmatch(n["id"])) for n in walk(page["body"]))
+
+    everything = controls(flat(stable_ids=True))
+    page = flat(max_interactive=3, stable_ids=True)
+    assert controls(page) == 3 and page["truncated"] == {"interactiveLeftOut": everything - 3}
+    assert "truncated" not in flat()
 
 
 def test_filter_keeps_matching_nodes_in_their_groups():
-    data = flat(filter="form input")
-    assert [n["role"] for n in data["body"]] == ["main"]
-    form = data["body"][0]["children"][0]
-    assert form["role"] == "form" and {c["tag"] for c in form["children"]} == {"input"}
+    top = flat(filter="form input")["body"]["children"]
+    assert [n["tag"] for n in top] == ["form"]
+    assert {c["tag"] for c in walk(top[0]) if c is not top[0]} == {"input", "label"}
     with pytest.raises(ScopeError) as err:
         flat(filter="[[")
     assert err.value.code == "filter_invalid"
@@ -137,11 +231,13 @@ def test_cli(tmp_path):
         )
 
     out = run("flat", "--include-values", "--max-interactive", "2")
-    assert out.returncode == 0 and json.loads(out.stdout)["stats"]["interactive"] == 2
+    assert out.returncode == 0 and json.loads(out.stdout)["page"]["truncated"]["interactiveLeftOut"] > 0
+    stable = run("flat", "--stable-ids")
+    assert stable.returncode == 0 and json.loads(stable.stdout)["page"]["body"]["id"] != "node_0"
     bad = run("flat", "--filter", "[[", "--quiet")
-    assert bad.returncode == 1 and bad.stderr.startswith("axsynth: filter_invalid:") and not bad.stdout
-    misused = run("aria", "--include-values")
-    assert misused.returncode == 2 and "--include-values applies to --format flat only" in misused.stderr
+    assert bad.returncode == 1 and bad.stderr.endswith("(filter_invalid)\n") and not bad.stdout
+    misused = run("aria", "--stable-ids")
+    assert misused.returncode == 2 and "--stable-ids applies to --format flat only" in misused.stderr
 
 
 REF_ID = re.compile(r"(f[0-9a-z]+-)*e[0-9a-z]+")  # an agent ref, in the page or in a child frame
@@ -150,7 +246,20 @@ FIXTURES = sorted((Path(__file__).parents[1] / "fixtures").rglob("*.html"))
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
 def test_every_ref_of_the_agent_outline_is_a_flat_node_once(path):
+    """With stable ids, each control of the page and of its first-level frames is one
+    node, under the agent format's ref (frames deeper than the first are not entered)."""
     doc = Document.from_file(path)
-    refs = set(doc.agent_snapshot(max_bytes=None).refs)
-    ids = [n["id"] for n in walk(doc.flat_snapshot()["body"]) if REF_ID.fullmatch(n.get("id", ""))]
+    refs = {r for r in doc.agent_snapshot(max_bytes=None).refs if r.count("-") <= 1}
+    page = doc.flat_snapshot(stable_ids=True)["page"]
+    nodes = [n for body in [page["body"]] + [f["body"] for f in page.get("iframes", ())] for n in walk(body)]
+    ids = [n["id"] for n in nodes if REF_ID.fullmatch(n["id"])]
     assert len(ids) == len(set(ids)) and set(ids) == refs
+
+
+def test_a_frame_with_a_ref_is_a_control_that_holds_its_document():
+    html = '<iframe tabindex=0 style="cursor: pointer" srcdoc="<input placeholder=Inside>"></iframe>'
+    page = Document.from_html(html).flat_snapshot()["page"]
+    frame = page["body"]["children"][0]
+    assert (frame["tag"], frame["role"]) == ("iframe", "iframe")
+    assert [f["hostId"] for f in page["iframes"]] == [frame["id"]]
+    assert page["iframes"][0]["body"]["children"][0]["placeholder"] == "Inside"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from axsynth import Document, QueryError
-from axsynth.conformance import dump_cdp, find_fixtures, normalize_cdp
+from axsynth.conformance import dump_cdp, find_fixtures, load, normalize_cdp
 
 TESTS = Path(__file__).parents[1]
 GOLDENS = TESTS / "goldens"
@@ -20,6 +20,10 @@ FRAME_CASES = [
 # Chromium leaves the document of a frame whose iframe is not rendered (display:none)
 # unrendered; axsynth builds it as if rendered (docs/divergences.md).
 NOT_RENDERED = {("iframe-srcdoc", 7)}
+# Focus moved into a child frame (its autofocus, none in the main page): Chromium marks
+# that frame's document focused, not the main one; axsynth's CDP engine does not look
+# across frames for focus (the ai format does: emit/ai.py).
+FOCUS_IN_FRAME = {("playwright-ai-active-iframe", 1)}
 # Chromium gives an <object>/<embed> showing a document a frame of its own; axsynth
 # exposes the element but loads no frame for it (docs/divergences.md).
 PLUGIN_FRAMES = {"embedded-plugin-content-frame"}
@@ -33,18 +37,20 @@ def test_frame_goldens_exist():
 def test_child_frame_tree_matches_chromium(fixture, number, request):
     if fixture.name in PLUGIN_FRAMES:
         request.applymarker(pytest.mark.xfail(reason="the content frame of an <object>/<embed>", strict=True))
-    doc = Document.from_file(fixture.path, fixture.url)
+    doc = load(fixture)
     frames = doc.frames()
     assert len(frames) == len(fixture.frame_goldens(GOLDENS))  # one per frame of Chromium's frame tree
     frame = frames[number - 1]
     if frame.document is None:
         # a missing file: Chromium shows its error page, axsynth says why it loaded nothing
-        assert frame.reason.endswith("no such file")
+        assert frame.reason.startswith("missing")
         return
     got = dump_cdp(normalize_cdp(doc.get_full_ax_tree(frame_id=frame.frame_id)))
     want = fixture.frame_golden(GOLDENS, number).read_text(encoding="utf-8")
     if (fixture.name, number) in NOT_RENDERED:
         pytest.xfail("the document of a frame that is not rendered")
+    if (fixture.name, number) in FOCUS_IN_FRAME:
+        request.applymarker(pytest.mark.xfail(reason="focus in a child frame", strict=True))
     assert got == want
 
 
@@ -55,37 +61,50 @@ def test_child_frame_tree_matches_chromium(fixture, number, request):
 def site(tmp_path):
     (tmp_path / "pages" / "sub").mkdir(parents=True)
     (tmp_path / "outside.html").write_text("<button>Outside</button>")
+    (tmp_path / "notes.txt").write_text("<button>Not HTML</button>")
     (tmp_path / "pages" / "widget.html").write_text("<title>Widget</title><button id=buy>Buy</button>")
     (tmp_path / "pages" / "sub" / "nested.html").write_text("<iframe src=../widget.html></iframe><a href=/x>x</a>")
     (tmp_path / "pages" / "top.html").write_text(
         "<title>Top</title><iframe title=W src=widget.html></iframe><iframe src='https://ads.example/x'></iframe>"
         "<iframe src=../outside.html></iframe><iframe src=sub/nested.html></iframe><iframe src=missing.html></iframe>"
-        "<iframe title=Self src=top.html></iframe><iframe src='file:///etc/hostname'></iframe>"
+        f"<iframe title=Self src=top.html></iframe><iframe src='{(tmp_path / 'notes.txt').as_uri()}'></iframe>"
     )
     return tmp_path / "pages"
 
 
 def test_local_frames_load_and_others_say_why_not(site):
+    # A file: page loads the file: frames its URLs name, in any folder, as Chromium does.
     frames = Document.from_file(site / "top.html").frames()
     reasons = [(f.element.attrs.get("src"), f.document is not None, f.reason) for f in frames]
     assert reasons == [
         ("widget.html", True, ""),
-        ("https://ads.example/x", False, "https://ads.example/x is not a local file (not followed)"),
-        ("../outside.html", False, "../outside.html is outside the page's directory (not followed)"),
+        ("https://ads.example/x", False, "remote (axsynth reads no network)"),
+        ("../outside.html", True, ""),
         ("sub/nested.html", True, ""),
-        ("../widget.html", True, ""),  # inside sub/nested.html: still under the page's directory
-        ("missing.html", False, "missing.html: no such file"),
-        ("top.html", False, "top.html is the page itself or an enclosing frame"),
-        ("file:///etc/hostname", False, "file:///etc/hostname is outside the page's directory (not followed)"),
+        ("../widget.html", True, ""),  # inside sub/nested.html
+        ("missing.html", False, f"missing ({site / 'missing.html'})"),
+        ("top.html", False, "the page itself or an enclosing frame"),
+        ((site.parent / "notes.txt").as_uri(), False, "not an HTML file (text/plain)"),
     ]
+    assert frames[2].document.url == (site.parent / "outside.html").as_uri()
     assert [f.frame_id.count("-") for f in frames] == [0, 0, 0, 0, 1, 0, 0, 0]
 
 
-def test_symlinks_out_of_the_page_directory_are_not_followed(site):
+def test_a_root_confines_frames(site):
+    frames = Document.from_file(site / "top.html", root=site).frames()
+    refused = {f.element.attrs.get("src"): f.reason for f in frames if f.document is None}
+    assert refused["../outside.html"] == f"outside the root {site}"
+    assert refused[(site.parent / "notes.txt").as_uri()] == f"outside the root {site}"
+    assert frames[3].document is not None and frames[4].document is not None  # sub/nested.html, ../widget.html
+
+
+def test_symlinks_out_of_the_root_are_not_followed(site):
     os.symlink(site.parent / "outside.html", site / "link.html")
     (site / "top.html").write_text("<iframe src=link.html></iframe>")
-    [frame] = Document.from_file(site / "top.html").frames()
-    assert frame.document is None and "outside the page's directory" in frame.reason
+    [frame] = Document.from_file(site / "top.html", root=site).frames()
+    assert frame.document is None and frame.reason == f"outside the root {site}"
+    [followed] = Document.from_file(site / "top.html").frames()  # no root: as Chromium, which follows links
+    assert followed.document is not None
 
 
 def test_frames_nest_at_most_four_deep():
@@ -98,7 +117,8 @@ def test_frames_nest_at_most_four_deep():
 
 def test_a_page_from_a_string_loads_srcdoc_but_no_files():
     frames = Document.from_html("<iframe srcdoc='<b>x</b>'></iframe><iframe src=a.html></iframe>").frames()
-    assert frames[0].document is not None and frames[1].reason == "the page was not read from a file"
+    assert frames[0].document is not None
+    assert frames[1].reason == "no directory to read it from (give base_dir, or --base-dir on the command line)"
 
 
 def test_get_full_ax_tree_of_a_frame_and_errors(site):
@@ -109,7 +129,7 @@ def test_get_full_ax_tree_of_a_frame_and_errors(site):
     assert doc.get_full_ax_tree()["nodes"][0]["name"]["value"] == "Top"  # the top tree is the page's own
     with pytest.raises(QueryError, match="no frame 'fnope'"):
         doc.get_full_ax_tree(frame_id="fnope")
-    with pytest.raises(QueryError, match="not loaded: https://ads.example/x is not a local file"):
+    with pytest.raises(QueryError, match="not loaded: remote"):
         doc.get_full_ax_tree(frame_id=doc.frames()[1].frame_id)
 
 
@@ -131,7 +151,7 @@ def test_agent_outline_enters_frames_with_frame_qualified_refs(site):
     assert lines[1] == f'  iframe "W" frame={widget_id}'
     assert lines[2] == '    document "Widget"'
     assert re.fullmatch(rf'      button "Buy" \[ref={widget_id}-e\w+\]', lines[3])
-    assert "  iframe frame=none (https://ads.example/x is not a local file (not followed))" in lines
+    assert "  iframe frame=none (remote (axsynth reads no network))" in lines
     nested = [r for r in snap.refs if r.count("-") == 2]  # top > sub/nested.html > widget.html
     assert len(nested) == 1
     ref = snap.refs[nested[0]]
@@ -155,16 +175,25 @@ def test_frame_refs_in_diffs_and_hidden_frames_stay_hidden(site):
 @pytest.mark.parametrize(
     "src,reason",
     [
-        ("/widget.html", "/widget.html is outside the page's directory (not followed)"),
-        ("//cdn.example/w.html", "//cdn.example/w.html is not a local file (not followed)"),
-        ("data:text/html,<b>x</b>", "data:text/html,<b>x</b> is not a local file (not followed)"),
-        ("sub", "sub is not a file"),
+        ("/widget.html", "missing (/widget.html)"),  # a file: page's root-relative URL: the file system's root
+        ("//cdn.example/w.html", "a file: URL on another host (not read)"),  # file://cdn.example/w.html
+        ("data:text/plain,x", "not an HTML document (text/plain)"),
+        ("sub", "not a regular file ({site}/sub)"),
+        ("../pages/sub/", "not a regular file ({site}/sub)"),
+        ("widget.css", "not an HTML file (text/css)"),
     ],
 )
 def test_other_sources_are_not_followed(site, src, reason):
+    (site / "widget.css").write_text("p {}")
     (site / "top.html").write_text(f"<iframe src='{src}'></iframe>")
     [frame] = Document.from_file(site / "top.html").frames()
-    assert frame.document is None and frame.reason == reason
+    assert frame.document is None and frame.reason == reason.format(site=site)
+
+
+def test_data_url_frames_load():
+    [frame] = Document.from_html("<iframe src='data:text/html,<button>Go</button>'></iframe>").frames()
+    assert frame.document.url == "data:text/html,<button>Go</button>"
+    assert frame.document.aria_snapshot() == '- button "Go"'
 
 
 def test_query_and_fragment_do_not_hide_the_file(site):
@@ -190,7 +219,7 @@ def test_devtools_snapshot_includes_frames_as_puppeteer_does():
 
 @pytest.mark.parametrize("fixture", sorted({f for f, _ in FRAME_CASES}, key=lambda f: f.name), ids=lambda f: f.name)
 def test_every_ref_across_frames_is_reached_once(fixture):
-    emitter = Document.from_file(fixture.path, fixture.url).agent_emitter
+    emitter = load(fixture).agent_emitter
     whole = emitter.snapshot(max_bytes=None)
     shown = re.findall(r"\[ref=([0-9a-z-]+)\]", whole.text)
     assert len(shown) == len(set(shown)) == len(whole.refs)

@@ -1,7 +1,7 @@
 """The pipeline's layers import one way only (README, "How it works").
 
-data → html → style → page → {ax, playwright} → emit → audit → query → locator → api → agents
-     → batch → {cli, testing, conformance}
+data → html → style → page → {ax, playwright} → emit → screenshot → audit → query → locator → frames → api
+     → agents → batch → {cli, testing, conformance}
 
 A module may import its own layer and the layers before it; ``ax`` and
 ``playwright`` are two engines over the same page and never import each other.
@@ -29,11 +29,13 @@ LAYERS = {
     "ax": 4,
     "playwright": 4,
     "emit": 5,
+    "screenshot": 5.5,
     # axe-core's rules over the DOM and the cascade: after the engines, before anything that
     # loads documents (api's Document.audit, batch --audit, the CLI and the pytest helpers).
-    "audit": 5.5,
+    "audit": 5.7,
     "query": 6,
     "locator": 7,
+    "frames": 7.5,
     "api": 8,
     "agents": 9,
     "batch": 9.5,

@@ -133,8 +133,8 @@ def test_a_miss_lists_the_candidates_with_the_states_that_made_them_miss(orders:
         orders.get_by_role("heading", level=2).element
     assert str(error.value) == (
         "get_by_role('heading', level=2) resolved to no element; elements with role 'heading':\n"
-        '  heading "My day" [level=1]  <h1>\n'
-        '  heading "Tasks" [level=3]  <h3>'
+        '  heading "My day" [level=1]  <h1>My day</h1>\n'
+        '  heading "Tasks" [level=3]  <h3>Tasks</h3>'
     )
 
 
@@ -146,6 +146,30 @@ def test_several_matches_are_a_strict_mode_violation_listing_each(orders: Docume
         "strict mode violation: get_by_role('button', name='Refund', disabled=False) resolved to 2 elements:\n"
     )
     assert message.count('button "Refund" [disabled=false]') == 2
+
+
+def test_strict_mode_shows_each_element_as_playwright_previews_it():
+    """injectedScript's previewNode (Playwright 1.65, checked against it): every attribute but
+    style, shortest first, empty boolean ones bare; text when only text; void elements closed."""
+    doc = Document.from_html(
+        '<button>Refund</button><button disabled title=Later style="color:red">Refund</button>'
+        '<button class="a b" data-x="1"><span>Re</span>fund</button><input type=checkbox checked>'
+        "<input type=checkbox><p>one\n\ttwo</p><p>" + "x" * 60 + "</p>"
+    )
+    with pytest.raises(QueryError) as error:
+        doc.get_by_role("button").element
+    assert str(error.value).splitlines()[1:4] == [
+        '  1) button "Refund"  <button>Refund</button>',
+        '  2) button "Refund"  <button disabled title="Later">Refund</button>',
+        '  3) button "Refund"  <button data-x="1" class="a b">\u2026</button>',
+    ]
+    with pytest.raises(QueryError) as error:
+        doc.get_by_role("checkbox").element
+    assert '<input checked type="checkbox"/>' in str(error.value) and '<input type="checkbox"/>' in str(error.value)
+    with pytest.raises(QueryError) as error:
+        doc.get_by_role("paragraph").element
+    assert "<p>one\u21b5\u21c6two</p>" in str(error.value)
+    assert "<p>" + "x" * 49 + "\u2026</p>" in str(error.value)
 
 
 def test_a_miss_of_an_absent_role_lists_the_roles_present(orders: Document):
@@ -228,6 +252,17 @@ def test_locator_css_and_bad_selectors():
         doc.locator("a[").count()
     with pytest.raises(TypeError):
         doc.locator(None)
+
+
+def test_selector_engines():
+    """``name=body`` goes to a registered engine (Playwright's parser); an ``=`` inside CSS stays CSS."""
+    doc = Document.from_html("<nav><a href='/?a=b'>Home</a></nav><a href=/x>Out</a>")
+    assert doc.locator("css=nav a").count() == 1
+    assert doc.locator(" css = a").count() == 2
+    assert doc.locator("a[href='/?a=b']").count() == 1
+    assert doc.locator("nav").locator("css=a").count() == 1
+    with pytest.raises(QueryError, match="invalid selector"):
+        doc.locator("nosuchengine=a").count()
 
 
 # --- reading one element ------------------------------------------------------------------------------

@@ -449,6 +449,49 @@ def test_block_scalars_and_multi_line_strings_are_read_as_yaml_folds_them(templa
     assert bool(match_aria_snapshot(LETTER, template)) is expected, template
 
 
+# Playwright's "should unpack escaped names" (tests/page/to-match-aria-snapshot.spec.ts), the
+# pages and templates as its JavaScript template literals make them.
+UNPACKED_NAMES = [
+    ("<button>Click: me</button>", [r"""- 'button "Click: me"'""", r"- 'button /Click: me/'"]),
+    ("<button>Click / me</button>", [r'- button "Click / me"', r"- button /Click \/ me/", r"- 'button /Click \/ me/'"]),
+    ('<button>Click " me</button>', [r'- button "Click \" me"', r'- button /Click " me/', r"- button /Click \" me/"]),
+    (
+        r"<button>Click \ me</button>",
+        [r'- button "Click \\ me"', r"- button /Click \\ me/", r"- 'button /Click \\ me/'"],
+    ),
+    ("<button>Click ' me</button>", [r"""- 'button "Click '' me"'"""]),
+    ('<h1>heading "name" [level=1]</h1>', [r'- heading "heading \"name\" [level=1]" [level=1]']),
+    (
+        r"<h1>heading \" [level=2]</h1>",
+        [
+            r"""
+      - |
+          heading    "heading \\\" [level=2]" [
+             level  =   1   ]
+    """
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize("html,templates", UNPACKED_NAMES, ids=lambda v: v if isinstance(v, str) else "")
+def test_playwright_unpacks_escaped_names(html, templates):
+    doc = page(html)
+    for template in templates:
+        assert matches(doc, template), template
+
+
+def test_a_sequence_item_can_be_a_block_scalar():
+    """``- |`` followed by the entry on more-indented lines, as YAML reads it (literal
+    or folded, with chomping): the entry is the scalar's text."""
+    assert parse_template("- |\n    heading [level=1]\n").role == "heading"
+    folded = parse_template('- >-\n    button\n    "Go"\n- link').children[0]
+    assert (folded.role, folded.name) == ("button", "Go")
+    assert matches(FEATURES, '- navigation:\n  - |\n    link "Docs"')
+    with pytest.raises(AriaTemplateError):  # YAML: a line indented less than the block's content
+        parse_template("- |\n    heading\n  - button")
+
+
 def test_block_scalar_lines_keep_their_breaks_and_chomping():
     literal = parse_template("- paragraph: |\n    a\n      b\n\n    c # kept\n").children[0].text.raw
     assert literal == "a\n  b\n\nc # kept\n"

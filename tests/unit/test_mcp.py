@@ -15,12 +15,15 @@ anyio = pytest.importorskip("anyio")
 from mcp import Client  # noqa: E402
 from mcp.client.stdio import StdioServerParameters  # noqa: E402
 
+from axsynth.screenshot import unavailable_reason  # noqa: E402
+
 REPO = Path(__file__).parents[2]
 PAGE = (
     "<title>Shop</title><main><h1>Cart</h1><section aria-label=Items><p>Two items</p>"
     "<button id=buy>Buy now</button><a href=/help>Help</a></section></main>"
 )
-TOOLS = {"snapshot", "find", "diff", "resolve_ref"}
+# screenshot is offered where a browser is (tests/unit/test_screenshot.py covers it, and its absence)
+TOOLS = {"snapshot", "find", "diff", "resolve_ref"} | ({"screenshot"} if unavailable_reason() is None else set())
 
 
 @pytest.fixture
@@ -46,6 +49,7 @@ async def exercise(client: Client, root: Path) -> None:
     assert tools["snapshot"].input_schema["properties"]["format"]["enum"] == [
         "agent",
         "aria",
+        "ai",
         "devtools",
         "flat",
         "cdp",
@@ -64,6 +68,14 @@ async def exercise(client: Client, root: Path) -> None:
     assert resolved.structured_content["selector"] == "#buy"
     assert resolved.structured_content["outerHTML"] == '<button id="buy">Buy now</button>'
 
+    ai = await client.call_tool("snapshot", {"path": "page.html", "format": "ai"})  # Playwright MCP's refs
+    assert not ai.is_error and '- button "Buy now" [ref=' in ai.content[0].text
+    found = await client.call_tool("find", {"path": "page.html", "role": "button", "format": "ai"})
+    ai_ref = found.structured_content["matches"][0]["ref"]
+    assert f"[ref={ai_ref}]" in ai.content[0].text
+    resolved = await client.call_tool("resolve_ref", {"path": "page.html", "ref": ai_ref})
+    assert resolved.structured_content["selector"] == "#buy" and resolved.structured_content["role"] == "button"
+
     (root / "page.html").write_text(PAGE.replace("id=buy", "id=buy disabled"))
     delta = await client.call_tool("diff", {"after_path": "page.html"})  # against the snapshot above
     assert not delta.is_error and delta.structured_content["changed"] == 1
@@ -72,7 +84,7 @@ async def exercise(client: Client, root: Path) -> None:
     assert inline.content[0].text == "no changes"
 
     flat = await client.call_tool("snapshot", {"html": PAGE, "format": "flat"})
-    assert flat.structured_content["title"] == "Shop"
+    assert flat.structured_content["page"]["context"]["title"] == "Shop"
 
     for arguments, code in [
         ({"tool": "snapshot", "path": "../outside.html"}, "outside_root"),

@@ -1,5 +1,7 @@
-"""tools/realweb.py without Chromium: how differences are classified and added up,
-what the page resolver serves, and that results survive a save and a load.
+"""tools/realweb.py: how differences are classified and added up, what the resolvers
+serve (a page's bytes, or a corpus directory as a site), how compare loads a page's
+resources, and that results survive a save and a load. One test drives Chromium
+(skipped without it) to show a corpus served as a site applies its stylesheets.
 
 Goldens here are real Chromium captures from tests/goldens; "axsynth's output" is
 the same golden with one known change made to it, so each test knows the answer.
@@ -7,6 +9,7 @@ the same golden with one known change made to it, so each test knows the answer.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from collections.abc import Callable
@@ -376,6 +379,102 @@ def test_resolver_serves_only_the_page_itself():
         assert resolve(other) is None
 
 
+def site(tmp_path: Path) -> Path:
+    """A corpus laid out as a site: a page loading a stylesheet from a parent folder,
+    which imports another, beside a file outside the corpus and a symlink to it."""
+    corpus = tmp_path / "corpus"
+    (corpus / "css").mkdir(parents=True)
+    (corpus / "sub dir").mkdir()
+    (corpus / "css" / "kbd.css").write_text('@import "base.css"; kbd { display: inline-block }')
+    (corpus / "css" / "base.css").write_text("p { margin: 0 }")
+    (corpus / "sub dir" / "p.html").write_text(KBD_PAGE)
+    (tmp_path / "secret.txt").write_text("outside")
+    (corpus / "css" / "link.css").symlink_to(tmp_path / "secret.txt")
+    return corpus
+
+
+KBD_PAGE = '<link rel=stylesheet href="../css/kbd.css"><p>Press <kbd>Tab</kbd>, then <kbd>Down</kbd>.</p>'
+
+
+def test_files_resolver_serves_the_corpus_directory_and_nothing_outside_it(tmp_path):
+    corpus = site(tmp_path)
+    resolve = realweb.files_resolver("app", corpus)
+    page = realweb.page_url("app", "sub dir/p.html")
+    assert page == "http://realweb.test/app/sub%20dir/p.html"
+    assert resolve(page) == (KBD_PAGE.encode(), "text/html")
+    assert resolve("http://realweb.test/app/css/kbd.css") == (
+        b'@import "base.css"; kbd { display: inline-block }',
+        "text/css",
+    )
+    for refused in (
+        "http://realweb.test/app/%2e%2e/secret.txt",  # .. escaping the corpus, encoded so no URL parser folds it
+        "http://realweb.test/app/css/link.css",  # a symlink to a file outside
+        "http://realweb.test/app/css",  # a directory
+        "http://realweb.test/app/css/missing.css",
+        "http://realweb.test/other/css/kbd.css",  # another corpus
+        "http://realweb.test/css/kbd.css",  # root-relative: above the corpus URL
+        "https://cdn.example/app/css/kbd.css",
+    ):
+        assert resolve(refused) is None, refused
+
+
+def test_load_options_give_axsynth_what_chromium_was_served(tmp_path):
+    corpus = tmp_path / "c"
+    assert realweb.load_options("page", corpus, "news", "a/p.html", "site") == {}
+    assert realweb.load_options("files", corpus, "app", "a/p.html", "page-dir") == {"base_dir": corpus / "a"}
+    assert realweb.load_options("files", corpus, "app", "a/p.html", "site") == {
+        "site_root": corpus,
+        "site_url": "http://realweb.test/app/",
+        "root": corpus,
+    }
+
+
+def test_jobs_of_a_files_corpus_load_stylesheets_from_the_page_folder(tmp_path):
+    corpus = site(tmp_path)
+    (corpus / "sub dir" / "here.css").write_text("kbd { display: inline-block }")
+    (corpus / "sub dir" / "q.html").write_text(KBD_PAGE.replace("../css/kbd.css", "here.css"))
+    cache = tmp_path / "cache"
+    manifest = {"name": "app", "corpus_dir": str(corpus), "serve": "files", "pages": {}}
+    for rel in ("sub dir/p.html", "sub dir/q.html"):
+        manifest["pages"][rel] = {"status": "ok", "url": realweb.page_url("app", rel)}
+        for fmt in realweb.FORMATS:
+            realweb.write_atomic(realweb.golden_path(cache, "app", rel, fmt), "")
+    realweb.save_manifest(cache, "app", manifest)
+    jobs = realweb.jobs_for(cache, "app", loading="page-dir")
+    assert [job.options for job in jobs] == [{"base_dir": corpus / "sub dir"}] * 2
+    # The page's own folder is read: q's stylesheet applies (each kbd a box of its own), p's is outside it.
+    assert "- paragraph: Press Tab , then Down ." in jobs[1].document().aria_snapshot()
+    assert "- paragraph: Press Tab, then Down." in jobs[0].document().aria_snapshot()
+
+
+def test_a_corpus_is_captured_in_one_serve_mode(tmp_path):
+    corpus = site(tmp_path)
+    realweb.save_manifest(tmp_path, "app", {"name": "app", "serve": "page", "pages": {"sub dir/p.html": {}}})
+    args = realweb.build_parser().parse_args(["--cache", str(tmp_path), "capture", str(corpus), "--name", "app"])
+    assert args.serve == "page"
+    args = realweb.build_parser().parse_args(
+        ["--cache", str(tmp_path), "capture", str(corpus), "--name", "app", "--serve", "files"]
+    )
+    with pytest.raises(SystemExit, match="captured with --serve page"):
+        realweb.cmd_capture(args)
+
+
+@pytest.mark.skipif(
+    not (Path("/usr/bin/chromium").exists() and importlib.util.find_spec("playwright")),
+    reason="needs Chromium and Playwright",
+)
+def test_chromium_served_the_corpus_applies_a_stylesheet_from_a_parent_folder(tmp_path):
+    from chromium_capture import Chromium
+
+    corpus = site(tmp_path)
+    url = realweb.page_url("app", "sub dir/p.html")
+    with Chromium() as chromium:
+        files = chromium.capture(url, realweb.files_resolver("app", corpus))
+        page = chromium.capture(url, realweb.page_resolver(url, KBD_PAGE.encode()))
+    assert files.aria == "- paragraph: Press Tab , then Down .\n"  # each kbd an inline-block
+    assert page.aria == "- paragraph: Press Tab, then Down.\n"
+
+
 def test_find_pages_lists_saved_pages_only(tmp_path):
     for rel in ("b.html", "a/c.HTM", "a/d.htm", "x.js", "notes.txt", "e.html.orig"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -399,9 +498,10 @@ def fixture_job(page: Path) -> Job:
     return Job("images-image-map.html", page, "http://axsynth.test/images-image-map.html", goldens)
 
 
-def test_worker_runs_a_page_and_reports_both_formats():
+def test_worker_runs_a_page_and_reports_every_format():
     [result] = realweb.run_jobs([fixture_job(TESTS / "fixtures" / "images-image-map.html")], 1, 60, 0)
-    assert [(f, r.status, r.golden_lines) for f, r in result.formats.items()] == [("cdp", "ok", 16), ("aria", "ok", 7)]
+    statuses = [(f, r.status, r.golden_lines) for f, r in result.formats.items()]
+    assert statuses == [("cdp", "ok", 16), ("aria", "ok", 7), ("ai", "ok", 6)]
 
 
 def test_a_crashing_page_is_a_crash_result_for_each_format(tmp_path):
