@@ -39,7 +39,7 @@ for _path in (str(TOOLS), str(ROOT)):
 
 import realweb  # noqa: E402
 
-from axsynth.conformance import FIXTURE_ORIGIN, find_fixtures  # noqa: E402
+from axsynth.conformance import find_fixtures  # noqa: E402
 
 RESULT_ORDER = ("violations", "incomplete", "passes", "inapplicable")
 
@@ -61,15 +61,17 @@ def nodes(found: list[dict], rule: str, result: str) -> list[str]:
     return [json.dumps(row["target"]) for row in found if row["rule"] == rule and row["result"] == result]
 
 
-def page_job(job: tuple[str, str, str, str]) -> dict:
-    """Audit one page; compare with its axe golden. Runs in a worker."""
-    name, source, url, golden = job
+def page_job(job: tuple) -> dict:
+    """Audit one page; compare with its axe golden. Runs in a worker. A fixture is loaded
+    as the conformance test loads it (its stylesheets from files); a real page alone, as
+    Chromium was served it."""
+    name, source, url, golden, fixture = job
     from axsynth.api import Document
-    from axsynth.conformance import dump_axe
+    from axsynth.conformance import dump_axe, load
 
     started = time.process_time()
     try:
-        doc = Document.from_html(Path(source).read_bytes(), url)
+        doc = load(fixture) if fixture is not None else Document.from_html(Path(source).read_bytes(), url)
         ours = rows(dump_axe(doc.audit(passes=True)))
         resolve = _resolver(doc)
     except Exception as exc:  # noqa: BLE001 - a crash is a result
@@ -146,16 +148,16 @@ def _contrast(theirs: list[dict], ours: list[dict], resolve) -> dict[str, int]:
 # --- jobs ------------------------------------------------------------------------------
 
 
-def fixture_jobs() -> list[tuple[str, str, str, str]]:
+def fixture_jobs() -> list[tuple]:
     goldens = ROOT / "tests" / "goldens"
     return [
-        (f"fixtures/{f.name}", str(f.path), FIXTURE_ORIGIN + f.name + ".html", str(goldens / (f.name + ".axe.json")))
+        (f"fixtures/{f.name}", str(f.path), f.url, str(goldens / (f.name + ".axe.json")), f)
         for f in find_fixtures(ROOT / "tests" / "fixtures")
         if (goldens / (f.name + ".axe.json")).exists()
     ]
 
 
-def corpus_jobs(cache: Path, name: str) -> tuple[list[tuple[str, str, str, str]], dict]:
+def corpus_jobs(cache: Path, name: str) -> tuple[list[tuple], dict]:
     manifest_path = cache / "axe" / name / realweb.MANIFEST
     manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
     corpus = Path(manifest["corpus_dir"])
@@ -163,7 +165,7 @@ def corpus_jobs(cache: Path, name: str) -> tuple[list[tuple[str, str, str, str]]
     for rel, entry in sorted(manifest["pages"].items()):
         golden = cache / "axe" / name / (rel + ".axe.json")
         if entry.get("status") == "ok" and golden.exists():
-            jobs.append((f"{name}/{rel}", str(corpus / rel), realweb.page_url(name, rel), str(golden)))
+            jobs.append((f"{name}/{rel}", str(corpus / rel), realweb.page_url(name, rel), str(golden), None))
     return jobs, manifest
 
 

@@ -164,6 +164,9 @@ class Targets:
         self._fragments: dict[int, _Fragment] = {}
         self._sets: dict[tuple, set[int]] = {}
         self._matches: dict[tuple, set[int]] = {}
+        self._children: dict[int, list[int]] | None = None
+        self._parent_indices: list[int] | None = None
+        self._grouped: dict[tuple, dict[int, int]] = {}
         self._positions: dict[int, dict[int, int]] = {}  # id(parent) -> id(child) -> nth-child
         for node in ctx.tree.elements:
             self._add(node.el, counted=True)
@@ -293,25 +296,80 @@ class Targets:
             return escape_selector(element.local_name.lower())
         root = self._root_of[index]
         selector = ""
-        candidates: list[int] | None = None
+        # The elements the chain so far lands on: a set at first, then each ancestor with
+        # the number of elements below it that the chain matches.
+        candidates: set[int] | dict[int, int] | None = None
+        count = 0
         current: int = index
         while True:
             fragment = self._fragment(current)
             selector = fragment.text + (" > " + selector if selector else "")
             if candidates is None:
-                candidates = sorted(self._matching(fragment, root))
+                first = (fragment, root)
+                candidates = self._matching(fragment, root)
+                count = len(candidates)
+            elif isinstance(candidates, set):  # the parents of the first fragment's matches, counted once per fragment
+                candidates = _common(self._parents_counted(first), self._matching(fragment, root))
+                count = sum(candidates.values())
             else:
-                matching = self._matching(fragment, root)
-                parents = (self._parent_index(c) for c in candidates)
-                candidates = [parent for parent in parents if parent >= 0 and parent in matching]
+                candidates = self._matching_parents(candidates, self._matching(fragment, root))
+                count = sum(candidates.values())
             parent = self._elements[current].parent
-            if len(candidates) <= 1 or not isinstance(parent, Element) or id(parent) not in self._index:
+            if count <= 1 or not isinstance(parent, Element) or id(parent) not in self._index:
                 break
             current = self._index[id(parent)]
-        if len(candidates) != 1:
+        if count != 1:
             position = selector.find(" > ")
             return ":root" + selector[position:] if position != -1 else ":root"
         return selector
+
+    def _matching_parents(self, candidates: set[int] | dict[int, int], matching: set[int]) -> dict[int, int]:
+        """axe's matchingParents: the candidates' parents that the next fragment matches, each
+        with the number of matches below it. Walked from the smaller side: a column of
+        table cells against one row is the row's children, not every cell of the column."""
+        found: dict[int, int] = {}
+        counted = isinstance(candidates, dict)
+        children = self._children_of
+        if len(matching) < len(candidates) and sum(len(children(p)) for p in matching) < len(candidates):
+            for parent in matching:
+                for child in children(parent):
+                    weight = candidates.get(child, 0) if counted else child in candidates
+                    if weight:
+                        found[parent] = found.get(parent, 0) + weight
+            return found
+        parents = self._parents()
+        for child in candidates:
+            parent = parents[child]
+            if parent >= 0 and parent in matching:
+                found[parent] = found.get(parent, 0) + (candidates[child] if counted else 1)
+        return found
+
+    def _parents_counted(self, key: tuple) -> dict[int, int]:
+        """The parents of a fragment's matches, each with how many of them it holds (cached:
+        every cell of a table column starts from the same fragment)."""
+        found = self._grouped.get(key)
+        if found is None:
+            parents = self._parents()
+            found = self._grouped[key] = {}
+            for child in self._matching(*key):
+                parent = parents[child]
+                if parent >= 0:
+                    found[parent] = found.get(parent, 0) + 1
+        return found
+
+    def _parents(self) -> list[int]:
+        """Every element's ``_parent_index`` (computed once, when first asked)."""
+        if self._parent_indices is None:
+            self._parent_indices = [self._parent_index(index) for index in range(len(self._elements))]
+        return self._parent_indices
+
+    def _children_of(self, index: int) -> list[int]:
+        """The indices whose parent index is ``index``."""
+        if self._children is None:
+            self._children = {}
+            for child, parent in enumerate(self._parents()):
+                self._children.setdefault(parent, []).append(child)
+        return self._children.get(index, [])
 
     def _fragment(self, index: int) -> _Fragment:
         if index in self._fragments:
@@ -430,6 +488,13 @@ class Targets:
                 and (not fragment.suffix_attrs or _matches_suffixes(self._record(index), fragment.suffix_attrs))
             }
         return found
+
+
+def _common(counts: dict[int, int], matching: set[int]) -> dict[int, int]:
+    """The entries of ``counts`` whose element ``matching`` holds, from the smaller side."""
+    if len(matching) < len(counts):
+        return {index: counts[index] for index in matching if index in counts}
+    return {index: count for index, count in counts.items() if index in matching}
 
 
 def _attribute_text(key: tuple) -> str:
