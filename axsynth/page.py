@@ -133,20 +133,20 @@ def _shown(selector: str) -> str:
 def select_all(page: Page, selector: str) -> list[Element]:
     """Every element a CSS selector matches, piercing open shadow roots (each
     shadow tree after the tree of its host); ScopeError for an invalid selector."""
-    import cssselect2
+    from .style.selectors import MatchContext
 
-    compiled = [s for s in compile_scope(selector) if s.pseudo_element is None]  # p::before selects no element
+    # p::before selects no element
+    tests = [s.matches for s in compile_scope(selector) if s.pseudo_element is None and not s.never_matches]
     matches = []
     roots: list[Node] = [page.document]
     while roots:
         root = roots.pop(0)
-        for top in (c for c in root.children if isinstance(c, Element)):
-            for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree():
-                el = wrapper.etree_element
-                if any(sel.test(wrapper) for sel in compiled):
-                    matches.append(el)
-                if el.shadow_root is not None and el.shadow_root.mode == "open":
-                    roots.append(el.shadow_root)
+        ctx = MatchContext()  # one per tree scope: its top-level elements are its roots
+        for el in root.iter_elements():
+            if any(test(el, ctx) for test in tests):
+                matches.append(el)
+            if el.shadow_root is not None and el.shadow_root.mode == "open":
+                roots.append(el.shadow_root)
     return matches
 
 

@@ -10,6 +10,10 @@ Requests:
         best wall and CPU seconds of N, the text's sha1 and AX node count
   {"op": "heap", "path": P, "url": U}                    -> tracemalloc peak of the streamed path
   {"op": "small", "paths": [P...], "rounds": N}          -> documents per second, one warm process
+  {"op": "visit", "path": P, "url": U}                   -> one read -> Document (linked sheets from the
+        file's folder) -> CDP JSON text: wall and CPU seconds, the text's sha1 and AX node count
+  {"op": "small_tree", "paths": [P...], "rounds": N}     -> Document.from_html -> get_full_ax_tree(), each
+        round's wall and CPU seconds (the first round meets every page for the first time)
 """
 
 from __future__ import annotations
@@ -55,6 +59,36 @@ def time_cdp(path: str, url: str, repeat: int) -> dict:
     }
 
 
+def visit(path: str, url: str) -> dict:
+    """One visit of a page, timed from reading its file to the CDP JSON text."""
+    t, c = time.perf_counter(), time.process_time()
+    file = Path(path)
+    out = io.StringIO()
+    Document.from_html(file.read_bytes(), url=url, base_dir=file.parent).write_full_ax_tree(out)
+    cpu, wall = time.process_time() - c, time.perf_counter() - t
+    text = out.getvalue()
+    return {
+        "wall": wall,
+        "cpu": cpu,
+        "sha1": hashlib.sha1(text.encode()).hexdigest(),
+        "ax_nodes": text.count('"nodeId"'),
+    }
+
+
+def small_tree(paths: list[str], rounds: int) -> dict:
+    """Small documents through the dict API (``get_full_ax_tree``), round by round."""
+    sources = [(Path(p).read_bytes(), Path(p).as_uri()) for p in paths]
+    walls, cpus, nodes = [], [], 0
+    for _ in range(max(1, rounds)):
+        t, c = time.perf_counter(), time.process_time()
+        nodes = 0
+        for data, url in sources:
+            nodes += len(Document.from_html(data, url=url).get_full_ax_tree()["nodes"])
+        cpus.append(time.process_time() - c)
+        walls.append(time.perf_counter() - t)
+    return {"docs": len(sources), "ax_nodes": nodes, "walls": walls, "cpus": cpus}
+
+
 def peak_heap(path: str, url: str) -> dict:
     data = Path(path).read_bytes()
     tracemalloc.start()
@@ -87,6 +121,10 @@ def answer(request: dict) -> dict:
         return peak_heap(request["path"], request["url"])
     if op == "small":
         return small_pages(request["paths"], request["rounds"])
+    if op == "visit":
+        return visit(request["path"], request["url"])
+    if op == "small_tree":
+        return small_tree(request["paths"], request["rounds"])
     raise ValueError(f"unknown op {op!r}")
 
 

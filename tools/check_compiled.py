@@ -60,8 +60,10 @@ def run_digests(pythonpath: Path) -> tuple[bool, dict[str, str]]:
     env = dict(os.environ, PYTHONPATH=str(pythonpath))
     # cwd: not the repository, whose axsynth/ would shadow PYTHONPATH's ("-c" puts cwd first).
     result = subprocess.run(
-        [sys.executable, "-c", code], env=env, cwd=tempfile.gettempdir(), check=True, capture_output=True, text=True
+        [sys.executable, "-c", code], env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True
     )
+    if result.returncode != 0:  # say why: the traceback is the build's failure
+        sys.exit(f"check_compiled: the build at {pythonpath} failed to print every format:\n{result.stderr}")
     compiled, found = json.loads(result.stdout)
     return compiled, found
 

@@ -76,10 +76,9 @@ def main() -> int:
         parser.error(f"--formats takes {', '.join(FORMATS)}, not {args.formats!r}")
     fixtures = [f for f in find_fixtures(FIXTURES) if args.filter in f.name]
     versions = capture_goldens(fixtures, formats)
-    versions_file = GOLDENS / "VERSIONS.json"
-    recorded = json.loads(versions_file.read_text(encoding="utf-8")) if versions_file.exists() else {}
-    # The other tools' versions (axe-core, chrome-devtools-mcp) stay.
-    versions_file.write_text(json.dumps({**recorded, **versions}, indent=2) + "\n", encoding="utf-8")
+    path = GOLDENS / "VERSIONS.json"  # other tools record their versions there too (devtools, axe): kept
+    recorded = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    path.write_text(json.dumps({**recorded, **versions}, indent=2) + "\n", encoding="utf-8")
     print(
         f"{len(fixtures)} fixtures captured with Chromium {versions['chromium']}, Playwright {versions['playwright']}"
     )

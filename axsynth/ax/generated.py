@@ -93,7 +93,7 @@ class GeneratedContent:
         owner_inline = owner.is_layout_inline() or owner.is_atomic_inline()
         block_level = style["display"] not in INLINE_LEVEL_DISPLAYS
         if (
-            which != "marker"
+            which in ("before", "after")  # a carousel's pseudo-elements are boxes of their own, not inside it
             and block_level
             and not owner_inline
             and is_whitespace_only(text)

@@ -35,13 +35,21 @@ def is_overflowing_scroll_container(obj: AXObject) -> bool:
 
 def content_overflow(obj: AXObject) -> tuple[bool, bool]:
     """Whether the content of a box of a fixed height overflows it (vertically, and
-    in the inline axis), as far as its in-flow children's fixed heights say: they
-    stack past its height, or, in a multi-column box, past its columns' height."""
+    in the inline axis), as far as its in-flow children's fixed heights say: in block
+    flow they stack past its height, or, in a multi-column box, past its columns'
+    height; in a row flex container they sit side by side, so one must be taller
+    than it (probed). A column flex container shrinks its items to fit (flex-shrink
+    1): it is not known to overflow. Grid tracks are not modelled: a grid stacks its
+    items as its implicit single column would."""
     style = obj.style
     height = overflow.resolved_height(style, None) if style else None
     if height is None or style["padding-top"] != 0 or style["padding-bottom"] != 0:
         return False, False
+    flex_row = obj.display in _FLEX and style["flex-direction"] in ("row", "row-reverse")
+    if obj.display not in _STACKS_CHILDREN and not flex_row:
+        return False, False
     stacked = 0.0
+    tallest = 0.0
     more = False  # some child of unknown height that holds text: taller than zero
     for child in obj.children:
         if child.kind != "element" or not child.has_layout or _out_of_flow(child) or child.is_inline_level():
@@ -49,8 +57,11 @@ def content_overflow(obj: AXObject) -> tuple[bool, bool]:
         known = overflow.resolved_height(child.style, height) if child.style else None
         if known is not None:
             stacked += known
+            tallest = max(tallest, known)
         else:
             more = more or _taller_than(child, 0.0)
+    if flex_row:
+        return tallest > height, False
     capacity = height * style["column-count"] if isinstance(style["column-count"], int) else height
     overflows = stacked > capacity or more and stacked >= capacity
     return (False, overflows) if isinstance(style["column-count"], int) else (overflows, False)
@@ -82,6 +93,10 @@ def _content_sticks_out_at_end(obj: AXObject) -> bool:
 
 
 _BLOCK_FLOW = frozenset({"block", "list-item", "flow-root"})
+_FLEX = frozenset({"flex", "inline-flex"})
+# Block containers, whose in-flow block children stack in the block axis, and grids
+# (as one implicit column would).
+_STACKS_CHILDREN = _BLOCK_FLOW | {"inline-block", "grid", "inline-grid"}
 # Block-level boxes whose height and max-height apply (not tables, not inlines).
 _HEIGHT_APPLIES = _BLOCK_FLOW | {"flex", "grid", "-webkit-box"}
 

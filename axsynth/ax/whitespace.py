@@ -6,7 +6,7 @@ AXObjectCacheImpl's CanIgnoreSpace)."""
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, Container
 
 from ..html.dom import Node, Text, in_svg_text
 from .object import AXObject
@@ -265,7 +265,7 @@ def finish_text(
     root: AXObject,
     objects: list[AXObject],
     object_of: Callable[[Node], AXObject | None],
-    canvas_fallback: set[AXObject] = frozenset(),
+    canvas_fallback: Container[AXObject] = frozenset(),  # not set[...]: Cython would demand an exact set
 ) -> list[AXObject]:
     """Drop whitespace that gets no layout text or is not needed, and set every
     text's rendered text; returns the objects left, in tree order.

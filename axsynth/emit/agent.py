@@ -187,9 +187,8 @@ class AgentEmitter:
         else:
             if self.cdp_role(obj) in INTERACTIVE_ROLES:
                 return True
-            if self.ax.states.restriction.is_focusable(
-                obj
-            ):  # the "focusable" property, without computing all the others
+            # The "focusable" property, without computing all the others.
+            if self.ax.states.restriction.is_focusable(obj):
                 return True
         el = obj.element
         if any(h in el.attrs for h in CLICK_HANDLERS):
@@ -545,17 +544,11 @@ class AgentEmitter:
 def matching_elements(document: DomDocument, selector: str, option: str) -> list[Element]:
     """The elements a CSS selector matches, in tree order; a bad selector raises
     ``ScopeError`` with the code ``<option>_invalid``."""
-    import cssselect2
+    from ..style.selectors import select
 
     compiled = [s for s in compile_scope(selector, option) if s.pseudo_element is None]  # no element is ::before
     top = document.document_element
-    if top is None:
-        return []
-    return [
-        wrapper.etree_element
-        for wrapper in cssselect2.ElementWrapper.from_html_root(top).iter_subtree()
-        if any(s.test(wrapper) for s in compiled)
-    ]
+    return [] if top is None else list(select([top], compiled))
 
 
 def _current(obj: AXObject) -> str:

@@ -4,7 +4,8 @@ Nodes carry exactly what the accessibility pipeline needs: parent/child links,
 element names and attributes, text, shadow roots, and a stable ``node_id``
 (the DOM node id Chromium reports as ``backendDOMNodeId``).  Elements also speak
 the ElementTree dialect (``tag``, ``attrib``, ``get``, iteration over element
-children) so cssselect2 can match selectors against them without a copy.
+children), so that cssselect2, the reference axsynth's selector engine is tested
+against, can match selectors against them without a copy.
 """
 
 from __future__ import annotations
@@ -114,7 +115,7 @@ class Element(Node):
     def has(self, name: str) -> bool:
         return name in self.attrs
 
-    # ElementTree dialect, for cssselect2.
+    # ElementTree dialect, for cssselect2 (the selector engine's reference in the tests).
     @property
     def tag(self) -> str:
         return self.local_name if self.namespace == HTML_NS else "{%s}%s" % (self.namespace, self.local_name)

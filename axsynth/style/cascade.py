@@ -2,9 +2,12 @@
 ::before/::after/::marker, then inheritance and the few used-value adjustments
 (blockification, display:none subtrees) that decide which boxes exist.
 
-Selectors are matched with cssselect2, whose Matcher buckets them by their
-rightmost id/class/tag.  Each tree scope (the document, every shadow root) has its
-own author rules, as in a browser; the UA sheet applies everywhere.
+Selectors are matched by axsynth's selector engine (``style/selectors``): rules filed
+by their rightmost id, class, type or attribute, compiled when first needed, descendant
+selectors rejected by an ancestor filter. Sheets are scanned for their rules without
+tokenizing them (``style/rule_scan``); a rule's declarations are parsed when it first
+matches. Each tree scope (the document, every shadow root) has its own author rules, as
+in a browser; the UA sheet applies everywhere.
 """
 
 from __future__ import annotations
@@ -12,11 +15,9 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from importlib.resources import files
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
-import cssselect2
 import tinycss2
-from cssselect2.compiler import split_whitespace
 
 from ..html.dom import (
     HTML_NS,
@@ -30,7 +31,7 @@ from ..html.dom import (
     is_outermost_svg,
 )
 from ..html.resources import Loader, LoadPolicy
-from . import counter_styles, counters, list_items, nesting, presentational, pseudo_elements, sheets
+from . import counter_styles, counters, list_items, presentational, rule_scan, sheets
 from .properties import (
     CUSTOM,
     INHERITED,
@@ -40,8 +41,8 @@ from .properties import (
     parse_style_attribute,
     resolve_var_reference,
 )
-from .selectors import MAX_NESTING, MAX_SHEET_SELECTORS, compile_selector_list
-from .selectors import nesting as selector_nesting
+from .selectors import MAX_NESTING, MatchContext, RuleSet, SelectorError, compile_selector_list, match_scope
+from .selectors.limits import nesting_depth
 
 Style = dict[str, Any]
 # Styled only when a rule targets it: it makes no box of its own (the tree splits the text).
@@ -55,6 +56,10 @@ _DEFAULTING = frozenset({"unset", "revert", "revert-layer"})
 _NOT_INHERITED_INITIAL = {name: value for name, value in INITIAL.items() if name not in INHERITED}
 _INHERITED_IN_ORDER = tuple(name for name in INITIAL if name in INHERITED)
 _HOST = 0.5
+# A linked sheet's rules rank as the author's; the origin tells them apart because
+# they arrive after the parser (see Styles.late_padding).
+_AUTHOR_LINKED = 1.25
+_INLINE_PADDING = ("padding-left", "padding-right")
 _HOST_SPECIFICITY = (0, 1, 0)
 
 # display:contents on these computes to display:none (CSS Display 3 §2.8).
@@ -81,30 +86,25 @@ _BLOCKIFY = {
 }
 
 
-def _build_matcher(sheets: Iterable[tuple[str, int]]) -> cssselect2.Matcher:
-    matcher = cssselect2.Matcher()
-    matcher.notes = []  # rules and selectors dropped as too complex, one line each
+def _build_rule_set(sheets: Iterable[tuple[str, int]]) -> RuleSet:
+    rule_set = RuleSet(_declarations)
     for css, origin in sheets:
-        added = 0
-        for rule in _style_rules(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)):
-            contents = tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
-            decls = declarations(contents)
-            # A ::first-letter rule matters by matching (it splits the text), whatever it sets.
-            styles_first_letter = any(item.type == "declaration" for item in contents)
-            if not decls and not styles_first_letter:
-                continue
-            try:
-                selectors = pseudo_elements.rule_selectors(rule.prelude, matcher.notes)
-            except cssselect2.SelectorError:
-                continue  # an invalid selector drops the whole rule
-            if added + len(selectors) > MAX_SHEET_SELECTORS:  # Chromium's rule set holds no more of a sheet
-                matcher.notes.append(f"a stylesheet's selectors after the {MAX_SHEET_SELECTORS:,}th are dropped")
-                break
-            added += len(selectors)
-            for selector in selectors:
-                if decls or selector.pseudo_element == FIRST_LETTER:
-                    matcher.add_selector(selector, (origin, decls))
-    return matcher
+        rule_set.start_sheet()
+        for prelude, block in rule_scan.style_rules(css):
+            rule_set.add(prelude, block, origin)
+    return rule_set
+
+
+def _declarations(block: str | list, origin: int) -> tuple[Any, Any]:
+    """A rule's payload for its matches, parsed when one of its selectors first matches:
+    (origin, declarations) for every selector when it declares something; a rule with
+    no declaration axsynth reads still matters as a ::first-letter target (it splits the
+    text), whatever it sets."""
+    contents = tinycss2.parse_blocks_contents(block, skip_comments=True, skip_whitespace=True)
+    decls = declarations(contents)
+    payload = (origin, decls)
+    styles_first_letter = any(item.type == "declaration" for item in contents)
+    return (payload if decls else None), (payload if decls or styles_first_letter else None)
 
 
 def _host_rules(sheets: Iterable[tuple[str, int]]) -> list[tuple[Any, tuple, list]]:
@@ -112,11 +112,15 @@ def _host_rules(sheets: Iterable[tuple[str, int]]) -> list[tuple[Any, tuple, lis
     sheets: (compiled argument or None, specificity, declarations)."""
     out = []
     for css, _origin in sheets:
-        for rule in _style_rules(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)):
-            decls = declarations(tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True))
-            if selector_nesting(rule.prelude) > MAX_NESTING:
-                continue  # not serialized (it recurses); the rule is dropped, with a note, by _build_matcher
-            for text in tinycss2.serialize(rule.prelude).split(","):
+        for prelude, block in rule_scan.style_rules(css):
+            if isinstance(prelude, str):
+                if "host" not in prelude.lower() and "\\" not in prelude:
+                    continue  # no :host here (an escape could spell one)
+                prelude = tinycss2.parse_component_value_list(prelude, skip_comments=True)
+            if nesting_depth(prelude) > MAX_NESTING:
+                continue  # not serialized (it recurses); the rule set drops the rule with a note
+            decls = declarations(tinycss2.parse_blocks_contents(block, skip_comments=True, skip_whitespace=True))
+            for text in tinycss2.serialize(prelude).split(","):
                 host = _host_selector(text.strip())
                 if decls and host is not None:
                     out.append((*host, decls))
@@ -130,7 +134,7 @@ def _host_selector(text: str) -> tuple[Any, tuple] | None:
         return None  # :host-context() and compound :host selectors are not supported
     try:
         arg = compile_selector_list(text[6:-1])
-    except cssselect2.SelectorError:
+    except SelectorError:
         return None
     if len(arg) != 1:
         return None
@@ -138,21 +142,16 @@ def _host_selector(text: str) -> tuple[Any, tuple] | None:
     return arg[0], spec
 
 
-def _style_rules(rules: list) -> Iterable:
-    """The flat style rules that apply: nesting desugared, into the group rules that apply."""
-    return nesting.style_rules(rules)
+_UA_RULES: RuleSet | None = None
 
-
-_UA_MATCHER: cssselect2.Matcher | None = None
-
-# Author matchers by their sheets' text, most recently used last. A process that
+# Author rule sets by their sheets' text, most recently used last. A process that
 # builds many documents (a test suite, `axsynth batch` over one site) sees the same
 # stylesheets again, and parsing them and compiling their selectors is most of the
 # per-document style cost. A matcher is never changed once built and depends on
 # nothing but the text (media and @supports conditions are fixed), so documents can
 # share it. Bounded by the CSS text it was built from, so that a long-running
 # process keeps a few sites' sheets, not every page's.
-_AUTHOR_MATCHERS: OrderedDict[tuple[tuple[str, int], ...], cssselect2.Matcher] = OrderedDict()
+_AUTHOR_MATCHERS: OrderedDict[tuple[tuple[str, int], ...], RuleSet] = OrderedDict()
 _AUTHOR_MATCHERS_MAX_CHARS = 2_000_000
 _author_matchers_chars = 0
 # Documents may be built in several threads at once (a server, a user's thread pool):
@@ -160,8 +159,8 @@ _author_matchers_chars = 0
 _AUTHOR_MATCHERS_LOCK = threading.Lock()
 
 
-def _author_matcher(sheets: list[tuple[str, int]]) -> cssselect2.Matcher:
-    """_build_matcher(sheets), shared by the documents with the same sheets."""
+def _author_rules(sheets: list[tuple[str, int]]) -> RuleSet:
+    """_build_rule_set(sheets), shared by the documents with the same sheets."""
     global _author_matchers_chars
     key = tuple(sheets)
     with _AUTHOR_MATCHERS_LOCK:
@@ -169,7 +168,7 @@ def _author_matcher(sheets: list[tuple[str, int]]) -> cssselect2.Matcher:
         if matcher is not None:
             _AUTHOR_MATCHERS.move_to_end(key)
             return matcher
-    matcher = _build_matcher(sheets)
+    matcher = _build_rule_set(sheets)
     size = sum(len(css) for css, _origin in sheets)
     with _AUTHOR_MATCHERS_LOCK:
         if size <= _AUTHOR_MATCHERS_MAX_CHARS and key not in _AUTHOR_MATCHERS:
@@ -181,54 +180,21 @@ def _author_matcher(sheets: list[tuple[str, int]]) -> cssselect2.Matcher:
     return matcher
 
 
-def _ua_matcher() -> cssselect2.Matcher:
-    global _UA_MATCHER
-    if _UA_MATCHER is None:
-        _UA_MATCHER = _build_matcher([(files("axsynth.style").joinpath("ua.css").read_text("utf-8"), _UA)])
-    return _UA_MATCHER
+def _ua_rules() -> RuleSet:
+    global _UA_RULES
+    if _UA_RULES is None:
+        _UA_RULES = _build_rule_set([(files("axsynth.style").joinpath("ua.css").read_text("utf-8"), _UA)])
+    return _UA_RULES
 
 
-def _match_host(rules: Iterable, wrapper: cssselect2.ElementWrapper) -> list:
-    """Host rules that apply, in the shape of cssselect2 matches."""
+def _match_host(rules: Iterable, host: Element) -> list:
+    """Host rules that apply, in the shape of rule set matches."""
+    ctx = MatchContext()
     return [
         (spec, order, None, (_HOST, decls))
         for order, (arg, spec, decls) in enumerate(rules)
-        if arg is None or arg.test(wrapper)
+        if arg is None or arg.matches(host, ctx)
     ]
-
-
-# The classes of every element without a class attribute (cssselect2 only reads them).
-_NO_CLASSES: frozenset[str] = frozenset()
-
-
-def _wrap_subtree(top: Element) -> Iterator[cssselect2.ElementWrapper]:
-    """ElementWrapper.from_html_root(top).iter_subtree() (the same wrappers, in
-    preorder), each pre-filled before its children are wrapped."""
-    stack = [cssselect2.ElementWrapper.from_html_root(top)]
-    while stack:
-        wrapper = stack.pop()
-        _prefill(wrapper)
-        yield wrapper
-        children = []
-        previous = None
-        for index, child in enumerate(wrapper.etree_children):
-            previous = cssselect2.ElementWrapper(child, wrapper, index, previous, in_html_document=True)
-            children.append(previous)
-        stack += reversed(children)
-
-
-def _prefill(wrapper: cssselect2.ElementWrapper) -> None:
-    """Set the wrapper facts every Matcher.match() reads (and its child list), as
-    cssselect2 computes them (an HTML element's tag is its bare local name): its
-    cached_property takes a lock on each first read, a large share of matching time."""
-    el = wrapper.etree_element
-    wrapper.__dict__["etree_children"] = [child for child in el.children if isinstance(child, Element)]
-    wrapper.__dict__["id"] = el.attrs.get("id")
-    class_attr = el.attrs.get("class")
-    wrapper.__dict__["classes"] = set(split_whitespace(class_attr)) if class_attr else _NO_CLASSES
-    if el.namespace == HTML_NS:
-        wrapper.__dict__["local_name"] = el.local_name
-        wrapper.__dict__["namespace_url"] = ""
 
 
 class Styles:
@@ -247,6 +213,9 @@ class Styles:
         self._distinct: dict[tuple, Style] = {}
         self._numbering: list_items.Numbering | None = None
         self.counter_styles: dict[str, counter_styles.CounterStyle] = {}  # the document's @counter-style rules
+        # Elements whose inline-axis padding a linked sheet sets (Chromium lays out some
+        # pages before such sheets arrive, and an empty inline's line keeps that layout).
+        self.late_padding: set[Element] = set()
         self._compute()
 
     def of(self, element: Element) -> Style:
@@ -283,25 +252,21 @@ class Styles:
     # --- computation -------------------------------------------------------
 
     def _compute(self) -> None:
-        # Keyed by the elements themselves: an id() key is one more int object per element.
-        author_matcher: dict[Element, cssselect2.Matcher] = {}  # element -> its tree scope's rules
-        wrappers: dict[Element, cssselect2.ElementWrapper] = {}
+        # The rules each element matches, in its tree scope: keyed by the elements themselves
+        # (an id() key is one more int object per element).
+        matched_rules: dict[Element, list] = {}
         host_rules: dict[int, list] = {}
+        ua = _ua_rules()
         for scope, elements in self._scopes():
             sheets = self._author_sheets(elements)
             if isinstance(scope, Document):
                 self.counter_styles = counter_styles.collect(sheets)
-            matcher = _author_matcher(sheets)
-            self._loader.notes += [note for note in matcher.notes if note not in self._loader.notes]
+            author = _author_rules(sheets)
             if isinstance(scope, ShadowRoot):
                 host_rules[id(scope.host)] = _host_rules(sheets)
-            for el in elements:
-                author_matcher[el] = matcher
-            for top in scope.children:
-                if isinstance(top, Element):
-                    for wrapper in _wrap_subtree(top):
-                        wrappers[wrapper.etree_element] = wrapper
-        ua = _ua_matcher()
+            tops = [top for top in scope.children if isinstance(top, Element)]
+            match_scope(tops, (ua, author), matched_rules)
+            self._loader.notes += [note for note in author.notes if note not in self._loader.notes]
         # Cascade results by their inputs: most elements repeat a few combinations.
         # Keys hold ids of rule declarations and styles that outlive this loop.
         memo: dict[tuple, Style | None] = {}
@@ -311,12 +276,9 @@ class Styles:
             node, parent_style, parent_is_flex = stack.pop()
             if not isinstance(node, Element):
                 continue
-            wrapper = wrappers.get(node)
-            matched = []
-            if wrapper is not None:
-                matched = ua.match(wrapper) + author_matcher[node].match(wrapper)
-                if id(node) in host_rules:
-                    matched += _match_host(host_rules[id(node)], wrapper)
+            matched = matched_rules.get(node, [])
+            if id(node) in host_rules:
+                matched = matched + _match_host(host_rules[id(node)], node)
             rules = tuple([(spec, order, which, origin, id(decls)) for spec, order, which, (origin, decls) in matched])
             style = self._cascade_once(memo, rules, node, matched, None, parent_style, parent_is_flex)
             self._styles[node] = style
@@ -366,7 +328,10 @@ class Styles:
         )
         if key not in memo:
             memo[key] = self._cascade(element, matched, pseudo, parent, parent_is_flex, attribute_hints)
-        return memo[key]
+        style, late_padding = memo[key]
+        if late_padding and pseudo is None:
+            self.late_padding.add(element)
+        return style
 
     def _cascade(
         self,
@@ -376,26 +341,35 @@ class Styles:
         parent: Style,
         parent_is_flex: bool,
         attribute_hints: tuple = (),
-    ) -> Style | None:
+    ) -> tuple[Style | None, bool]:
+        """The computed style, and whether a linked sheet set its inline-axis padding."""
         # Presentational hints: author declarations ahead of every author rule (order -1).
         entries = (
-            [(_AUTHOR, False, (0, 0, 0), -1, name, value) for name, value in attribute_hints] if pseudo is None else []
+            [(_AUTHOR, False, (0, 0, 0), -1, name, value, False) for name, value in attribute_hints]
+            if pseudo is None
+            else []
         )
         for specificity, order, match_pseudo, (origin, decls) in matched:
             if match_pseudo != pseudo:
                 continue
+            linked = origin == _AUTHOR_LINKED
             for name, value, important in decls:
-                rank = (_UA_IMPORTANT if origin == _UA else _AUTHOR_IMPORTANT) if important else origin
-                entries.append((rank, False, specificity, order, name, value))
+                if important:
+                    rank = _UA_IMPORTANT if origin == _UA else _AUTHOR_IMPORTANT
+                else:
+                    rank = _AUTHOR if linked else origin
+                entries.append((rank, False, specificity, order, name, value, linked))
         if pseudo is None and "style" in element.attrs:
             # Element-attached declarations (style="") win over every selector of their
             # origin and importance, whatever its specificity (CSS Cascade 5 §6.1).
             for name, value, important in parse_style_attribute(element.attrs["style"]):
-                entries.append((_AUTHOR_IMPORTANT if important else _AUTHOR, True, (), 0, name, value))
+                entries.append((_AUTHOR_IMPORTANT if important else _AUTHOR, True, (), 0, name, value, False))
         entries.sort(key=lambda e: e[:4])
-        declared = _with_variables({name: value for *_, name, value in entries}, parent[CUSTOM])
+        declared_by = {entry[4]: entry for entry in entries}
+        late_padding = any(declared_by[name][6] for name in _INLINE_PADDING if name in declared_by)
+        declared = _with_variables({name: entry[5] for name, entry in declared_by.items()}, parent[CUSTOM])
         if pseudo in ("before", "after") and declared.get("content", "normal") in ("normal", "none"):
-            return None  # no ::before/::after box without content
+            return None, False  # no ::before/::after box without content
         style: Style = dict(_NOT_INHERITED_INITIAL)
         for name in _INHERITED_IN_ORDER:
             style[name] = parent[name]
@@ -413,7 +387,7 @@ class Styles:
             # AdjustStyleForSvgElement: only the root <svg> of a fragment honours position.
             style["position"] = "static"
         _adjust_for_editing(style)
-        return self._shared(style)
+        return self._shared(style), late_padding
 
     def _shared(self, style: Style) -> Style:
         """One dict per distinct computed style: most elements share one with many
@@ -482,7 +456,9 @@ class Styles:
         return scopes
 
     def _author_sheets(self, elements: list[Element]) -> list[tuple[str, int]]:
-        return [(css, _AUTHOR) for css in sheets.author_sheets(elements, self._loader)]
+        return [
+            (css, _AUTHOR_LINKED if linked else _AUTHOR) for css, linked in sheets.author_sheets(elements, self._loader)
+        ]
 
 
 def _with_variables(declared: dict[str, Any], inherited: tuple) -> dict[str, Any]:

@@ -11,6 +11,7 @@ the tree shows.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
@@ -37,11 +38,17 @@ class CounterStyle:
     given: frozenset[str] = field(default_factory=frozenset)  # the descriptors the rule set
 
 
+# A sheet that may hold an @counter-style rule: the at-keyword, or one spelt with an escape.
+_MAY_DEFINE = re.compile(r"@(?:counter-style|[\w-]*\\)", re.IGNORECASE)
+
+
 def collect(sheets: Iterable[tuple[str, int]]) -> dict[str, CounterStyle]:
     """The ``@counter-style`` rules of style sheets, later rules winning, ``extends``
     resolved (a cycle or an unknown base extends decimal)."""
     rules: dict[str, CounterStyle] = {}
     for css, _origin in sheets:
+        if not _MAY_DEFINE.search(css):
+            continue  # not tokenized: a large sheet's full parse costs seconds (style/rule_scan.py)
         for rule in tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True):
             if rule.type == "at-rule" and rule.lower_at_keyword == "counter-style" and rule.content is not None:
                 name = _name(rule.prelude)

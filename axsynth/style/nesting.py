@@ -27,17 +27,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-import cssselect2
 import tinycss2
 from tinycss2.ast import IdentToken, LiteralToken, QualifiedRule
 from tinycss2.serializer import serialize_identifier
 
-from . import media, pseudo_elements, supports
+from . import media, supports
+from .selectors import SelectorError, compile_selector_list
 
 _COMBINATORS = frozenset(">+~")
 #: Style rules nested deeper than this are dropped: real sheets nest a few levels, and
-#: each level lengthens the selectors the matcher compiles (into Python expressions,
-#: whose nesting Python's parser bounds).
+#: each level lengthens and nests the selectors the matcher compiles (bounded by
+#: selectors.MAX_NESTING).
 MAX_NESTING_DEPTH = 32
 #: A nested rule whose selectors, written out, pass this length is dropped: each level
 #: repeats its parent's list (``:is(...)``), so lists in lists grow exponentially
@@ -45,7 +45,7 @@ MAX_NESTING_DEPTH = 32
 MAX_SELECTOR_CHARS = 10_000
 # Conditional group rules whose contents always apply here: no layout, no containers
 # to query, and cascade layers are not ordered (docs/divergences.md).
-_TRANSPARENT = frozenset({"layer", "container"})
+TRANSPARENT = frozenset({"layer", "container"})
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ def group_rule(rule, nesting: Nesting | None) -> Iterator:
         nesting = scope_nesting(rule.prelude, nesting)
         if nesting is False:
             return
-    elif keyword not in _TRANSPARENT and keyword not in ("media", "supports"):
+    elif keyword not in TRANSPARENT and keyword not in ("media", "supports"):
         return
     if nesting is None:
         contents = tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True)
@@ -251,9 +251,9 @@ def _valid(selectors: tuple[str, ...]) -> bool:
     """Whether a parent's selector list compiles (its nested rules depend on it)."""
     if selectors not in _VALIDITY:
         try:
-            pseudo_elements.compile_selector_list(tinycss2.parse_component_value_list(", ".join(selectors)))
+            compile_selector_list(", ".join(selectors))  # the engine the cascade compiles with
             _VALIDITY[selectors] = True
-        except cssselect2.SelectorError:  # too complex to compile included (selectors.SelectorTooComplex)
+        except SelectorError:  # SelectorTooComplex too: beyond axsynth's limits
             _VALIDITY[selectors] = False
         if len(_VALIDITY) > 10_000:
             _VALIDITY.clear()

@@ -27,6 +27,7 @@ INITIAL: dict[str, Any] = {
     "text-transform": "none",
     "list-style-type": "disc",
     "list-style-image": "none",
+    "list-style-position": "outside",  # an inside marker is an inline box on the first line
     "-webkit-user-modify": "read-only",  # set only by contenteditable (a presentational hint)
     "position": "static",
     "float": "none",
@@ -65,6 +66,7 @@ INHERITED = (
             "text-transform",
             "list-style-type",
             "list-style-image",
+            "list-style-position",
             "-webkit-user-modify",
             "cursor",
             "pointer-events",
@@ -266,7 +268,12 @@ def _list_style(tokens: list) -> list[tuple[str, Any]] | None:
         if not idents or any(i not in ("inside", "outside") for i in idents):
             return None
         kind = "disc"  # `list-style: inside` resets the type too
-    return [("list-style-type", kind if kind is not None else "disc"), ("list-style-image", image or "none")]
+    position = "inside" if "inside" in _idents(tokens) else "outside"
+    return [
+        ("list-style-type", kind if kind is not None else "disc"),
+        ("list-style-image", image or "none"),
+        ("list-style-position", position),
+    ]
 
 
 def parse_list_style(tokens: list) -> Any:
@@ -407,6 +414,7 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     "text-transform": _keyword(frozenset({"none", "uppercase", "lowercase", "capitalize", "full-width", "math-auto"})),
     "list-style-type": parse_list_style_type,
     "list-style-image": parse_list_style_image,
+    "list-style-position": _keyword(frozenset({"inside", "outside"})),
     "position": lambda tokens: "sticky" if _idents(tokens) == ["-webkit-sticky"] else _POSITIONS(tokens),
     "float": _keyword(frozenset({"none", "left", "right", "inline-start", "inline-end"})),
     "content": parse_content,
@@ -450,7 +458,7 @@ SHORTHANDS: dict[str, Callable[[list], list[tuple[str, Any]] | None]] = {
     **paint.SHORTHANDS,
 }
 _LONGHANDS = {
-    "list-style": ("list-style-type", "list-style-image"),
+    "list-style": ("list-style-type", "list-style-image", "list-style-position"),
     "flex-flow": ("flex-direction",),
     "background": ("background-color", "background-image"),
     "border": tuple(f"border-{side}-{part}" for side in borders.SIDES for part in ("style", "width")),

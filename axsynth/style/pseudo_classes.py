@@ -8,23 +8,20 @@ which Chromium rejects (a rule naming one is dropped whole), and how an argument
 * ``match(element, name, argument)`` answers a pseudo-class this module knows;
 * ``kind(name)`` says whether a name is a STATE, NEVER (valid, matches nothing),
   REJECTED (invalid in Chromium) or None (left to the engine: structural ones, ``:is()``...);
-* ``install()`` teaches cssselect2 (the cascade's engine, --scope, locators): its compiler
-  turns each pseudo-class into Python source, so the names here compile to a call of
-  ``match``; anything else is compiled by cssselect2 as before. Chromium accepts the names
-  cssselect2 rejected (``:valid``, ``:dir()``...), so rules using them are no longer
-  dropped, and the names cssselect2 approximated (``:checked`` by the attribute alone,
-  ``:root`` on a shadow tree's top elements) now answer as Chromium does.
+* the selector engine (``style/selectors``: the cascade, --scope, locators) compiles each
+  name here to its predicate. Chromium accepts the names cssselect2 rejected (``:valid``,
+  ``:dir()``...), so rules using them are no longer dropped, and the names cssselect2
+  approximated (``:checked`` by the attribute alone, ``:root`` on a shadow tree's top
+  elements) answer as Chromium does.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-import cssselect2
-from cssselect2 import compiler, parser
-
 from ..html import element_states as states
 from ..html.dom import Document, Element
+from .selectors.parse import SelectorError
 
 STATE, NEVER, REJECTED = "state", "never", "rejected"
 
@@ -96,39 +93,5 @@ def dir_argument(arguments: list) -> str:
     which matches nothing), lowercased; SelectorError otherwise."""
     tokens = [t for t in arguments if t.type not in ("whitespace", "comment")]
     if len(tokens) != 1 or tokens[0].type != "ident":
-        raise cssselect2.SelectorError("Invalid arguments for :dir()")
+        raise SelectorError("invalid arguments for :dir()")
     return tokens[0].lower_value
-
-
-# --- cssselect2 -------------------------------------------------------------------------
-
-_CSSSELECT2_COMPILE_NODE = compiler._compile_node
-# The compiled test's source: cssselect2 evaluates it with no names of ours in scope.
-_CALL = "__import__('axsynth.style.pseudo_classes', None, None, ('match',)).match(el.etree_element, {!r}, {!r})"
-
-
-def _compile_node(selector) -> str:
-    """cssselect2's _compile_node, with the pseudo-classes of this module."""
-    if isinstance(selector, parser.PseudoClassSelector):
-        found = kind(selector.name)
-        if found == STATE:
-            return _CALL.format(selector.name, None)
-    elif isinstance(selector, parser.FunctionalPseudoClassSelector):
-        found = kind(selector.name, functional=True)
-        if found == STATE:
-            return _CALL.format(selector.name, dir_argument(selector.arguments))
-    else:
-        found = None
-    if found == NEVER:
-        return "0"
-    if found == REJECTED:
-        raise cssselect2.SelectorError("Unknown pseudo-class", selector.name)
-    return _CSSSELECT2_COMPILE_NODE(selector)
-
-
-def install() -> None:
-    """Make cssselect2's compiler use these pseudo-classes (idempotent)."""
-    compiler._compile_node = _compile_node
-
-
-install()

@@ -28,16 +28,17 @@ _MAY_IMPORT = re.compile(r"@import", re.IGNORECASE)
 _IMPORTS_ALLOWED, _LAYER_STATEMENTS_ONLY, _REGULAR = range(3)
 
 
-def author_sheets(elements: list[Element], loader: Loader) -> list[str]:
-    """The CSS text of each sheet of a tree scope, in order, @imports in place."""
+def author_sheets(elements: list[Element], loader: Loader) -> list[tuple[str, bool]]:
+    """The CSS text of each sheet of a tree scope, in order, @imports in place, and
+    whether it is a linked file (it arrives after the parser, unlike a <style>)."""
     sheets = []
     for el in elements:
         if el.local_name == "style" and el.namespace in (HTML_NS, SVG_NS) and _style_applies(el):
-            sheets.append(with_imports(el.text_content(), loader.base_url, loader, ()))
+            sheets.append((with_imports(el.text_content(), loader.base_url, loader, ()), False))
         elif el.is_html and el.local_name == "link" and _link_applies(el):
             css = linked_sheet(el.attrs.get("href", ""), loader)
             if css is not None:
-                sheets.append(css)
+                sheets.append((css, True))
     return sheets
 
 

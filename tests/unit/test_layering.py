@@ -1,7 +1,7 @@
 """The pipeline's layers import one way only (README, "How it works").
 
-data → html → style → page → {ax, playwright} → emit → screenshot → audit → query → locator → frames → api
-     → agents → batch → {cli, testing, conformance}
+data → html → style → page → {ax, playwright} → emit → screenshot → audit → query → locator → frames → formats
+     → api → agents → batch → {cli, testing, conformance}
 
 A module may import its own layer and the layers before it; ``ax`` and
 ``playwright`` are two engines over the same page and never import each other.
@@ -37,6 +37,7 @@ LAYERS = {
     "locator": 7,
     "frames": 7.5,
     "api": 8,
+    "formats": 7.9,  # Document's output formats, one of its bases
     "agents": 9,
     "batch": 9.5,
     "cli": 10,

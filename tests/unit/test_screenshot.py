@@ -113,7 +113,8 @@ def test_the_labels_are_the_pages_visible_interactive_elements_in_reading_order(
         "readyState": "complete",
     }
     first = data["annotations"][0]
-    assert list(first) == ["label", "selector", "tag", "role", "name", "text", "bounds", "interactionHint", "ref"]
+    keys = ["label", "selector", "tag", "role", "name", "text", "bounds", "interactionHint", "ref", "aiRef"]
+    assert list(first) == keys  # the spec's fields, the agent ref, the ai format's ref
     assert [a["interactionHint"] for a in data["annotations"][3:9]] == [
         "editable",
         "selectable",
