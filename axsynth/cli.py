@@ -1,5 +1,6 @@
 """Command line: ``axsynth snapshot FILE --format cdp|aria|ai|agent|devtools|flat [--url URL]``, and the
-``diff``, ``mcp``, ``batch`` and ``summarize`` commands (each registered by its own module)."""
+``diff``, ``mcp``, ``batch``, ``summarize``, ``audit`` and ``screenshot`` commands (each registered by its
+own module)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from pathlib import Path
 
 from .agents import diff_command, flat_format, mcp_command, screenshot_command, snapshot_output
 from .api import Document, InputTooLarge, LimitError, ParseError, SnapshotOptionError
+from .batch import audit_command, summarize_command
 from .batch import command as batch_command
-from .batch import summarize_command
 from .batch.work import describe
 from .limits import DEFAULT_MAX_HTML_BYTES, read_capped
 from .version import __version__
@@ -74,6 +75,7 @@ def _parser() -> argparse.ArgumentParser:
     mcp_command.add_parser(commands)
     batch_command.add_parser(commands)
     summarize_command.add_parser(commands)
+    audit_command.add_parser(commands)
     screenshot_command.add_parser(commands)
     return parser
 

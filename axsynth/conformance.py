@@ -28,8 +28,14 @@ from typing import Any, Iterator
 
 #: Fixtures are captured from this origin; axsynth is given the same URL.
 FIXTURE_ORIGIN = "http://axsynth.test/"
-FORMATS = ("cdp", "aria", "devtools", "ai")
-GOLDEN_SUFFIX = {"cdp": ".cdp.json", "aria": ".aria.txt", "devtools": ".devtools.txt", "ai": ".ai.txt"}
+FORMATS = ("cdp", "aria", "devtools", "ai", "axe")
+GOLDEN_SUFFIX = {
+    "cdp": ".cdp.json",
+    "aria": ".aria.txt",
+    "devtools": ".devtools.txt",
+    "ai": ".ai.txt",
+    "axe": ".axe.json",
+}
 
 _DROPPED_ROLES = {"InlineTextBox"}
 
@@ -91,6 +97,33 @@ def dump_cdp(nodes: list[dict[str, Any]]) -> str:
     return '{"nodes": [\n' + lines + "\n]}\n"
 
 
+# Result groups of an axe-core result, in the order the golden lists them.
+AXE_GROUPS = ("violations", "incomplete", "passes", "inapplicable")
+
+
+def dump_axe(result: dict[str, Any]) -> str:
+    """An axe-core result (axe's own, or axsynth's audit) as its golden stores it: one line
+    per (rule, result group, node), rules by id. A violation or incomplete node keeps its
+    target, impact, html and failureSummary; a passing node its target; an inapplicable
+    rule one line. Volatile fields (timestamp, URL, environment) and check details are left out."""
+    rows: list[tuple[str, int, int, dict[str, Any]]] = []
+    for rank, group in enumerate(AXE_GROUPS):
+        for rule in result.get(group, []):
+            if group == "inapplicable":
+                rows.append((rule["id"], rank, 0, {"rule": rule["id"], "result": group}))
+                continue
+            for position, node in enumerate(rule["nodes"]):
+                row = {"rule": rule["id"], "result": group, "target": node["target"]}
+                if group != "passes":
+                    row.update(impact=node["impact"], html=node["html"], failureSummary=node.get("failureSummary"))
+                rows.append((rule["id"], rank, position, row))
+    rows.sort(key=lambda row: row[:3])
+    lines = ",\n".join(json.dumps(row[3], ensure_ascii=False) for row in rows)
+    engine = result.get("testEngine", {})
+    version = engine.get("axeVersion", engine.get("version"))  # axsynth names the axe-core release it follows
+    return '{"axe": ' + json.dumps(version) + ', "results": [\n' + lines + "\n]}\n"
+
+
 # --- fixtures and goldens ----------------------------------------------------
 
 
@@ -147,6 +180,8 @@ def render(fixture: Fixture, fmt: str) -> str:
         return doc.devtools_snapshot()
     if fmt == "ai":
         return doc.ai_snapshot() + "\n"
+    if fmt == "axe":  # axe-core's result, run in Chromium (tools/axe_goldens.py), against axsynth's audit
+        return dump_axe(doc.audit(passes=True))
     return doc.aria_snapshot() + "\n"
 
 

@@ -1,4 +1,4 @@
-"""Document's output formats (aria, ai, agent, flat, devtools, diffs, screenshots): each
+"""Document's output formats (aria, ai, agent, flat, devtools, diffs, audits, screenshots): each
 method hands the page to its format's module in ``emit/`` (or ``screenshot/``), so that
 ``Document`` stays a thin facade. ``Formats`` is one of Document's bases."""
 
@@ -185,6 +185,20 @@ class Formats:
         from .emit.devtools import format_snapshot
 
         return format_snapshot(self._devtools_tree(scope), snapshot_id)
+
+    @bounded("audit")
+    def audit(self, rules: Any = None, tags: Any = None, *, passes: bool = False) -> dict[str, Any]:
+        """axe-core's rules run on this document, in axe-core's result shape (``violations``,
+        ``incomplete``, ``inapplicable``; ``passes`` with its nodes when asked): see
+        ``axsynth.audit.audit``. ``rules`` are axe rule ids, ``tags`` such as wcag2a.
+
+        >>> [rule["id"] for rule in Document.from_html("<img src=a.png>").audit(rules=["image-alt"])["violations"]]
+        ['image-alt']
+        """
+        from .audit import audit
+
+        with gc_paused():
+            return audit(self.page, rules, tags, passes=passes)
 
     def screenshot(
         self,

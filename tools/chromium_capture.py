@@ -21,6 +21,7 @@ Needs ``apt-get install chromium`` and ``pip install -e '.[goldens]'``.
 
 from __future__ import annotations
 
+import json
 import mimetypes
 import shutil
 import sys
@@ -169,6 +170,33 @@ class Chromium:
             return page.frames[frame].locator(scope or "body").aria_snapshot(**options)
         finally:
             context.close()
+
+    def run_axe(self, url: str, resolver: Resolver, axe_source: str, options: dict) -> dict:
+        """Load ``url`` with page scripts disabled (the DOM every capture sees), then enable
+        scripts for axe-core alone (``Emulation.setScriptExecutionDisabled``): inject
+        ``axe_source`` and return ``axe.run(document, options)``'s result."""
+        if not self._browser.is_connected():
+            self._launch()
+        context = self._browser.new_context(viewport=VIEWPORT)
+        try:
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setScriptExecutionDisabled", {"value": True})
+            page.route("**/*", lambda route: _serve(route, url, resolver))
+            page.goto(url, wait_until="load", timeout=self.timeout_ms)
+            cdp.send("Emulation.setScriptExecutionDisabled", {"value": False})
+            _evaluate(cdp, axe_source)
+            run = f"axe.run(document, {json.dumps(options)}).then(result => JSON.stringify(result))"
+            return json.loads(_evaluate(cdp, run))
+        finally:
+            context.close()
+
+
+def _evaluate(cdp, expression: str):
+    answer = cdp.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True})
+    if "exceptionDetails" in answer:
+        raise RuntimeError(answer["exceptionDetails"].get("exception", {}).get("description", "script error"))
+    return answer["result"].get("value")
 
 
 def _child_frame_ids(tree: dict) -> list[str]:

@@ -244,18 +244,22 @@ def supervise_capture(
     page_timeout: float,
     hang_timeout: float,
     serve: str = "page",
+    worker_main=None,
 ) -> Iterator[tuple[str, str, dict[str, Any]]]:
     """Capture ``todo`` in a worker process, restarted whenever it dies or hangs.
 
     Yields ("versions", "", {...}) and ("page", rel, manifest entry). The worker
     (and its Chromium, in the same process group) is killed if a page takes longer
     than ``hang_timeout``: Playwright's own timeouts do not cover every call, and a
-    stuck page must cost one failure, not the run."""
+    stuck page must cost one failure, not the run. ``worker_main`` (default
+    ``capture_worker``, the same arguments and messages) does the work of each page."""
     ctx = multiprocessing.get_context("spawn")
     while todo:
         receiver, sender = ctx.Pipe(duplex=False)
         worker = ctx.Process(
-            target=capture_worker, args=(sender, corpus, name, cache, todo, page_timeout, serve), daemon=True
+            target=worker_main or capture_worker,
+            args=(sender, corpus, name, cache, todo, page_timeout, serve),
+            daemon=True,
         )
         worker.start()
         sender.close()

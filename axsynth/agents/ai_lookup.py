@@ -16,7 +16,7 @@ from typing import Any
 from ..api import Document
 from ..emit.agent_refs import Selectors
 from ..emit.ai_refs import is_ai_ref, resolve_ref
-from .outer_html import outer_html
+from ..html.serialize import outer_html
 
 __all__ = ["AiLine", "ai_lines", "describe_ai_ref", "is_ai_ref"]
 

@@ -19,9 +19,9 @@ from ..api import Document, InputTooLarge, LimitError, ParseError, QueryError, S
 from ..emit.agent import ancestor_lines
 from ..emit.diff import diff_outlines
 from ..html.resources import NotLoaded, regular_file
+from ..html.serialize import outer_html
 from ..limits import DEFAULT_MAX_HTML_BYTES
 from .ai_lookup import ai_lines, describe_ai_ref, is_ai_ref
-from .outer_html import outer_html
 
 if TYPE_CHECKING:  # the screenshot module loads Playwright's modules only when a browser starts
     from ..screenshot import Chromium, Screenshot

@@ -37,10 +37,11 @@ def snapshot_many(
     """The output line (a dict) of every page of ``sources`` (files, directories, globs,
     ``@list`` files, ``.warc``/``.warc.gz`` archives), in input order: ``source`` (and
     ``offset``/``record_id`` for an archive record), ``url``, ``ok``, ``error`` when not ok,
-    ``wall_s``, ``cpu_s``, one key per format (the text ``axsynth snapshot`` prints) and
-    ``stats``.  Pages run in ``jobs`` worker processes (default: one per core), or on a
-    Dask cluster when ``dask`` is ``"local"`` or a scheduler address.  With ``root``, no
-    stylesheet or frame outside that directory is read (for untrusted pages)."""
+    ``wall_s``, ``cpu_s``, one key per format (the text ``axsynth snapshot`` prints; the
+    format ``"audit"`` gives the page's audit, counted per rule) and ``stats``. Pages run in
+    ``jobs`` worker processes (default: one per core), or on a Dask cluster when ``dask``
+    is ``"local"`` or a scheduler address. With ``root``, no stylesheet or frame outside
+    that directory is read (for untrusted pages)."""
     from .sources import Skipped, confined, expand
 
     pages = confined(expand(sources, Skipped()), root)
@@ -85,7 +86,7 @@ def run(
 
 def _checked(formats: Iterable[str]) -> tuple[str, ...]:
     formats = tuple(formats)
-    unknown = [f for f in formats if f not in FORMATS]
+    unknown = [f for f in formats if f not in FORMATS and f != "audit"]
     if unknown:
         raise ValueError(f"unknown format {unknown[0]!r}: one of {', '.join(FORMATS)}")
     return formats

@@ -39,13 +39,19 @@ def add_parser(commands: "argparse._SubParsersAction") -> None:
         choices=FORMATS,
         dest="formats",
         help="an output to include for each page, as `snapshot --format` prints it; may be repeated "
-        "(default: cdp, or none with --stats)",
+        "(default: cdp, or none with --stats or --audit)",
     )
     batch.add_argument(
         "--stats",
         action="store_true",
         help="add per-page figures (unnamed controls and images, headings, landmarks, language); "
         "`axsynth summarize` aggregates them",
+    )
+    batch.add_argument(
+        "--audit",
+        action="store_true",
+        help="add each page's audit with axe-core's rules (violation and incomplete nodes per rule, "
+        "rules passed); `axsynth summarize` reports them WebAIM-Million style",
     )
     batch.add_argument("--jobs", "-j", type=_positive, metavar="N", help="worker processes (default: one per core)")
     batch.add_argument(
@@ -89,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"axsynth: --root {args.root}: not a directory", file=sys.stderr)
         return 1
     root = os.path.abspath(args.root) if args.root is not None else None
-    formats = tuple(dict.fromkeys(args.formats or ([] if args.stats else ["cdp"])))
+    formats = tuple(dict.fromkeys(args.formats or ([] if args.stats or args.audit else ["cdp"])))
+    formats += ("audit",) if args.audit else ()
     try:
         refuse_output_among_inputs(args.out, args.inputs)
         writer = JsonlWriter(args.out, args.resume)  # before any work: a bad --out fails at once

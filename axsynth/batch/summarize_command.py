@@ -1,4 +1,4 @@
-"""``axsynth summarize OUT.jsonl``: totals and rates over the ``--stats`` of a batch."""
+"""``axsynth summarize OUT.jsonl``: totals and rates over the ``--stats`` and ``--audit`` of a batch."""
 
 from __future__ import annotations
 
@@ -13,11 +13,13 @@ EXIT_UNREADABLE_LINES = 3
 def add_parser(commands: "argparse._SubParsersAction") -> None:
     summarize = commands.add_parser(
         "summarize",
-        help="totals and rates over the --stats lines of `axsynth batch`",
+        help="totals and rates over the --stats and --audit lines of `axsynth batch`",
         description=f"Exit status: 0 every line read, {EXIT_UNREADABLE_LINES} some lines were unreadable and "
         "skipped (counted on stderr), 1 the file cannot be read.",
     )
-    summarize.add_argument("file", help="the JSON Lines output of `axsynth batch --stats` (.jsonl or .jsonl.gz)")
+    summarize.add_argument(
+        "file", help="the JSON Lines output of `axsynth batch --stats`/`--audit` (.jsonl or .jsonl.gz)"
+    )
     shape = summarize.add_mutually_exclusive_group()
     shape.add_argument("--json", action="store_true", help="the figures as JSON")
     shape.add_argument("--html", action="store_true", help="one self-contained HTML page with bar charts")

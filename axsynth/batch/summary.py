@@ -6,6 +6,9 @@ import html
 from collections import Counter
 from typing import Iterable
 
+from .audit_summary import AuditTally
+from .audit_summary import render_html as render_audit_html
+from .audit_summary import render_text as render_audit_text
 from .stats import FORM_FIELD_ROLES, LANDMARK_ROLES
 
 #: (key, what it counts): each is a share of the pages that have stats.
@@ -31,6 +34,7 @@ def summarize(lines: Iterable[dict]) -> dict:
     landmarks: Counter[str] = Counter()
     totals: Counter[str] = Counter()
     errors: Counter[str] = Counter()
+    audits = AuditTally()
     for line in lines:
         pages += 1
         cpu_s += line.get("cpu_s") or 0
@@ -38,6 +42,7 @@ def summarize(lines: Iterable[dict]) -> dict:
             errors[_error_kind(line)] += 1
             continue
         ok += 1
+        audits.add(line.get("audit"))
         stats = line.get("stats")
         if not isinstance(stats, dict):
             continue
@@ -49,7 +54,7 @@ def summarize(lines: Iterable[dict]) -> dict:
         totals.update(
             {key: stats[key] for key in ("nodes", "ignored", "interactive", "unnamed_images", "heading_skips")}
         )
-    return {
+    summary = {
         "pages": pages,
         "ok": ok,
         "errors": pages - ok,
@@ -71,6 +76,10 @@ def summarize(lines: Iterable[dict]) -> dict:
         },
         "top_errors": dict(errors.most_common(10)),
     }
+    audit = audits.result()
+    if audit is not None:
+        summary["audit"] = audit
+    return summary
 
 
 _COUNTS = ("nodes", "ignored", "interactive", "unnamed_images", "heading_skips")
@@ -160,8 +169,10 @@ def render_text(summary: dict) -> str:
             "landmarks (share of pages): "
             + ", ".join(f"{role} {100 * value['share']:.0f}%" for role, value in summary["landmarks"].items())
         )
-    else:
-        out.append("no page has stats: run `axsynth batch --stats`")
+    elif "audit" not in summary:
+        out.append("no page has stats or an audit: run `axsynth batch --stats` or `--audit`")
+    if "audit" in summary:
+        out += render_audit_text(summary["audit"])
     if summary["top_errors"]:
         out.append("\nerrors:")
         out += [f"  {count:>7,}  {message}" for message, count in summary["top_errors"].items()]
@@ -219,6 +230,7 @@ th, td {{ text-align: left; padding: .2em .8em .2em 0; }}
 <h1>Accessibility summary of {html.escape(title)}</h1>
 <table>{totals}</table>
 {"".join(charts)}
+{render_audit_html(summary["audit"], _chart) if "audit" in summary else ""}
 {f"<h2>Errors</h2><table>{errors}</table>" if errors else ""}
 </main></body></html>
 """

@@ -15,6 +15,8 @@ from ..api import Document, LimitError, ParseError, SnapshotOptionError
 from .sources import Page
 
 OUT_OF_MEMORY = "out of memory"
+#: The pseudo-format of `axsynth batch --audit`: each page's audit, counted (audit_line).
+AUDIT = "audit"
 
 
 def snapshot_page(page: Page, formats: tuple[str, ...], with_stats: bool) -> dict:
@@ -26,9 +28,9 @@ def snapshot_page(page: Page, formats: tuple[str, ...], with_stats: bool) -> dic
     error = page.error
     if error is None:
         try:
-            doc = _load(page)
+            doc = load_page(page)
             line["url"] = doc.url
-            outputs = {format: render(doc, format) for format in formats}
+            outputs = {format: audit_line(doc) if format == AUDIT else render(doc, format) for format in formats}
             if with_stats:
                 from .stats import page_stats
 
@@ -72,6 +74,20 @@ def error_line(page: Page, message: str, wall_s: float | None = None) -> dict:
     return {**page.identity(), "url": page.document_url, "ok": False, "error": message, "wall_s": wall_s, "cpu_s": None}
 
 
+def audit_line(doc: Document) -> dict:
+    """A page's audit for a batch line: the violation and incomplete nodes per rule, and the
+    rules that passed (``axsynth summarize`` aggregates them)."""
+    from ..audit.catalog import axe_version
+
+    result = doc.audit()
+    return {
+        "axe": axe_version(),
+        "violations": {rule["id"]: len(rule["nodes"]) for rule in result["violations"]},
+        "incomplete": {rule["id"]: len(rule["nodes"]) for rule in result["incomplete"]},
+        "passes": [rule["id"] for rule in result["passes"]],
+    }
+
+
 def render(doc: Document, format: str) -> str:
     """Exactly what ``axsynth snapshot FILE --format FORMAT`` prints, without the final newline."""
     out = io.StringIO()
@@ -82,7 +98,8 @@ def render(doc: Document, format: str) -> str:
 _default_options = functools.cache(default_options)
 
 
-def _load(page: Page) -> Document:
+def load_page(page: Page) -> Document:
+    """The document of a page: its file, or its archive record decoded as a browser decodes it."""
     if page.payload is None:
         return Document.from_file(page.source, root=page.root)
     return Document.from_html(_decoded(page.payload, page.charset), page.url)

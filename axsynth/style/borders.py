@@ -1,10 +1,11 @@
 """Backgrounds and borders (CSS Backgrounds 3), as far as the accessibility tree
 reads them: Chromium's data-table heuristic (AXNodeObject::IsDataTable) compares
-cells' background colours with their table's and counts bordered cells.
+cells' background colours with their table's and counts bordered cells. The audit's
+colour contrast reads whether a background image or gradient lies under text.
 
 Computed values: a colour is an (r, g, b, alpha) tuple, "transparent", or
-"currentcolor"; a border width is a number of px; a border
-style a keyword. Each shorthand expands to the longhands it sets.
+"currentcolor"; a background image "none", "gradient" or "image"; a border width is
+a number of px; a border style a keyword. Each shorthand expands to the longhands it sets.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ _UNITS = {
 
 INITIAL: dict[str, Any] = {
     "background-color": "transparent",
+    "background-image": "none",
     **{f"border-{side}-style": "none" for side in SIDES},
     **{f"border-{side}-width": 3.0 for side in SIDES},
     "border-spacing": (0.0, 0.0),
@@ -84,7 +86,8 @@ def _valid(value: Any) -> Any:
 
 
 def _background(tokens: list) -> list[tuple[str, Any]] | None:
-    """``background``: only the final layer's colour (after the last comma) matters."""
+    """``background``: the final layer's colour (after the last comma), and whether any
+    layer has an image."""
     layers = [[]]
     for token in _components(tokens):
         if token.type == "literal" and token.value == ",":
@@ -94,7 +97,32 @@ def _background(tokens: list) -> list[tuple[str, Any]] | None:
     colors = [
         c for c in (parse_color(t) for t in layers[-1] if t.type in ("ident", "hash", "function")) if c is not _INVALID
     ]
-    return [("background-color", colors[-1] if colors else "transparent")]
+    return [
+        ("background-color", colors[-1] if colors else "transparent"),
+        ("background-image", _background_image([t for layer in layers for t in layer])),
+    ]
+
+
+_GRADIENTS = frozenset(
+    f"{prefix}{repeat}{kind}-gradient"
+    for prefix in ("", "-webkit-", "-moz-")
+    for repeat in ("", "repeating-")
+    for kind in ("linear", "radial", "conic")
+) | {"-webkit-gradient"}
+_IMAGES = frozenset({"image-set", "-webkit-image-set", "cross-fade", "-webkit-cross-fade", "image", "element", "paint"})
+
+
+def _background_image(tokens: list) -> str:
+    """ "gradient" when a layer is a gradient, else "image" when one is an image, else "none"."""
+    kinds = set()
+    for token in _components(tokens):
+        if token.type == "url":
+            kinds.add("image")
+        elif token.type == "function" and token.lower_name in _GRADIENTS:
+            kinds.add("gradient")
+        elif token.type == "function" and token.lower_name in _IMAGES:
+            kinds.add("image")
+    return "gradient" if "gradient" in kinds else "image" if "image" in kinds else "none"
 
 
 def _side(tokens: list) -> tuple[Any, Any] | None:
@@ -176,6 +204,7 @@ def _empty_cells(tokens: list) -> Any:
 
 PARSERS = {
     "background-color": _background_color,
+    "background-image": _background_image,
     **{f"border-{side}-style": _longhand(_style_keyword) for side in SIDES},
     **{f"border-{side}-width": _longhand(parse_length) for side in SIDES},
     "border-spacing": _border_spacing,

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import tinycss2
 
-from . import borders, overflow
+from . import borders, overflow, paint
 
 #: The one style entry holding every custom property (--name: value) in effect.
 CUSTOM = "--*"
@@ -56,6 +56,7 @@ INITIAL: dict[str, Any] = {
 
 INITIAL.update(borders.INITIAL)
 INITIAL.update(overflow.INITIAL)
+INITIAL.update(paint.INITIAL)
 
 INHERITED = (
     frozenset(
@@ -78,6 +79,7 @@ INHERITED = (
     )
     | borders.INHERITED
     | overflow.INHERITED
+    | paint.INHERITED
 )
 
 _DISPLAY_KEYWORDS = frozenset(
@@ -446,22 +448,25 @@ PARSERS: dict[str, Callable[[list], Any]] = {
 }
 PARSERS.update(borders.PARSERS)
 PARSERS.update(overflow.PARSERS)
+PARSERS.update(paint.PARSERS)
 # Shorthands: each expands to the (longhand, value) pairs it sets.
 SHORTHANDS: dict[str, Callable[[list], list[tuple[str, Any]] | None]] = {
     "list-style": _list_style,
     "flex-flow": _flex_flow,
     **borders.SHORTHANDS,
     **overflow.SHORTHANDS,
+    **paint.SHORTHANDS,
 }
 _LONGHANDS = {
     "list-style": ("list-style-type", "list-style-image", "list-style-position"),
     "flex-flow": ("flex-direction",),
-    "background": ("background-color",),
+    "background": ("background-color", "background-image"),
     "border": tuple(f"border-{side}-{part}" for side in borders.SIDES for part in ("style", "width")),
     "border-style": tuple(f"border-{side}-style" for side in borders.SIDES),
     "border-width": tuple(f"border-{side}-width" for side in borders.SIDES),
     **{f"border-{side}": (f"border-{side}-style", f"border-{side}-width") for side in borders.SIDES},
     **overflow.LONGHANDS,
+    **paint.LONGHANDS,
 }
 
 CSS_WIDE = frozenset({"inherit", "initial", "unset", "revert", "revert-layer"})

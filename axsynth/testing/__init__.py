@@ -5,11 +5,12 @@ from __future__ import annotations
 import sys
 from typing import Literal
 
+from .audit import assert_no_violations
 from .expect import ExpectError, expect
 from .match import AriaSource, as_document, match_aria_snapshot, received_snapshot, template_is_empty
 from .update import updates
 
-__all__ = ["ExpectError", "assert_aria_snapshot", "ax_snapshot", "expect"]
+__all__ = ["ExpectError", "assert_aria_snapshot", "assert_no_violations", "ax_snapshot", "expect"]
 
 SnapshotFormat = Literal["aria", "agent"]
 

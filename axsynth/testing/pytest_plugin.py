@@ -6,7 +6,9 @@ Fixtures:
 * ``ax_snapshot``: :func:`axsynth.testing.ax_snapshot`, the text to compare
   with a stored snapshot;
 * ``aria_snapshot`` / ``agent_snapshot``: syrupy's ``snapshot`` storing that
-  text as a plain ``.aria.yml`` / ``.agent.txt`` file (needs syrupy).
+  text as a plain ``.aria.yml`` / ``.agent.txt`` file (needs syrupy);
+* ``ax_audit``: :func:`axsynth.testing.assert_no_violations`, the page must break
+  none of axe-core's rules.
 
 :func:`assert_aria_snapshot` is importable from here or from ``axsynth.testing``.
 """
@@ -19,11 +21,11 @@ from typing import Any, Callable
 import pytest
 
 from ..api import Document
-from . import assert_aria_snapshot, expect
+from . import assert_aria_snapshot, assert_no_violations, expect
 from . import ax_snapshot as _ax_snapshot
 from .update import updates
 
-__all__ = ["DocumentFactory", "assert_aria_snapshot", "expect"]
+__all__ = ["DocumentFactory", "assert_aria_snapshot", "assert_no_violations", "expect"]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -94,3 +96,10 @@ def agent_snapshot(snapshot: Any) -> Any:
     from .syrupy_extension import AgentSnapshotExtension
 
     return snapshot.use_extension(AgentSnapshotExtension)
+
+
+@pytest.fixture
+def ax_audit() -> Callable[..., dict]:
+    """``ax_audit(doc_or_html, rules=None, tags=None, exclude=())``: fails, listing each
+    element, when the page breaks one of axe-core's rules; returns the audit's result."""
+    return assert_no_violations

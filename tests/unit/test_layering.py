@@ -1,6 +1,6 @@
 """The pipeline's layers import one way only (README, "How it works").
 
-data → html → style → page → {ax, playwright} → emit → screenshot → query → locator → frames → formats
+data → html → style → page → {ax, playwright} → emit → screenshot → audit → query → locator → frames → formats
      → api → agents → batch → {cli, testing, conformance}
 
 A module may import its own layer and the layers before it; ``ax`` and
@@ -30,6 +30,9 @@ LAYERS = {
     "playwright": 4,
     "emit": 5,
     "screenshot": 5.5,
+    # axe-core's rules over the DOM and the cascade: after the engines, before anything that
+    # loads documents (api's Document.audit, batch --audit, the CLI and the pytest helpers).
+    "audit": 5.7,
     "query": 6,
     "locator": 7,
     "frames": 7.5,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..html.dom import Comment, Element, Text
+from .dom import Comment, Element, Text
 
 # Elements serialized without an end tag, and those whose text is not escaped.
 _VOID = frozenset(
@@ -61,7 +61,6 @@ def outer_html(element: Element, limit: int) -> tuple[str, bool]:
 
 
 def _escape(text: str, attribute: bool) -> str:
-    text = text.replace("&", "&amp;").replace("\u00a0", "&nbsp;")
-    if attribute:
-        return text.replace('"', "&quot;")
-    return text.replace("<", "&lt;").replace(">", "&gt;")
+    # The standard escapes < and > in attribute values too (since 2025), as Chromium 156 does.
+    text = text.replace("&", "&amp;").replace("\u00a0", "&nbsp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace('"', "&quot;") if attribute else text
