@@ -95,7 +95,9 @@ def _build_rule_set(sheets: Iterable[tuple[str, int]]) -> RuleSet:
     return rule_set
 
 
-def _declarations(block: str | list, origin: int) -> tuple[Any, Any]:
+# origin: a float (the host's 0.5, a linked sheet's 1.25); annotated int, the compiled build
+# would take it as a C integer and truncate them.
+def _declarations(block: str | list, origin: float) -> tuple[Any, Any]:
     """A rule's payload for its matches, parsed when one of its selectors first matches:
     (origin, declarations) for every selector when it declares something; a rule with
     no declaration axsynth reads still matters as a ::first-letter target (it splits the
