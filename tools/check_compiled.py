@@ -45,6 +45,8 @@ def digests() -> dict[str, str]:
             "aria": doc.aria_snapshot(),
             "agent": doc.agent_snapshot(max_bytes=None).text,
             "devtools": doc.devtools_snapshot(),
+            "ai": doc.ai_snapshot(),
+            "flat": json.dumps(doc.flat_snapshot(), ensure_ascii=False),
         }
         for fmt, text in texts.items():
             out[f"{fixture.name} {fmt}"] = hashlib.sha256(text.encode()).hexdigest()
