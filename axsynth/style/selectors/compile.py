@@ -162,8 +162,16 @@ def bucket_of(subject: Compound) -> tuple[str, str] | None:
             class_name = simple.class_name
         elif isinstance(simple, TypeSelector):
             type_name = simple.lower_name
-        elif isinstance(simple, AttributeSelector) and simple.namespace == "" and _requires_attribute(simple):
+        elif isinstance(simple, AttributeSelector) and simple.namespace == "":  # every operator needs the attribute
             attribute = attribute or simple.lower_name
+    return preferred_bucket(ident, class_name, type_name, attribute)
+
+
+def preferred_bucket(
+    ident: str | None, class_name: str | None, type_name: str | None, attribute: str | None
+) -> tuple[str, str] | None:
+    """The bucket a compound is filed under: its id, else a class, a type, an attribute
+    (the rarest key first, as Blink's RuleSet files a rule)."""
     if ident is not None:
         return ("id", ident)
     if class_name is not None:
@@ -173,10 +181,6 @@ def bucket_of(subject: Compound) -> tuple[str, str] | None:
     if attribute is not None:
         return ("attribute", attribute)
     return None
-
-
-def _requires_attribute(simple: AttributeSelector) -> bool:
-    return True  # every operator, as cssselect2 reads them, needs the attribute present
 
 
 def ancestor_keys(selector: ComplexSelector) -> list[str]:

@@ -24,7 +24,7 @@ import tinycss2
 from ...html.dom import Element
 from .. import pseudo_elements
 from .bloom import AncestorFilter
-from .compile import CompiledSelector, element_keys
+from .compile import CompiledSelector, element_keys, preferred_bucket
 from .limits import (
     FRAMES_PER_LEVEL,
     MAX_COMPOUNDS,
@@ -268,15 +268,7 @@ def _quick_bucket(compound: str) -> Bucket | bool:
                 position = close + 1
         else:
             return False
-    if ident is not None:
-        return ("id", ident)
-    if class_name is not None:
-        return ("class", class_name)
-    if type_name is not None:
-        return ("type", type_name)
-    if attribute is not None:
-        return ("attribute", attribute)
-    return None
+    return preferred_bucket(ident, class_name, type_name, attribute)
 
 
 def _closing(text: str, position: int, opener: str, closer: str) -> int:
