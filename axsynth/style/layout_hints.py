@@ -178,8 +178,9 @@ def _font(attrs: dict, out: list) -> None:
         out.append(("font-size", _FONT_SIZES[max(1, min(7, number))]))
     face = attrs.get("face")
     if face and face.strip():
-        from .layout_properties import parse_font_family
         import tinycss2
+
+        from .layout_properties import parse_font_family
 
         family = parse_font_family(tinycss2.parse_component_value_list(face))
         if family:

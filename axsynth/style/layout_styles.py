@@ -20,7 +20,7 @@ import math
 from importlib.resources import files
 from typing import Any
 
-from ..fonts import Font, FontSpec, font
+from ..fonts import FontSpec, font
 from ..html.dom import Document, Element, Node, ShadowRoot
 from . import layout_properties, lengths
 from .cascade import _UA, Styles, cascade_entries

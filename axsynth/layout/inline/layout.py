@@ -8,15 +8,14 @@ inline's position.
 
 from __future__ import annotations
 
-from ...style.lengths import LengthPercentage
 from ...style.layout_styles import used_line_height
-from .. import box as kinds
+from ...style.lengths import LengthPercentage
 from .. import sizing
 from ..box import Box
 from ..context import Containing, LayoutContext
 from ..geometry import lu
 from . import breaking, items
-from .items import ATOMIC, BLOCK, BREAK, CLOSE, FLOAT, OPEN, POSITIONED, TEXT, Paragraph
+from .items import ATOMIC, BREAK, CLOSE, FLOAT, OPEN, POSITIONED, TEXT, Paragraph
 from .lines import Line, Measure, next_line, skip_leading_spaces
 from .vertical import align_line
 
