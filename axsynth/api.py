@@ -18,7 +18,7 @@ from .html.parse import ParseError
 from .html.resources import LoadPolicy
 from .limits import DEFAULT_MAX_HTML_BYTES, InputTooLarge, LimitError, bounded, read_capped
 from .locator import Locator, LocatorEngine
-from .page import CursorError, Page, ScopeError, SnapshotOptionError
+from .page import CursorError, Page, ScopeError, SnapshotOptionError, check_viewport
 from .query import AccessibilityQueries, AXNode, QueryError, RoleIndex
 
 if TYPE_CHECKING:  # imported where used: a CDP or aria snapshot needs none of them
@@ -74,6 +74,7 @@ class Document(AccessibilityQueries, Formats):
         root: str | Path | None = None,
         site_root: str | Path | None = None,
         site_url: str | None = None,
+        viewport: tuple[int, int] | None = None,
         _file: Path | None = None,
     ) -> None:
         if not isinstance(html, (str, bytes)):
@@ -85,7 +86,14 @@ class Document(AccessibilityQueries, Formats):
         if parent is None:  # a frame's document reads under its top page's policy
             policy = LoadPolicy.for_page(url, base_dir=base_dir, root=root, site_root=site_root, site_url=site_url)
         with gc_paused():
-            self.page = Page(html, url or "about:blank", policy, parent.page if parent is not None else None, _file)
+            self.page = Page(
+                html,
+                url or "about:blank",
+                policy,
+                parent.page if parent is not None else None,
+                _file,
+                viewport=check_viewport(viewport) if viewport is not None else None,
+            )
         self._ax: AXCache | None = None
         self._index: RoleIndex | None = None
         self._agent: AgentEmitter | None = None
@@ -183,6 +191,7 @@ class Document(AccessibilityQueries, Formats):
         root: str | Path | None = None,
         site_root: str | Path | None = None,
         site_url: str | None = None,
+        viewport: tuple[int, int] | None = None,
     ) -> "Document":
         """A Document from HTML text, or bytes decoded as a browser decodes them.
 
@@ -192,13 +201,15 @@ class Document(AccessibilityQueries, Formats):
         in any folder); or ``site_root``, the files of the site ``url`` is on (the URLs
         under ``site_url``, default the origin of ``url``, as a static server maps
         them). ``root`` confines every file read to one directory (for untrusted HTML).
-        README, "How a page's stylesheets and frames are found".
+        README, "How a page's stylesheets and frames are found". ``viewport``: the
+        (width, height) in CSS px the page is laid out at and its media queries see
+        (default 1280×720, Playwright's headless Chromium's).
 
         >>> Document.from_html("<h1>Hi</h1>").get_by_role("heading").name
         'Hi'
         """
         base = Path(base_dir) if base_dir is not None else None
-        return cls(html, url, base, root=root, site_root=site_root, site_url=site_url)
+        return cls(html, url, base, root=root, site_root=site_root, site_url=site_url, viewport=viewport)
 
     @classmethod
     def from_file(
@@ -210,6 +221,7 @@ class Document(AccessibilityQueries, Formats):
         site_root: str | Path | None = None,
         site_url: str | None = None,
         max_bytes: int | None = DEFAULT_MAX_HTML_BYTES,
+        viewport: tuple[int, int] | None = None,
     ) -> "Document":
         """A Document from an HTML file; the stylesheets and frames its URLs name are
         read from files (``root``, ``site_root``, ``site_url``: as in ``from_html``).
@@ -231,7 +243,14 @@ class Document(AccessibilityQueries, Formats):
             data = read_capped(stream, max_bytes, str(path))
         file = path.resolve()
         return cls(
-            data, url or file.as_uri(), file.parent, root=root, site_root=site_root, site_url=site_url, _file=file
+            data,
+            url or file.as_uri(),
+            file.parent,
+            root=root,
+            site_root=site_root,
+            site_url=site_url,
+            viewport=viewport,
+            _file=file,
         )
 
     @bounded("CDP tree")

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .agents import diff_command, flat_format, mcp_command, screenshot_command, snapshot_output
 from .api import Document, InputTooLarge, LimitError, ParseError, SnapshotOptionError
+from .page import check_viewport
 from .batch import audit_command, summarize_command
 from .batch import command as batch_command
 from .batch.work import describe
@@ -101,6 +102,22 @@ def add_loading_options(parser: argparse.ArgumentParser) -> None:
         metavar="URL",
         help="with --site-root: the URL the directory is served at (default: --url's origin)",
     )
+    parser.add_argument(
+        "--viewport",
+        metavar="WxH",
+        type=parse_viewport,
+        help="the viewport the page is laid out at, in CSS px (default 1280x720: Playwright's "
+        "headless Chromium's); media queries and viewport units see it too",
+    )
+
+
+def parse_viewport(value: str) -> tuple[int, int]:
+    """--viewport WxH."""
+    width, separator, height = value.lower().partition("x")
+    try:
+        return check_viewport((int(width), int(height))) if separator else check_viewport(None)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r}: give WIDTHxHEIGHT in CSS px, each 1 to 100000") from None
 
 
 def _main(argv: list[str] | None) -> int:
@@ -164,8 +181,8 @@ def _print(write) -> int:
 
 
 def _load(args: argparse.Namespace) -> Document:
-    places = {"root": args.root, "site_root": args.site_root, "site_url": args.site_url}
-    for option in ("root", "site_root"):
+    places = {"root": args.root, "site_root": args.site_root, "site_url": args.site_url, "viewport": args.viewport}
+    for option in ("root", "site_root"):  # viewport is checked by its parser
         if places[option] is not None and not places[option].is_dir():
             raise NotADirectoryError(f"--{option.replace('_', '-')} {places[option]}: not a directory")
     if args.file == "-":

@@ -31,7 +31,7 @@ from ..html.dom import (
     is_outermost_svg,
 )
 from ..html.resources import Loader, LoadPolicy
-from . import counter_styles, counters, list_items, presentational, rule_scan, sheets
+from . import counter_styles, counters, list_items, media, presentational, rule_scan, sheets
 from .layout_declarations import LayoutDeclarations
 from .properties import (
     CUSTOM,
@@ -169,7 +169,7 @@ _AUTHOR_MATCHERS_LOCK = threading.Lock()
 def _author_rules(sheets: list[tuple[str, int]]) -> RuleSet:
     """_build_rule_set(sheets), shared by the documents with the same sheets."""
     global _author_matchers_chars
-    key = tuple(sheets)
+    key = (*sheets, media.current_viewport())  # media queries were evaluated for this viewport
     with _AUTHOR_MATCHERS_LOCK:
         matcher = _AUTHOR_MATCHERS.get(key)
         if matcher is not None:
@@ -183,7 +183,7 @@ def _author_rules(sheets: list[tuple[str, int]]) -> RuleSet:
             _author_matchers_chars += size
             while _author_matchers_chars > _AUTHOR_MATCHERS_MAX_CHARS:
                 evicted, _ = _AUTHOR_MATCHERS.popitem(last=False)
-                _author_matchers_chars -= sum(len(css) for css, _origin in evicted)
+                _author_matchers_chars -= sum(len(css) for css, _origin in evicted[:-1])
     return matcher
 
 
