@@ -35,6 +35,8 @@ def current_viewport() -> tuple[int, int]:
 def _features() -> dict[str, int]:
     width, height = _VIEWPORT.get()
     return {"width": width, "height": height, "device-width": width, "device-height": height}
+
+
 _KEYWORD_FEATURES = {
     "orientation": None,  # from the viewport
     "prefers-color-scheme": "light",
