@@ -13,11 +13,11 @@ from pathlib import Path
 
 from .agents import diff_command, flat_format, mcp_command, screenshot_command, snapshot_output
 from .api import Document, InputTooLarge, LimitError, ParseError, SnapshotOptionError
-from .page import check_viewport
 from .batch import audit_command, summarize_command
 from .batch import command as batch_command
 from .batch.work import describe
 from .limits import DEFAULT_MAX_HTML_BYTES, read_capped
+from .page import check_viewport
 from .version import __version__
 
 AGENT_ONLY = ("interactive_only", "max_bytes", "json", "cursor", "all_items")
