@@ -42,7 +42,7 @@ class Layout:
         _register_algorithms(ctx)
         layout_document(ctx, self.root)
         self._boxes = builder.boxes
-        self._rects = element_rects(builder.boxes)
+        self._rects = element_rects(builder.boxes, builder.hoisted)
 
     def rect(self, element: Element) -> Rect | None:
         """An element's box as DOMSnapshot reports it: (x, y, width, height) in page

@@ -80,6 +80,7 @@ def layout_flow_root(ctx: LayoutContext, box: Box, cb_height: float | None) -> N
     inner = Containing(content_x, content_y, content_width, height)
     flow = Flow(content_y)
     layout_children(ctx, box, inner, flow, floats)
+    _marker_line(box, flow)
     if flow.floats:
         flow.y = flow.tentative()
         flow.place_floats()
@@ -89,6 +90,18 @@ def layout_flow_root(ctx: LayoutContext, box: Box, cb_height: float | None) -> N
         content_bottom = max(content_bottom, float_bottom)
     finish_height(box, height, content_bottom - content_y, cb_height)
     _place_positioned(ctx, box)
+
+
+def _marker_line(box: Box, flow: Flow) -> None:
+    """A list item with no line of its own still has its outside marker's line
+    (LayoutNG places the marker in a line box of its own)."""
+    if flow.resolved_content or not any(c.kind == kinds.MARKER for c in box.children):
+        return
+    from ..style.layout_styles import used_line_height
+
+    marker = next(c for c in box.children if c.kind == kinds.MARKER)
+    flow.resolve()
+    flow.y += lu(max(used_line_height(box.style), used_line_height(marker.style)))
 
 
 def finish_height(box: Box, specified: float | None, content_height: float, cb_height: float | None) -> None:
@@ -178,6 +191,7 @@ def _layout_in_flow_block(ctx: LayoutContext, child: Box, cb: Containing, flow: 
         inner_flow.floats, flow.floats = flow.floats, []
     inner = Containing(content_x, inner_flow.y, content_width, height)
     layout_children(ctx, child, inner, inner_flow, floats)
+    _marker_line(child, inner_flow)
     _finish_in_flow_block(child, flow, inner_flow, height, cb, bottom_margin, separated_top)
     _place_positioned(ctx, child)
 
@@ -189,10 +203,13 @@ def _finish_in_flow_block(
     min_height = sizing.clamp_height(child, 0.0, cb.height)
     if collapsed_through and (height or 0.0) == 0 and min_height == 0 and sizing.vertical_frame(child) == 0:
         # An empty block: its top and bottom margins collapse together, with the
-        # parent's margins around it (CSS 2 §8.3.1); its top edge is where the margins
-        # above it would put it.
+        # parent's margins around it (CSS 2 §8.3.1). LayoutNG places it after the
+        # margins above it when its formatting context's offset is known already;
+        # while that offset still waits (its ancestors' top margins are adjoining),
+        # it goes where they finally resolve.
+        ancestors_wait = any(b is not child for b in inner.waiting)
         flow.pending = inner.pending + [bottom_margin]
-        flow.waiting = [b for b in inner.waiting if b is not child]
+        flow.waiting = inner.waiting if ancestors_wait else []
         flow.floats = inner.floats
         child.y = flow.y + collapse(inner.pending)
         child.height = 0.0

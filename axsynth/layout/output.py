@@ -14,55 +14,65 @@ from .box import Box
 Rect = tuple[float, float, float, float]
 
 
-def element_rects(boxes: dict[Element, list[Box]]) -> dict[Element, Rect]:
-    """The reported rectangle of every element that has a box."""
+def element_rects(boxes: dict[Element, list[Box]], hoisted: dict[Element, list[Box]]) -> dict[Element, Rect]:
+    """The reported rectangle of every element that has a box. An inline split around
+    blocks reports its parts that hold something and the blocks (LayoutNG lays such a
+    block out on a line of the inline: a block-in-inline)."""
     rects: dict[Element, Rect] = {}
     for element, element_boxes in boxes.items():
-        rect = _union(_rect(b) for b in element_boxes)
+        if element_boxes[0].kind != kinds.INLINE:
+            rect: Rect | None = _union(_box_rect(b) for b in element_boxes)
+        else:
+            parts = [_inline_rect(b) for b in element_boxes]
+            parts += [_box_rect(b) for b in hoisted.get(element, ())]
+            rect = _union(parts)
+            if rect is None:
+                first = element_boxes[0]
+                rect = (first.x, first.y, 0.0, 0.0)
         if rect is not None:
             rects[element] = rect
     return rects
 
 
-def _rect(box: Box) -> Rect | None:
-    if box.kind == kinds.INLINE:
-        return _inline_rect(box)
+def _box_rect(box: Box) -> Rect:
     return (box.x, box.y, box.width, box.height)
 
 
 def _inline_rect(box: Box) -> Rect | None:
-    """An inline box: its own fragments, else (a culled inline) its content's."""
+    """An inline box: its own fragments, else (a culled inline) its content's; None
+    when it holds nothing on any line."""
     if box.fragments:
         return _union(tuple(f) for f in box.fragments)
-    parts: list[Rect] = []
+    parts: list[Rect | None] = []
     for child in box.children:
-        if child.kind == kinds.TEXT and child.fragments:
-            parts += [tuple(f) for f in child.fragments]  # type: ignore[misc]
+        if child.kind == kinds.TEXT:
+            parts += [tuple(f) for f in child.fragments or ()]  # type: ignore[misc]
         elif child.kind == kinds.INLINE:
-            inner = _inline_rect(child)
-            if inner is not None:
-                parts.append(inner)
+            parts.append(_inline_rect(child))
         elif child.inline_level or child.kind == kinds.BREAK:
-            parts.append((child.x, child.y, child.width, child.height))
-    if parts:
-        return _union(parts)
-    return (box.x, box.y, 0.0, 0.0)
+            parts.append(_box_rect(child))
+    return _union(parts)
 
 
 def _union(rects: Iterable[Rect | None]) -> Rect | None:
+    """The rectangles' union as Blink's PhysicalRect::Unite makes it: empty ones (no
+    width or no height) add nothing, unless all are empty (then the first)."""
     left = top = float("inf")
     right = bottom = float("-inf")
-    found = False
+    first: Rect | None = None
     for rect in rects:
         if rect is None:
             continue
-        found = True
+        if first is None:
+            first = rect
+        if rect[2] <= 0 or rect[3] <= 0:
+            continue
         left = min(left, rect[0])
         top = min(top, rect[1])
         right = max(right, rect[0] + rect[2])
         bottom = max(bottom, rect[1] + rect[3])
-    if not found:
-        return None
+    if right == float("-inf"):
+        return first
     return (left, top, right - left, bottom - top)
 
 

@@ -16,7 +16,7 @@ from ..style.generated_text import content_segments, marker_text
 from . import box as kinds
 from .box import Box
 
-_REPLACED = frozenset("img iframe video canvas embed frame textarea select meter progress".split())
+_REPLACED = frozenset("iframe video embed frame textarea select meter progress".split())
 _NO_INPUT_BOX = frozenset({"hidden"})
 _INLINE_LEVEL = frozenset(
     {"inline", "inline-block", "inline-flex", "inline-grid", "inline-table", "-webkit-inline-box"}
@@ -28,7 +28,7 @@ _TABLE_PARTS = frozenset(
     "table-row table-row-group table-header-group table-footer-group table-column table-column-group table-cell".split()
 )
 # Elements whose children are not rendered (their content is their own, or absent).
-_LEAF_CONTENT = frozenset("img input textarea select iframe frame video audio canvas embed meter progress".split())
+_LEAF_CONTENT = frozenset("img input textarea select iframe frame video audio embed meter progress".split())
 
 
 class TreeBuilder:
@@ -41,6 +41,8 @@ class TreeBuilder:
         self.flat = styles.flat
         #: Every element's boxes (an inline split around a block has several).
         self.boxes: dict[Element, list[Box]] = {}
+        #: The blocks split out of each inline element (its box encloses them too).
+        self.hoisted: dict[Element, list[Box]] = {}
         self._quote_depth = 0
 
     def build(self) -> Box:
@@ -82,11 +84,44 @@ class TreeBuilder:
             self._wrap_inline_runs(box)
 
     def _box_for(self, el: Element, tree: dict, style: dict, display: str) -> Box | None:
+        if el.namespace == HTML_NS and el.local_name == "img":
+            return self._image(el, tree, style, display)
         kind = self._kind(el, display)
         if kind is None:
             return None
         box = Box(el, tree, style, kind, display)
         _classify(box)
+        return box
+
+    def _image(self, el: Element, tree: dict, style: dict, display: str) -> Box:
+        """An <img>. Its image never loads here (no file is read for it yet), so Chromium's
+        fallback applies (HTMLImageFallbackHelper): with both sizes set and no alt text
+        (or in quirks mode) it stays a replaced box of that size; otherwise it is a block
+        container (an inline-block when inline: its layout object is a LayoutBlockFlow)
+        holding a floated 16×16 broken-image icon and its alternative text, or nothing
+        when it represents nothing."""
+        if _treated_as_replaced(el, style, self.layout_styles.quirks):
+            box = Box(el, tree, style, kinds.REPLACED, display)
+            _classify(box)
+            return box
+        if display == "inline":  # AdjustHostStyle: an inline fallback sizes to its content
+            style = {**style, "width": "auto", "height": "auto", "aspect-ratio": "auto"}
+        box = Box(el, tree, style, kinds.BLOCK, "inline-block" if display == "inline" else display)
+        _classify(box)
+        alt = el.attrs.get("alt", el.attrs.get("title"))
+        src = bool((el.attrs.get("src") or "").strip())
+        if (src and alt == "") or (not src and not alt):
+            return box  # represents nothing: an empty box
+        icon_tree = {**_anonymous_tree(tree), "float": "left", "display": "block"}
+        icon_style = {**self.layout_styles.anonymous(style), "width": 16.0, "height": 16.0}
+        icon = Box(None, icon_tree, icon_style, kinds.BLOCK, "block")
+        _classify(icon)
+        box.append(icon)
+        if alt:
+            text = Box(None, tree, style, kinds.TEXT, "inline")
+            text.text = alt
+            text.inline_level = True
+            box.append(text)
         return box
 
     def _kind(self, el: Element, display: str) -> str | None:
@@ -176,6 +211,8 @@ class TreeBuilder:
                 if _is_block_level(part):
                     pieces.append(current)
                     pieces.append(part)
+                    if inline.element is not None:
+                        self.hoisted.setdefault(inline.element, []).append(part)
                     current = self._continuation(inline)
                 else:
                     current.append(part)
@@ -267,6 +304,17 @@ def _has_inline_content(child: Box) -> bool:
 
 def _holds_block(inline: Box) -> bool:
     return any(_is_block_level(c) or (c.kind == kinds.INLINE and _holds_block(c)) for c in inline.children)
+
+
+def _treated_as_replaced(el: Element, style: dict, quirks: bool) -> bool:
+    """TreatImageAsReplaced: the image has both dimensions (or one and an aspect ratio),
+    and no alt attribute text or the document is in quirks mode."""
+    width, height = style["width"], style["height"]
+    if quirks and (width == "auto") != (height == "auto"):
+        return True  # quirks mode mirrors the one dimension given
+    sized = width != "auto" and height != "auto"
+    from_ratio = style["aspect-ratio"] != "auto" and (width != "auto" or height != "auto")
+    return (sized or from_ratio) and (quirks or not el.attrs.get("alt"))
 
 
 def _kind_of_display(display: str) -> str | None:

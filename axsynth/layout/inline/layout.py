@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...style.layout_styles import used_line_height
 from ...style.lengths import LengthPercentage
+from .. import box as kinds
 from .. import sizing
 from ..box import Box
 from ..context import Containing, LayoutContext
@@ -36,7 +37,8 @@ _ALIGN = {
 def layout_inline_content(ctx: LayoutContext, container: Box, cb: Containing, flow, floats) -> None:
     """Lays out the lines of ``container`` from the flow's position; updates the flow."""
     paragraph = items.collect(container)
-    if not _has_line_content(paragraph):
+    has_marker = any(child.kind == kinds.MARKER for child in container.children)
+    if not _has_line_content(paragraph) and not has_marker:
         _out_of_flow_only(ctx, paragraph, cb, flow, floats)
         return
     _size_atomics(ctx, paragraph, cb)
@@ -53,7 +55,7 @@ def layout_inline_content(ctx: LayoutContext, container: Box, cb: Containing, fl
         line.top = y
         align_line(ctx, container, paragraph, line)
         y = line.top + line.height
-    _place_horizontally(container, paragraph, lines, measure, frames, cb)
+    _place_horizontally(container, paragraph, lines, measure, frames, ctx.quirks)
     _record_baselines(container, lines)
     flow.y = y
     flow.pending = []
@@ -84,12 +86,13 @@ def _out_of_flow_only(ctx: LayoutContext, paragraph: Paragraph, cb: Containing, 
         elif item.kind == POSITIONED:
             ctx.positioned.append((item.box, cb.x, flow.tentative()))
         elif item.kind in (OPEN, CLOSE, TEXT):
-            _collapsed_box(item.box, cb.x, flow.tentative())
-
-
-def _collapsed_box(box: Box, x: float, y: float) -> None:
-    box.fragments = box.fragments or []
-    box.x, box.y, box.width, box.height = x, y, 0.0, 0.0
+            # An empty inline: no line, no size; it sits where the content would start
+            # once the margins around it resolve.
+            box = item.box
+            box.fragments = box.fragments or []
+            box.x, box.y, box.width, box.height = cb.x, flow.tentative(), 0.0, 0.0
+            if box not in flow.waiting:
+                flow.waiting.append(box)
 
 
 def _size_atomics(ctx: LayoutContext, paragraph: Paragraph, cb: Containing) -> None:
@@ -162,6 +165,10 @@ def _break_lines(
     y = top
     floats_done: set[int] = set()
     length = len(paragraph.text)
+    if length == 0:  # only a list marker (and empty inline boxes): one line for it
+        _place_floats_at(ctx, paragraph, 0, y, cb, floats, floats_done, place_float)
+        left, right = floats.band(y, strut, cb.x, cb.x + cb.width)
+        return [Line(0, 0, 0, 0.0, left=left, available=right - left, top=y)]
     while True:
         _place_floats_at(ctx, paragraph, start, y, cb, floats, floats_done, place_float)
         left, right = floats.band(y, strut, cb.x, cb.x + cb.width)
@@ -223,7 +230,7 @@ def _resolve_align(container: Box) -> str:
 
 
 def _place_horizontally(
-    container: Box, paragraph: Paragraph, lines: list[Line], measure: Measure, frames: dict[int, float], cb
+    container: Box, paragraph: Paragraph, lines: list[Line], measure: Measure, frames: dict[int, float], quirks: bool
 ) -> None:
     """Positions along each line: alignment offset, then every character, inline box
     edge and atomic inline in order; records the fragments."""
@@ -247,11 +254,18 @@ def _place_horizontally(
         if line_align == "justify" and free > 0:
             spaces = sum(1 for i in range(line.start, line.content_end) if text[i] == " ")
             justify_extra = free / spaces if spaces else 0.0
-        _walk_line(container, paragraph, line, x, frames, justify_extra, measure)
+        _walk_line(container, paragraph, line, x, frames, justify_extra, measure, quirks)
 
 
 def _walk_line(
-    container: Box, paragraph: Paragraph, line: Line, x: float, frames, justify_extra: float, measure: Measure
+    container: Box,
+    paragraph: Paragraph,
+    line: Line,
+    x: float,
+    frames,
+    justify_extra: float,
+    measure: Measure,
+    quirks: bool,
 ) -> None:
     """Walks one line left to right: inline box edges where they open and close,
     every character's advance (spaces hanging at the end take none); records each
@@ -298,14 +312,23 @@ def _walk_line(
         if owner.kind == ATOMIC:
             _place_atomic(owner.box, x, line)
         elif owner.kind == BREAK:
-            box = owner.box
-            box.x, box.y, box.width, box.height = x, line.baseline, 0.0, 0.0
+            _place_break(owner.box, x, line, quirks)
         x += advance
         position += 1
     for opener, start_x in open_boxes.items():
         _add_fragment(items_[opener].box, start_x, x, line)
     for owner_index, (start_x, end_x) in text_extent.items():
         _add_text_fragment(items_[owner_index].box, start_x, end_x, line)
+
+
+def _place_break(box: Box, x: float, line: Line, quirks: bool) -> None:
+    """A <br>'s box: its text fragment (no width, its font's height at the baseline);
+    in quirks mode an empty box on the baseline (probed)."""
+    metrics = box.style["font"].metrics
+    if quirks:
+        box.x, box.y, box.width, box.height = x, line.baseline, 0.0, 0.0
+    else:
+        box.x, box.y, box.width, box.height = x, line.baseline - metrics.ascent, 0.0, metrics.ascent + metrics.descent
 
 
 def _open_at(paragraph: Paragraph, position: int) -> list[int]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from .. import sizing
 from ..box import Box
 from . import breaking, items
-from .items import ATOMIC, CLOSE, OPEN, TEXT
+from .items import ATOMIC, CLOSE, FLOAT, OPEN, TEXT
 from .lines import Measure, content_end
 
 
@@ -19,11 +19,18 @@ def inline_content_sizes(container: Box) -> tuple[float, float]:
         return 0.0, 0.0
     items.shape(paragraph)
     minimums: dict[int, float] = {}
+    floats: dict[int, float] = {}  # max-content contribution of the floats before a position
+    float_minimum = 0.0
     for item in paragraph.items:
         if item.kind == ATOMIC:
             low, high = contribution(item.box)
             paragraph.advances[item.start] = round(high * 65536)
             minimums[item.start] = low
+        elif item.kind == FLOAT:
+            # A float sits beside the line it is met on (its max-content joins that line's).
+            low, high = contribution(item.box)
+            floats[item.start] = floats.get(item.start, 0.0) + high
+            float_minimum = max(float_minimum, low)
     frames = {}
     for index, item in enumerate(paragraph.items):
         if item.kind in (OPEN, CLOSE):
@@ -54,8 +61,14 @@ def inline_content_sizes(container: Box) -> tuple[float, float]:
             while segment_start < length and paragraph.collapsible[segment_start]:
                 segment_start += 1
         if forced or index == length:
-            maximum = max(maximum, measure.width(line_start, content_end(paragraph, line_start, index)))
+            beside = sum(
+                width
+                for position, width in floats.items()
+                if line_start <= position < index or position == index == length
+            )
+            maximum = max(maximum, measure.width(line_start, content_end(paragraph, line_start, index)) + beside)
             line_start = index
             while line_start < length and paragraph.collapsible[line_start]:
                 line_start += 1
+    minimum = max(minimum, float_minimum)
     return minimum, max(maximum, minimum)
