@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..html.dom import Element
+from ..html.dom import SVG_NS, Element, element_by_id
 from ..html.quirks import QUIRKS, document_mode
 from ..style.layout_styles import LayoutStyles
 from .box import Box
 from .context import LayoutContext
 from .document import layout_document
 from .output import Rect, element_rects, in_ua_shadow, number
+from .svg import SvgBoxes
 from .tree import TreeBuilder
 
 #: Playwright's and the goldens' viewport (headless, scrollbars hidden).
@@ -43,6 +44,21 @@ class Layout:
         layout_document(ctx, self.root)
         self._boxes = builder.boxes
         self._rects = element_rects(builder.boxes, builder.hoisted)
+        self._rects.update(self._svg_content_rects(styles))
+
+    def _svg_content_rects(self, styles: Any) -> dict[Element, Rect]:
+        """The boxes of the content of every outer <svg> (laid out as replaced boxes)."""
+        content = SvgBoxes(
+            rendered=lambda el: (styles.get(el) or {}).get("display", "none") != "none",
+            text_width=lambda el, text: self.styles.of(el)["font"].advances(text).width(),
+            font_size=lambda el: self.styles.of(el)["font-size"],
+            by_id=lambda el, ident: element_by_id(el, ident),
+        )
+        for element, boxes in self._boxes.items():
+            box = boxes[0]
+            if element.namespace == SVG_NS and box.kind == "replaced":
+                content.lay_out(element, box.content_box())
+        return content.rects
 
     def rect(self, element: Element) -> Rect | None:
         """An element's box as DOMSnapshot reports it: (x, y, width, height) in page

@@ -203,10 +203,9 @@ def _finish_in_flow_block(
     min_height = sizing.clamp_height(child, 0.0, cb.height)
     if collapsed_through and (height or 0.0) == 0 and min_height == 0 and sizing.vertical_frame(child) == 0:
         # An empty block: its top and bottom margins collapse together, with the
-        # parent's margins around it (CSS 2 §8.3.1). LayoutNG places it after the
-        # margins above it when its formatting context's offset is known already;
-        # while that offset still waits (its ancestors' top margins are adjoining),
-        # it goes where they finally resolve.
+        # parent's margins around it (CSS 2 §8.3.1); it is placed after the margins
+        # above it, or, while its formatting context's offset still waits (its
+        # ancestors' top margins are adjoining), where they finally resolve.
         ancestors_wait = any(b is not child for b in inner.waiting)
         flow.pending = inner.pending + [bottom_margin]
         flow.waiting = inner.waiting if ancestors_wait else []

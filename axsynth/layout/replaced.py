@@ -26,7 +26,9 @@ def natural_size(box: Box) -> tuple[float | None, float | None, float | None]:
         return _svg_size(el)
     name = el.local_name
     if name in ("iframe", "video", "embed", "frame"):
-        return _DEFAULT[0], _DEFAULT[1], 2.0
+        # The default object size, with no natural aspect ratio (a video before its
+        # metadata loads, a frame): a stretched width leaves the height at 150 (probed).
+        return _DEFAULT[0], _DEFAULT[1], None
     if name == "audio":
         return 300.0, 54.0, None
     if name in ("input", "textarea", "select"):
@@ -79,8 +81,6 @@ def used_size(box: Box, cb: Containing) -> tuple[float, float]:
     specified_w = sizing.specified_width(box, cb.width)
     specified_h = sizing.specified_height(box, cb.height)
     natural_w, natural_h, ratio = natural_size(box)
-    if natural_w is not None and natural_h is not None and natural_h > 0 and ratio is None:
-        ratio = natural_w / natural_h if natural_w > 0 else None
     style_ratio = box.style["aspect-ratio"]
     if isinstance(style_ratio, tuple) and style_ratio[2] > 0 and (style_ratio[0] == "ratio" or ratio is None):
         ratio = style_ratio[1] / style_ratio[2]
