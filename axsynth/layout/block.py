@@ -89,6 +89,9 @@ def layout_flow_root(ctx: LayoutContext, box: Box, cb_height: float | None) -> N
     if float_bottom is not None:
         content_bottom = max(content_bottom, float_bottom)
     finish_height(box, height, content_bottom - content_y, cb_height)
+    if box.extra and box.extra.get("stretch"):
+        # Quirks mode: the root element fills the viewport (less its margins).
+        box.height = max(box.height, ctx.viewport_height - box.margins[0] - box.margins[2])
     _place_positioned(ctx, box)
 
 
@@ -192,12 +195,19 @@ def _layout_in_flow_block(ctx: LayoutContext, child: Box, cb: Containing, flow: 
     inner = Containing(content_x, inner_flow.y, content_width, height)
     layout_children(ctx, child, inner, inner_flow, floats)
     _marker_line(child, inner_flow)
-    _finish_in_flow_block(child, flow, inner_flow, height, cb, bottom_margin, separated_top)
+    _finish_in_flow_block(ctx, child, flow, inner_flow, height, cb, bottom_margin, separated_top)
     _place_positioned(ctx, child)
 
 
 def _finish_in_flow_block(
-    child: Box, flow: Flow, inner: Flow, height: float | None, cb: Containing, bottom_margin: float, separated_top: bool
+    ctx: LayoutContext,
+    child: Box,
+    flow: Flow,
+    inner: Flow,
+    height: float | None,
+    cb: Containing,
+    bottom_margin: float,
+    separated_top: bool,
 ) -> None:
     collapsed_through = not separated_top and not inner.resolved_content
     min_height = sizing.clamp_height(child, 0.0, cb.height)
@@ -228,12 +238,24 @@ def _finish_in_flow_block(
         content_bottom = inner.y
         inner_pending = inner.pending
     finish_height(child, height, content_bottom - content_top, cb.height)
+    if child.extra and child.extra.get("stretch"):
+        _stretch_body(ctx, child, inner_pending + [bottom_margin])
     if not separated_bottom and child.height > sizing.vertical_frame(child) + (content_bottom - content_top):
         inner_pending = []  # min-height made the box taller: the last margin stays inside
     flow.y = child.y + child.height
     flow.pending = inner_pending + [bottom_margin]
     flow.waiting = []
     flow.resolved_content = True
+
+
+def _stretch_body(ctx: LayoutContext, body: Box, bottom_margins: list[float]) -> None:
+    """Quirks mode: the body fills the root element's content box, less its own top
+    margin and the margins collapsing at its bottom (probed: 720 - 8 - 16 = 696)."""
+    html = body.parent
+    if html is None:
+        return
+    available = ctx.viewport_height - html.margins[0] - html.margins[2] - sizing.vertical_frame(html)
+    body.height = max(body.height, lu(available - body.margins[0] - collapse(bottom_margins)))
 
 
 def _clear(child: Box, flow: Flow, floats: FloatSpace) -> None:

@@ -26,9 +26,10 @@ def element_rects(boxes: dict[Element, list[Box]], hoisted: dict[Element, list[B
             parts = [_inline_rect(b) for b in element_boxes]
             parts += [_box_rect(b) for b in hoisted.get(element, ())]
             rect = _union(parts)
-            if rect is None:
+            if rect is None or rect[2] <= 0 or rect[3] <= 0:
+                # Nothing with area: where the inline box starts (its first fragment).
                 first = element_boxes[0]
-                rect = (first.x, first.y, 0.0, 0.0)
+                rect = _inline_rect(first) or (first.x, first.y, 0.0, 0.0)
         if rect is not None:
             rects[element] = rect
     return rects

@@ -312,7 +312,8 @@ def _walk_line(
         if owner.kind == ATOMIC:
             _place_atomic(owner.box, x, line)
         elif owner.kind == BREAK:
-            _place_break(owner.box, x, line, quirks)
+            direct_text = any(items_[i].box.parent is owner.box.parent for i in text_extent)
+            _place_break(owner.box, x, line, quirks and bool(text_extent) and not direct_text)
         x += advance
         position += 1
     for opener, start_x in open_boxes.items():
@@ -321,14 +322,16 @@ def _walk_line(
         _add_text_fragment(items_[owner_index].box, start_x, end_x, line)
 
 
-def _place_break(box: Box, x: float, line: Line, quirks: bool) -> None:
+def _place_break(box: Box, x: float, line: Line, empty: bool) -> None:
     """A <br>'s box: its text fragment (no width, its font's height at the baseline);
-    in quirks mode an empty box on the baseline (probed)."""
+    ``empty``: a quirks-mode line with text, but none of the <br>'s parent box's own
+    before it: the <br> has no height there (the line-height quirk; probed)."""
     metrics = box.style["font"].metrics
-    if quirks:
-        box.x, box.y, box.width, box.height = x, line.baseline, 0.0, 0.0
+    baseline = line.box_baselines.get(id(box.parent), line.baseline)
+    if empty:
+        box.x, box.y, box.width, box.height = x, baseline, 0.0, 0.0
     else:
-        box.x, box.y, box.width, box.height = x, line.baseline - metrics.ascent, 0.0, metrics.ascent + metrics.descent
+        box.x, box.y, box.width, box.height = x, baseline - metrics.ascent, 0.0, metrics.ascent + metrics.descent
 
 
 def _open_at(paragraph: Paragraph, position: int) -> list[int]:
