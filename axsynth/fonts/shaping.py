@@ -73,12 +73,10 @@ class Font:
 
     def _shape(self, text: str, features: dict[str, bool]) -> "Shaped":
         advances = [0] * len(text)
-        used: list[Face] = []
-        for start, end, run_face in self._runs(text):
-            if run_face not in used:
-                used.append(run_face)
+        runs = self._runs(text)
+        for start, end, run_face in runs:
             self._shape_run(text, start, end, run_face, features, advances)
-        return Shaped(tuple(advances), tuple(used))
+        return Shaped(tuple(advances), tuple(runs))
 
     def _runs(self, text: str) -> list[tuple[int, int, Face]]:
         """Ranges of the text set in one face each: a character in the first face that
@@ -128,10 +126,11 @@ def _follows_run(char: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Shaped:
-    """A shaped text: one advance per character (16.16 px), the faces it used."""
+    """A shaped text: one advance per character (16.16 px), and the face each range of
+    characters is set in ((start, end, face) runs)."""
 
     advances: tuple[int, ...]
-    faces: tuple[Face, ...]
+    runs: tuple[tuple[int, int, Face], ...]
 
     def width(self, start: int = 0, end: int | None = None) -> float:
         """The width in px of the characters [start, end)."""

@@ -48,6 +48,9 @@ class Paragraph:
     # Per character: the item it belongs to, whether white space there collapses away
     # at a line edge, whether text may wrap there.
     owner: list[int] = field(default_factory=list)
+    # Per character of text set in a fallback font: that face (line-height: normal
+    # makes room for it), else None.
+    fallback: list = field(default_factory=list)
     collapsible: list[bool] = field(default_factory=list)
     wraps: list[bool] = field(default_factory=list)
 
@@ -193,8 +196,9 @@ def shape(paragraph: Paragraph) -> None:
         else:
             runs.append([item.start, item.end, style])
     advances = [0] * len(paragraph.text)
+    paragraph.fallback = [None] * len(paragraph.text)
     for start, end, style in runs:
-        _shape_run(paragraph.text, start, end, style, advances)
+        _shape_run(paragraph.text, start, end, style, advances, paragraph.fallback)
     for item in paragraph.items:
         if item.kind == TEXT:
             _spacing(paragraph.text, item, advances)
@@ -215,10 +219,14 @@ def _features(style: dict) -> tuple:
     return tuple(features)
 
 
-def _shape_run(text: str, start: int, end: int, style: dict, advances: list[int]) -> None:
+def _shape_run(text: str, start: int, end: int, style: dict, advances: list[int], fallback: list) -> None:
     segment = text[start:end]
-    shaped = style["font"].advances(segment, dict(_features(style)) or None)
+    font = style["font"]
+    shaped = font.advances(segment, dict(_features(style)) or None)
     advances[start:end] = shaped.advances
+    for run_start, run_end, face in shaped.runs:
+        if face is not font.primary:
+            fallback[start + run_start : start + run_end] = [face] * (run_end - run_start)
 
 
 def _spacing(text: str, item: Item, advances: list[int]) -> None:

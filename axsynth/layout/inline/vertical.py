@@ -21,15 +21,25 @@ from .items import ATOMIC, BREAK, CLOSE, OPEN, TEXT, Paragraph
 from .lines import Line
 
 
-def leading_metrics(style: dict) -> tuple[float, float]:
+def leading_metrics(style: dict, fallback_faces: frozenset = frozenset()) -> tuple[float, float]:
     """(ascent, descent) of an inline box's layout bounds: its font's, with half the
-    leading of its line-height on each side (ascent side floored: CalculateLeadingSpace)."""
+    leading of its line-height on each side (ascent side floored: CalculateLeadingSpace).
+    With line-height: normal, fallback fonts its text used on the line count too, each
+    with its own line gap (InlineBoxState's used fonts)."""
     metrics = style["font"].metrics
     line_height = lu(used_line_height(style))
     leading = line_height - (metrics.ascent + metrics.descent)
     ascent_leading = math.floor(lu(leading / 2))
     descent_leading = leading - ascent_leading
-    return metrics.ascent + ascent_leading, metrics.descent + descent_leading
+    ascent, descent = metrics.ascent + ascent_leading, metrics.descent + descent_leading
+    if fallback_faces and style["line-height"] == "normal":
+        size = style["font-size"]
+        for face in fallback_faces:
+            used = face.metrics(size)
+            gap_above = math.floor(used.line_gap / 2)
+            ascent = max(ascent, used.ascent + gap_above)
+            descent = max(descent, used.descent + used.line_gap - gap_above)
+    return ascent, descent
 
 
 def _atomic_metrics(box: Box) -> tuple[float, float]:
@@ -100,8 +110,8 @@ def align_line(ctx: LayoutContext, container: Box, paragraph: Paragraph, line: L
         items_[paragraph.owner[i]].kind in (TEXT, BREAK) and not paragraph.collapsible[i]
         for i in range(line.start, line.end)
     )
-    # Boxes on the line: (box, parent style, offset of its baseline, ascent, descent).
-    root_ascent, root_descent = leading_metrics(container.style)
+    fallbacks = _fallback_faces(paragraph, line, container)
+    root_ascent, root_descent = leading_metrics(container.style, fallbacks.get(id(container), frozenset()))
     counts = not ctx.quirks or has_text
     top = -root_ascent if counts else math.inf
     bottom = root_descent if counts else -math.inf
@@ -119,7 +129,7 @@ def align_line(ctx: LayoutContext, container: Box, paragraph: Paragraph, line: L
             box = item.box
             if item.kind == OPEN:
                 parent = stack[-1]
-                ascent, descent = leading_metrics(box.style)
+                ascent, descent = leading_metrics(box.style, fallbacks.get(id(box), frozenset()))
                 shift = _shift(box.style, parent.style, ascent, descent)
                 if isinstance(shift, str):
                     aligned_edges.append((box, shift, ascent, descent, False))
@@ -170,6 +180,20 @@ def align_line(ctx: LayoutContext, container: Box, paragraph: Paragraph, line: L
             box = item.box
             ascent, _ = _atomic_metrics(box)
             line.atomic_tops[id(box)] = line.baseline + offsets.get(id(box), 0.0) - ascent
+
+
+def _fallback_faces(paragraph: Paragraph, line: Line, container: Box) -> dict[int, frozenset]:
+    """The fallback faces each inline box's own text uses on the line (by box id)."""
+    found: dict[int, set] = {}
+    fallback = paragraph.fallback
+    for position in range(line.start, min(line.content_end, len(fallback))):
+        face = fallback[position]
+        if face is None:
+            continue
+        item = paragraph.items[paragraph.owner[position]]
+        holder = item.box.parent if item.box.parent is not None else container
+        found.setdefault(id(holder), set()).add(face)
+    return {key: frozenset(faces) for key, faces in found.items()}
 
 
 def _numeric(shift: float | str) -> float:
