@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..agents.snapshot_output import default_options, write_snapshot
 from ..api import Document, LimitError, ParseError, SnapshotOptionError
+from ..html.encoding import decode_document
 from .sources import Page
 
 OUT_OF_MEMORY = "out of memory"
@@ -102,22 +103,7 @@ def load_page(page: Page) -> Document:
     """The document of a page: its file, or its archive record decoded as a browser decodes it."""
     if page.payload is None:
         return Document.from_file(page.source, root=page.root)
-    return Document.from_html(_decoded(page.payload, page.charset), page.url)
-
-
-def _decoded(payload: bytes, charset: str | None) -> str | bytes:
-    """The payload decoded by its HTTP charset, as a browser does; a byte order mark
-    wins, and an unknown or absent charset leaves the engine's sniffing to decide."""
-    import codecs
-
-    import webencodings
-
-    from ..html.encoding import decode_as
-
-    encoding = webencodings.lookup(charset) if charset else None
-    if encoding is None or payload.startswith((codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return payload
-    return decode_as(encoding.name, payload)
+    return Document.from_html(decode_document(page.payload, page.charset), page.url)
 
 
 def describe(exc: BaseException, source: str) -> str:

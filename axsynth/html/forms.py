@@ -108,7 +108,16 @@ def is_disabled(el: Element) -> bool:
         return False
     if el.local_name == "option":
         return option_disabled(el)
-    return "disabled" in el.attrs or in_disabled_fieldset(el)
+    return "disabled" in el.attrs or in_disabled_fieldset(el) or in_archive(el)
+
+
+def in_archive(el: Element) -> bool:
+    """Whether the element's document is shown as Chromium shows an opened archive
+    (MHTML, ``--archive-view``): sandboxed, so every form control is disabled."""
+    root = el.tree_root
+    while isinstance(root, ShadowRoot):
+        root = root.host.tree_root
+    return isinstance(root, Document) and root.archived
 
 
 def has_disabled_attribute(el: Element | None) -> bool:
