@@ -11,6 +11,7 @@ from typing import Generator, Iterable, Iterator
 
 HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 WARC_SUFFIXES = (".warc", ".warc.gz")
+WACZ_SUFFIXES = (".wacz",)
 
 
 @dataclass
@@ -27,6 +28,8 @@ class Page:
     charset: str | None = None
     error: str | None = None
     root: str | None = None  # no stylesheet or frame outside this directory is read (--root)
+    captured: str | None = None  # an archive record's WARC-Date (its subresources: the captures closest to it)
+    archived: bool = False  # a page of a WACZ, read in the worker (payload None)
 
     @property
     def key(self) -> tuple[str, int | None]:
@@ -37,7 +40,7 @@ class Page:
     def document_url(self) -> str | None:
         """The page's URL: its archive record's target URI (None for an error about the
         archive itself), or its file's ``file://`` URI (as ``snapshot``)."""
-        if self.url is not None or self.source.endswith(WARC_SUFFIXES):
+        if self.url is not None or self.source.endswith(WARC_SUFFIXES + WACZ_SUFFIXES):
             return self.url
         return Path(os.path.abspath(self.source)).as_uri()
 
@@ -86,6 +89,10 @@ def expand(inputs: Iterable[str], skipped: Skipped) -> Iterator[Page]:
             from .warc import archive_pages  # only a batch over archives needs the WARC library
 
             yield from archive_pages(str(path), skipped)
+        elif str(path).endswith(WACZ_SUFFIXES):
+            from .warc import wacz_pages
+
+            yield from wacz_pages(str(path))
         else:
             yield Page(str(path))
 
@@ -95,7 +102,7 @@ def count_files(inputs: Iterable[str]) -> int | None:
     records are counted only as they are read)."""
     total = 0
     for path in _paths(inputs):
-        if not isinstance(path, Page) and str(path).endswith(WARC_SUFFIXES):
+        if not isinstance(path, Page) and str(path).endswith(WARC_SUFFIXES + WACZ_SUFFIXES):
             return None
         total += 1
     return total
@@ -108,7 +115,8 @@ def _paths(inputs: Iterable[str], lists: bool = True) -> Iterator[Path | Page]:
         elif Path(spec).is_dir():
             found = yield from _directory(Path(spec))
             if not found:
-                yield Page(spec, error=f"{spec}: no .html, .htm, .xhtml, .warc or .warc.gz file in this directory")
+                kinds = ".html, .htm, .xhtml, .warc, .warc.gz or .wacz"
+                yield Page(spec, error=f"{spec}: no {kinds} file in this directory")
         elif glob.has_magic(spec) and not Path(spec).exists():
             matches = sorted(glob.glob(spec, recursive=True))
             if not matches:
@@ -126,7 +134,7 @@ def _directory(root: Path) -> Generator[Path, None, int]:
     for folder, dirs, files in os.walk(root):
         dirs.sort()
         for name in sorted(files):
-            if name.lower().endswith(HTML_SUFFIXES + WARC_SUFFIXES):
+            if name.lower().endswith(HTML_SUFFIXES + WARC_SUFFIXES + WACZ_SUFFIXES):
                 found += 1
                 yield Path(folder) / name
     return found

@@ -12,7 +12,6 @@ from pathlib import Path
 
 from ..agents.snapshot_output import default_options, write_snapshot
 from ..api import Document, LimitError, ParseError, SnapshotOptionError
-from ..html.encoding import decode_document
 from .sources import Page
 
 OUT_OF_MEMORY = "out of memory"
@@ -100,10 +99,18 @@ _default_options = functools.cache(default_options)
 
 
 def load_page(page: Page) -> Document:
-    """The document of a page: its file, or its archive record decoded as a browser decodes it."""
+    """The document of a page: its file, or its archive record decoded as a browser decodes
+    it, its stylesheets and frames read from the same archive."""
+    from ..sources.archive import load_archive, record_page
+
+    if page.archived:
+        return Document.from_source(load_archive(Path(page.source), page.url, date=page.captured))
     if page.payload is None:
         return Document.from_file(page.source, root=page.root)
-    return Document.from_html(decode_document(page.payload, page.charset), page.url)
+    content_type = f"text/html; charset={page.charset}" if page.charset else "text/html"
+    return Document.from_source(
+        record_page(Path(page.source), page.url or "about:blank", page.captured, page.payload, content_type)
+    )
 
 
 def describe(exc: BaseException, source: str) -> str:

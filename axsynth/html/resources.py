@@ -71,6 +71,7 @@ class Fetched:
     body: bytes = field(repr=False)
     content_type: str = ""
     file: Path | None = None
+    status: int | None = None  # the HTTP status (None: not from HTTP, or not recorded)
 
     @property
     def media_type(self) -> str:
@@ -252,7 +253,27 @@ class Loader:
         else:
             fallback = None
         enclosing = (parent.enclosing if parent is not None else frozenset()) | ({file} if file else frozenset())
-        return cls(policy, document_base_url(document, url, fallback), enclosing)
+        loader = cls(policy, document_base_url(document, url, fallback), enclosing)
+        prefetch = getattr(policy.resolver, "prefetch", None)
+        if prefetch is not None:  # a network source: the sheets and frames arrive while the page is styled
+            prefetch(loader.subresources(document), MAX_FRAME_BYTES)
+        return loader
+
+    def subresources(self, document: Document) -> list[str]:
+        """The URLs of the document's linked stylesheets and frames (those worth fetching
+        ahead: whether each is used is decided when it is read)."""
+        urls = []
+        for el in document.iter_elements():
+            if el.local_name == "link" and "stylesheet" in el.attrs.get("rel", "").lower().split():
+                ref = el.attrs.get("href", "")
+            elif el.local_name in ("iframe", "frame") and "srcdoc" not in el.attrs:
+                ref = el.attrs.get("src", "")
+            else:
+                continue
+            url = resolve(self.base_url, ref.strip()) if ref.strip() else None
+            if url is not None:
+                urls.append(url)
+        return urls
 
     def url_of(self, ref: str, base: str | None = None) -> str:
         """``ref`` as an absolute URL (against ``base``, default the document's base URL)."""
@@ -270,8 +291,13 @@ class Loader:
         self.notes.append(f"{what} {ref!r} not loaded: {reason}")
 
     def stylesheet(self, url: str) -> Fetched:
-        """A stylesheet at an absolute URL; NotLoaded says why not."""
+        """A stylesheet at an absolute URL; NotLoaded says why not (also, as in Chromium, a
+        sheet answered with an HTTP error, or served as another type than text/css)."""
         sheet = self.policy.fetch(url, MAX_STYLESHEET_BYTES)
+        if sheet.status is not None and sheet.status >= 400:
+            raise NotLoaded(f"HTTP {sheet.status}")
+        if sheet.content_type and sheet.media_type not in ("text/css", ""):
+            raise NotLoaded(f"served as {sheet.media_type}, not text/css (Chromium does not apply it)")
         if self.css_bytes + len(sheet.body) > MAX_DOCUMENT_CSS_BYTES:
             raise NotLoaded(f"the page's stylesheets would pass {MAX_DOCUMENT_CSS_BYTES:,} bytes (the limit)")
         self.css_bytes += len(sheet.body)
