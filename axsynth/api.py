@@ -292,6 +292,44 @@ class Document(AccessibilityQueries, Formats):
         return cls.from_source(load(url, network=True, max_bytes=max_bytes))
 
     @classmethod
+    def open(
+        cls,
+        target: str | Path,
+        *,
+        page: str | None = None,
+        url: str | None = None,
+        archive_view: bool = False,
+        network: bool = True,
+        max_bytes: int | None = DEFAULT_MAX_HTML_BYTES,
+        root: str | Path | None = None,
+        site_root: str | Path | None = None,
+        site_url: str | None = None,
+    ) -> "Document":
+        """A page by the name a user gives it, as every command reads its input: an
+        ``http(s)://`` URL (``network=False`` refuses it), a WARC or WACZ (``page``: the
+        URL of the page in it), an MHTML (``archive_view``), or an HTML file (``url``,
+        ``root``, ``site_root``, ``site_url``: as in ``from_file``).
+        README, "Where a page comes from".
+
+        >>> Document.open("https://shop.example/").title  # doctest: +SKIP
+        'Shop'
+        """
+        from .sources import SourceError, kind_of, load
+
+        kind = kind_of(target)
+        if kind == "file":
+            if page is not None:
+                raise SourceError(f"{target}: a page URL applies to a web archive (.warc, .warc.gz, .wacz) only")
+            return cls.from_file(target, url, root=root, site_root=site_root, site_url=site_url, max_bytes=max_bytes)
+        if url is not None or site_root is not None:
+            raise SourceError(f"{target}: the document URL and the site root apply to an HTML file only")
+        if kind == "mhtml":
+            return cls.from_archive(target, archive_view=archive_view, max_bytes=max_bytes)
+        if archive_view:
+            raise SourceError(f"{target}: the archive view applies to an MHTML only")
+        return cls.from_source(load(target, page=page, network=network, max_bytes=max_bytes))
+
+    @classmethod
     def from_source(cls, loaded: Loaded) -> "Document":
         """The Document of a page a source gave (``axsynth.sources.load``): its bytes
         decoded by their Content-Type, its URL, its loading policy."""

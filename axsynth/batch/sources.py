@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Generator, Iterable, Iterator
 
+from ..sources import is_url
+
 HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 WARC_SUFFIXES = (".warc", ".warc.gz")
 WACZ_SUFFIXES = (".wacz",)
@@ -30,6 +32,8 @@ class Page:
     root: str | None = None  # no stylesheet or frame outside this directory is read (--root)
     captured: str | None = None  # an archive record's WARC-Date (its subresources: the captures closest to it)
     archived: bool = False  # a page of a WACZ, read in the worker (payload None)
+    remote: bool = False  # an http(s) URL, fetched in the worker
+    crawl: bool = False  # found by a crawl: its line brings back the page's links ("links", taken off)
 
     @property
     def key(self) -> tuple[str, int | None]:
@@ -75,9 +79,14 @@ def line_key(line: dict) -> tuple[str, int | None]:
 def expand(inputs: Iterable[str], skipped: Skipped) -> Iterator[Page]:
     """Every page of the inputs, in order.  An input that names nothing, or a page
     named twice, is a page with an error: it still gets its line."""
-    seen: set[Path] = set()
+    seen: set[Path | str] = set()
     for path in _paths(inputs):
         if isinstance(path, Page):
+            if path.remote:
+                if path.url in seen:
+                    yield Page(path.source, error=f"duplicate input: {path.source} is already in this batch")
+                    continue
+                seen.add(path.url)
             yield path
             continue
         resolved = Path(os.path.abspath(path))
@@ -110,7 +119,9 @@ def count_files(inputs: Iterable[str]) -> int | None:
 
 def _paths(inputs: Iterable[str], lists: bool = True) -> Iterator[Path | Page]:
     for spec in inputs:
-        if lists and spec.startswith("@"):
+        if is_url(spec):
+            yield Page(spec, url=spec.partition("#")[0], remote=True)
+        elif lists and spec.startswith("@"):
             yield from _list_file(spec[1:])
         elif Path(spec).is_dir():
             found = yield from _directory(Path(spec))

@@ -35,6 +35,10 @@ def snapshot_page(page: Page, formats: tuple[str, ...], with_stats: bool) -> dic
                 from .stats import page_stats
 
                 outputs["stats"] = page_stats(doc)
+            if page.crawl:  # the crawl takes them off the line: a crawl writes batch's lines
+                from ..sources.crawl import page_links
+
+                outputs["links"] = page_links(doc.dom, doc.page.base_url)
         except MemoryError:
             error = OUT_OF_MEMORY + " (over --max-memory)"
         except (ParseError, LimitError, SnapshotOptionError, OSError, ValueError) as exc:
@@ -103,6 +107,8 @@ def load_page(page: Page) -> Document:
     it, its stylesheets and frames read from the same archive."""
     from ..sources.archive import load_archive, record_page
 
+    if page.remote:
+        return Document.from_url(page.url or page.source)
     if page.archived:
         return Document.from_source(load_archive(Path(page.source), page.url, date=page.captured))
     if page.payload is None:

@@ -137,15 +137,16 @@ class Client:
         self._executor: ThreadPoolExecutor | None = None
         self.fetches = 0  # requests made (the cache's hits are not requests)
 
-    def get(self, url: str, limit: int) -> Fetched:
+    def get(self, url: str, limit: int, *, truncate: bool = False) -> Fetched:
         """The response at ``url`` after redirects (its final URL, body, Content-Type and
-        status), at most ``limit`` bytes of body; NotLoaded says why none."""
+        status), at most ``limit`` bytes of body (``truncate``: its first ``limit`` bytes,
+        the rest left unread); NotLoaded says why none."""
         seen: list[str] = []
         for _ in range(MAX_REDIRECTS + 1):
             scheme = urlsplit(url).scheme.lower()
             if scheme not in ("http", "https"):
                 raise NotLoaded(f"redirected to {url} (only http: and https: are followed)")
-            response = self._request(url, limit)
+            response = self._request(url, limit, truncate)
             if isinstance(response, str):  # a redirect's Location
                 seen.append(url.partition("#")[0])
                 url = join(url, response)
@@ -155,13 +156,14 @@ class Client:
             return response
         raise NotLoaded(f"more than {MAX_REDIRECTS} redirects (from {seen[0]})")
 
-    def _request(self, url: str, limit: int) -> Fetched | str:
+    def _request(self, url: str, limit: int, truncate: bool = False) -> Fetched | str:
         """One request: the response, or the Location it redirects to."""
         import urllib3
 
         self.fetches += 1
         _WATCHDOG.local.deadline = time.monotonic() + self.deadline
         response = None
+        complete = False  # a response read to its end leaves its connection for the next request
         try:
             response = self._pool.request(
                 "GET", url, redirect=False, preload_content=False, decode_content=True, timeout=self.timeout
@@ -169,9 +171,10 @@ class Client:
             if 300 <= response.status < 400 and response.headers.get("Location"):
                 return response.headers["Location"]
             declared = response.headers.get("Content-Length", "")
-            if declared.isdigit() and int(declared) > limit:
+            if declared.isdigit() and int(declared) > limit and not truncate:
                 raise NotLoaded(f"{int(declared):,} bytes declared, over the limit of {limit:,}")
-            body = _read(response, limit)
+            body = _read(response, limit, truncate)
+            complete = not response.closed
             content_type = response.headers.get("Content-Type", "")
             return Fetched(url, body, content_type or "application/octet-stream", status=response.status)
         except urllib3.exceptions.HTTPError as exc:
@@ -182,6 +185,8 @@ class Client:
             _WATCHDOG.local.deadline = None
             _WATCHDOG.done()
             if response is not None:
+                if not complete:
+                    response.close()
                 response.release_conn()
 
     def fetch(self, url: str, limit: int) -> Fetched:
@@ -222,17 +227,21 @@ class Client:
         return found
 
 
-def _read(response, limit: int) -> bytes:
-    """The decoded body, chunk by chunk (read1: whatever has arrived), at most ``limit``."""
+def _read(response, limit: int, truncate: bool = False) -> bytes:
+    """The decoded body, chunk by chunk (read1: whatever has arrived), at most ``limit``
+    (``truncate``: its first ``limit`` bytes; the connection is then dropped)."""
     chunks, size = [], 0
     while True:
         chunk = response.read1(_CHUNK)
         if not chunk:
             return b"".join(chunks)
         size += len(chunk)
-        if size > limit:
-            raise NotLoaded(f"over the limit of {limit:,} bytes")
         chunks.append(chunk)
+        if size > limit:
+            response.close()  # the rest is never read: the connection is not reused
+            if truncate:
+                return b"".join(chunks)[:limit]
+            raise NotLoaded(f"over the limit of {limit:,} bytes")
 
 
 def _reason(exc: BaseException) -> str:
