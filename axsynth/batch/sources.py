@@ -11,7 +11,7 @@ from typing import Generator, Iterable, Iterator
 
 from ..sources import is_url
 
-HTML_SUFFIXES = (".html", ".htm", ".xhtml")
+HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".mhtml", ".mht")
 WARC_SUFFIXES = (".warc", ".warc.gz")
 WACZ_SUFFIXES = (".wacz",)
 
@@ -126,7 +126,7 @@ def _paths(inputs: Iterable[str], lists: bool = True) -> Iterator[Path | Page]:
         elif Path(spec).is_dir():
             found = yield from _directory(Path(spec))
             if not found:
-                kinds = ".html, .htm, .xhtml, .warc, .warc.gz or .wacz"
+                kinds = ".html, .htm, .xhtml, .mhtml, .mht, .warc, .warc.gz or .wacz"
                 yield Page(spec, error=f"{spec}: no {kinds} file in this directory")
         elif glob.has_magic(spec) and not Path(spec).exists():
             matches = sorted(glob.glob(spec, recursive=True))

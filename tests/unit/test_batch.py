@@ -120,7 +120,7 @@ def test_every_bad_input_is_an_error_line_and_the_batch_goes_on(tmp_path):
         "empty.html": "input is empty",
         "binary.html": "input looks binary (NUL bytes), not HTML",
         "dangling.html": f"{tmp_path / 'dangling.html'}: no such file",
-        "dir.html": f"{tmp_path / 'dir.html'}: no .html, .htm, .xhtml, .warc or .warc.gz file in this directory",
+        "dir.html": f"{tmp_path / 'dir.html'}: no .html, .htm, .xhtml, .mhtml, .mht, .warc, .warc.gz or .wacz file in this directory",
         "good.html": f"duplicate input: {tmp_path / 'good.html'} is already in this batch",
         "missing.html": f"{tmp_path / 'missing.html'}: no such file",
         "*.nothing": f"{tmp_path / '*.nothing'}: no file matches this pattern",
