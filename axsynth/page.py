@@ -49,6 +49,8 @@ class Page:
         self.styles = Styles(self.document, self.flat, self.loader)
         # An about:srcdoc document without <base> takes its parent's base URL (HTML's fallback base URL).
         fallback = parent.base_url if parent is not None and url == "about:srcdoc" else url
+        if policy.archive_view and parent is None and policy.location:  # an opened MHTML: where it was saved from
+            fallback = policy.location
         self.base_url = document_base_url(self.document, url, fallback)
         self.forms = Forms.of(self.document)
         #: ARIA snapshot texts by their root element, made once each (axsynth.emit.aria).

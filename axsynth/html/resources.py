@@ -127,7 +127,8 @@ class LoadPolicy:
     mounts: tuple[Mount, ...] = ()
     root: Path | None = None  # every file read must resolve below it
     #: The URL relative references resolve against when the document's own URL cannot
-    #: serve (HTML given with a base_dir and no URL: the directory stands for its location).
+    #: serve (HTML given with a base_dir and no URL: the directory stands for its location;
+    #: an opened MHTML: where its page was saved from).
     location: str | None = None
     #: Serves every subresource instead of the mounts (an MHTML, a web archive, HTTP).
     resolver: Resolver | None = field(default=None, compare=False)
@@ -248,8 +249,8 @@ class Loader:
         policy's location for HTML given without a URL, else the document's URL."""
         if parent is not None and url == "about:srcdoc":
             fallback = parent.base_url
-        elif urlsplit(url).scheme.lower() in ("", "about"):
-            fallback = policy.location
+        elif urlsplit(url).scheme.lower() in ("", "about") or (policy.archive_view and parent is None):
+            fallback = policy.location  # an opened archive's base URL is where its page was saved from
         else:
             fallback = None
         enclosing = (parent.enclosing if parent is not None else frozenset()) | ({file} if file else frozenset())

@@ -37,8 +37,9 @@ class Mhtml:
     """The parts of one MHTML message, by ``Content-Location`` and by ``Content-ID``: the
     resolver of its page's (and its frames') subresources."""
 
-    def __init__(self, message: Message, name: str) -> None:
+    def __init__(self, message: Message, name: str, archive_view: bool = False) -> None:
         self.name = name
+        self.archive_view = archive_view
         self.parts = [part for part in message.get_payload() if isinstance(part, Message)]
         self._by_location: dict[str, Message] = {}
         self._by_id: dict[str, Message] = {}
@@ -68,14 +69,21 @@ class Mhtml:
         """The part a URL names (``cid:`` a Content-ID, else a Content-Location); NotLoaded
         when the message holds none."""
         url = url.partition("#")[0]
-        found = self._by_id.get(url[4:].strip("<>")) if url[:4].lower() == "cid:" else self._by_location.get(url)
+        found = self._by_location.get(url)  # Chrome names a serialized <style> "cid:css-…" by location
+        if found is None and url[:4].lower() == "cid:":
+            found = self._by_id.get(url[4:].strip("<>"))
         if found is None:
             raise NotLoaded("not in the MHTML (the page was saved without it)", "missing")
         return found
 
     def fetch(self, url: str, limit: int) -> Fetched:
         part = self.part(url)
-        return Fetched(location_of(part, url), body_of(part, limit), part.get("Content-Type", ""))
+        location = location_of(part, url)
+        if location[:4].lower() == "cid:" and not self.archive_view:
+            # A serialized <style>: as the page that was saved, its URLs resolve against the
+            # page's (Chromium, opening the archive, resolves them against "cid:…": to nothing).
+            location = self.location or location
+        return Fetched(location, body_of(part, limit), part.get("Content-Type", ""))
 
 
 def location_of(part: Message, url: str) -> str:
@@ -96,14 +104,14 @@ def body_of(part: Message, limit: int) -> bytes:
     return body
 
 
-def parse(data: bytes, name: str) -> Mhtml:
+def parse(data: bytes, name: str, archive_view: bool = False) -> Mhtml:
     """The parts of an MHTML; SourceError when it is not one (no boundary, not multipart)."""
     message = email.parser.BytesParser(policy=email.policy.compat32).parsebytes(data)
     if message.get_content_type() != "multipart/related":
         raise SourceError(f"{name}: not an MHTML (its type is {message.get_content_type()}, not multipart/related)")
     if not message.is_multipart() or message.get_boundary() is None:
         raise SourceError(f"{name}: a damaged MHTML (its multipart/related type names no boundary, or no part)")
-    return Mhtml(message, name)
+    return Mhtml(message, name, archive_view)
 
 
 def load_mhtml(
@@ -111,14 +119,16 @@ def load_mhtml(
 ) -> Loaded:
     """The page an MHTML holds, read as the page that was saved (``archive_view``: as
     Chromium shows the opened archive, every form control disabled)."""
-    archive = parse(data, name)
+    archive = parse(data, name, archive_view)
     root = archive.root
-    url = archive.location
-    if not url:
-        url = Path(name).resolve().as_uri() if name != "-" else "about:blank"
+    own = Path(name).resolve().as_uri() if name != "-" else "about:blank"
+    saved = archive.location or own
+    # Opened in Chromium, the document is at the archive's own URL; its base URL is where
+    # the page was saved from (DocumentLoader overrides it with the main resource's URL).
+    url = own if archive_view else saved
     try:
         body = body_of(root, max_bytes if max_bytes is not None else len(data))
     except NotLoaded as why:
         raise SourceError(f"{name}: its page: {why}") from None
-    policy = LoadPolicy(resolver=archive, archive_view=archive_view)
-    return Loaded(url, body, root.get("Content-Type", "text/html"), policy, location_of(root, url))
+    policy = LoadPolicy(resolver=archive, archive_view=archive_view, location=saved)
+    return Loaded(url, body, root.get("Content-Type", "text/html"), policy, location_of(root, saved))
