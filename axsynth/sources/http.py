@@ -47,17 +47,18 @@ class _Watchdog:
     one read, not a response trickled a byte at a time)."""
 
     def __init__(self) -> None:
-        self._busy: dict[int, tuple[object, float]] = {}  # thread id -> (connection, deadline)
+        self._busy: dict[int, tuple[socket.socket, float]] = {}  # thread id -> (socket, deadline)
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self.local = threading.local()
 
-    def watch(self, connection) -> None:
+    def watch(self, sock: socket.socket | None) -> None:
+        """Watch the socket of this thread's request (sent, its answer yet to read)."""
         deadline = getattr(self.local, "deadline", None)
-        if deadline is None:
+        if deadline is None or sock is None:
             return
         with self._lock:
-            self._busy[threading.get_ident()] = (connection, deadline)
+            self._busy[threading.get_ident()] = (sock, deadline)
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="axsynth-http-deadline", daemon=True)
                 self._thread.start()
@@ -74,11 +75,9 @@ class _Watchdog:
                 expired = [(ident, conn) for ident, (conn, deadline) in self._busy.items() if deadline <= now]
                 for ident, _ in expired:
                     del self._busy[ident]
-            for _, connection in expired:
-                sock = getattr(connection, "sock", None)
+            for _, sock in expired:
                 try:
-                    if sock is not None:
-                        sock.shutdown(socket.SHUT_RDWR)
+                    sock.shutdown(socket.SHUT_RDWR)
                 except OSError:
                     pass
 
@@ -91,15 +90,17 @@ def _pool_manager(user_agent: str):
     from urllib3.connection import HTTPConnection, HTTPSConnection
     from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
+    # The socket is watched once the request is sent (connected, whether new or kept
+    # alive); the response keeps reading it even after its connection lets go of it.
     class WatchedHTTP(HTTPConnection):
         def request(self, *args, **kwargs):
-            _WATCHDOG.watch(self)
-            return super().request(*args, **kwargs)
+            super().request(*args, **kwargs)
+            _WATCHDOG.watch(self.sock)
 
     class WatchedHTTPS(HTTPSConnection):
         def request(self, *args, **kwargs):
-            _WATCHDOG.watch(self)
-            return super().request(*args, **kwargs)
+            super().request(*args, **kwargs)
+            _WATCHDOG.watch(self.sock)
 
     class HTTPPool(HTTPConnectionPool):
         ConnectionCls = WatchedHTTP
@@ -174,6 +175,8 @@ class Client:
             if declared.isdigit() and int(declared) > limit and not truncate:
                 raise NotLoaded(f"{int(declared):,} bytes declared, over the limit of {limit:,}")
             body = _read(response, limit, truncate)
+            if time.monotonic() >= _WATCHDOG.local.deadline:  # cut off: a body delimited by the close looks whole
+                raise NotLoaded(f"no complete answer within {self.deadline:g} s (the deadline)")
             complete = not response.closed
             content_type = response.headers.get("Content-Type", "")
             return Fetched(url, body, content_type or "application/octet-stream", status=response.status)
