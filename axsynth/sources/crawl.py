@@ -87,7 +87,11 @@ class Frontier:
 
     def add(self, url: str, force: bool = False) -> None:
         key = page_key(url)
-        if key in self.known or site_of(key) != self.site or NOT_PAGES.search(urlsplit(key).path):
+        try:
+            elsewhere = key in self.known or site_of(key) != self.site or NOT_PAGES.search(urlsplit(key).path)
+        except ValueError:  # not a valid URL ("http://[bad/"): no page
+            return
+        if elsewhere:
             return
         if len(self.known) >= MAX_KNOWN:
             self.dropped += 1
