@@ -18,6 +18,7 @@ import functools
 import json
 import os
 import zipfile
+import zlib
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -85,6 +86,7 @@ class ArchiveIndex:
         self.by_digest: dict[str, Capture] = {}
         self.notes: list[str] = []
         self.pages: list[dict] | None = None  # a WACZ's pages.jsonl entries
+        self.cut: set[str] = set()  # URLs whose record is cut short (an archive's last, damaged record)
         self.records = 0
         if str(path).lower().endswith(WACZ_SUFFIXES):
             self._index_wacz()
@@ -121,9 +123,15 @@ class ArchiveIndex:
         try:
             for record in records:
                 capture = _capture(record, member, records.get_record_offset())
-                records.read_to_end()
-                if cut_short(records, record):
+                try:
+                    records.read_to_end()
+                    damaged = cut_short(records, record)
+                except (EOFError, ValueError, OSError, zlib.error):  # its gzip member ends too soon
+                    damaged = True
+                if damaged:
                     self.notes.append(f"{where}: cut short at byte {records.get_record_offset():,}")
+                    if capture is not None:
+                        self.cut.add(capture.url)
                     return
                 if capture is not None:
                     self._add(capture)
@@ -234,6 +242,8 @@ class ArchiveResolver:
         seen = []
         for _ in range(MAX_REDIRECTS + 1):
             capture = self.index.closest(url, self.date)
+            if capture is None and target_uri(url) in self.index.cut:
+                raise NotLoaded("its archive record is cut short (not applied: it would be a different half)")
             if capture is None:
                 raise NotLoaded("not in the archive (it was not captured)", "missing")
             if not capture.is_redirect:
