@@ -234,6 +234,10 @@ class Document(AccessibilityQueries, Formats):
         from .sources.mhtml import looks_like_mhtml
 
         path = Path(path)
+        if kind_of(path) in ("warc", "wacz"):
+            from .sources import SourceError
+
+            raise SourceError(f"{path}: a web archive: read its pages with Document.from_archive(path, url)")
         mhtml = kind_of(path) == "mhtml"
         data = read_file(path, mhtml_limit(max_bytes) if mhtml else max_bytes)
         if mhtml or looks_like_mhtml(data[:4096]):

@@ -44,6 +44,9 @@ from axsynth.conformance import dump_cdp, normalize_cdp  # noqa: E402
 from axsynth.screenshot.browser import LAUNCH_ARGS, VIEWPORT  # noqa: E402
 
 HOST = "fixtures.test"
+#: Where an MHTML is opened from (its file: URL is the opened document's URL, in the golden):
+#: one fixed folder, so that goldens carry no machine path and a test can open it alike.
+OPENED_DIR = Path("/tmp/axsynth-mhtml")
 ORIGIN = f"http://{HOST}/"
 #: What Chromium's serializer drops (README: what cannot come back from an MHTML); a page
 #: with any of them is not one "whose tree the serializer loses nothing of".
@@ -163,8 +166,10 @@ def capture(root: Path, out: Path, pattern: str, timeout_ms: int = 30_000) -> No
                 print(f"[{number}/{len(pages)}] {relative}: failed ({exc})", file=sys.stderr)
         browser.close()
     server.shutdown()
+    urls = {p.removesuffix(".html").replace("/", "__"): ORIGIN + p for p in pages}
     (out / "_manifest.json").write_text(
-        json.dumps({"root": str(root), "origin": ORIGIN, "pages": pages}, indent=1) + "\n", encoding="utf-8"
+        json.dumps({"root": str(root), "origin": ORIGIN, "pages": pages, "urls": urls}, indent=1) + "\n",
+        encoding="utf-8",
     )
 
 
@@ -181,11 +186,31 @@ def _live(browser, url: str, timeout_ms: int) -> tuple[str, str]:
         context.close()
 
 
+def opened_copy(file: Path) -> Path:
+    """The MHTML copied to where it is opened from (OPENED_DIR)."""
+    OPENED_DIR.mkdir(exist_ok=True)
+    copy = OPENED_DIR / file.name
+    copy.write_bytes(file.read_bytes())
+    return copy
+
+
+def opened_at(golden: str, file: Path) -> Path:
+    """The MHTML at the ``file:`` URL Chromium opened it from (the root's url in ``golden``),
+    copied there if it is elsewhere: the opened document's URL is part of its tree."""
+    root = json.loads(golden)["nodes"][0]
+    url = next(p["value"]["value"] for p in root["properties"] if p["name"] == "url")
+    where = Path(unquote(urlsplit(url).path))
+    if where.resolve() != file.resolve():
+        where.parent.mkdir(parents=True, exist_ok=True)
+        where.write_bytes(file.read_bytes())
+    return where
+
+
 def _opened(browser, file: Path, timeout_ms: int) -> str:
     context = browser.new_context(java_script_enabled=False, viewport=VIEWPORT)
     try:
         page = context.new_page()
-        page.goto(file.resolve().as_uri(), wait_until="load", timeout=timeout_ms)
+        page.goto(opened_copy(file).as_uri(), wait_until="load", timeout=timeout_ms)
         cdp = context.new_cdp_session(page)
         return dump_cdp(normalize_cdp(cdp.send("Accessibility.getFullAXTree")))
     finally:
@@ -212,7 +237,9 @@ def compare(captured: Path, lossless_only: bool = True) -> dict:
             "file": lambda: Document.from_file(root / relative, url, site_root=root, site_url=ORIGIN),
             "mhtml": lambda: Document.from_file(captured / f"{name}.mhtml"),
             "warc": lambda: Document.from_archive(captured / f"{name}.warc.gz", url),
-            "archive-view": lambda: Document.from_archive(captured / f"{name}.mhtml", archive_view=True),
+            "archive-view": lambda: Document.from_archive(
+                opened_at(opened, captured / f"{name}.mhtml"), archive_view=True
+            ),
         }
         for source, make in makers.items():
             want = opened if source == "archive-view" else live

@@ -79,7 +79,8 @@ class Mhtml:
     def fetch(self, url: str, limit: int) -> Fetched:
         part = self.part(url)
         location = location_of(part, url)
-        if location[:4].lower() == "cid:" and not self.archive_view:
+        serialized_style = part.get_content_type() == "text/css" and location[:4].lower() == "cid:"
+        if serialized_style and not self.archive_view:
             # A serialized <style>: as the page that was saved, its URLs resolve against the
             # page's (Chromium, opening the archive, resolves them against "cid:…": to nothing).
             location = self.location or location
