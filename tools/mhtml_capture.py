@@ -139,6 +139,7 @@ def capture(root: Path, out: Path, pattern: str, timeout_ms: int = 30_000) -> No
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
+    root = root.resolve()
     recorder = Recorder()
     server = serve(root, recorder)
     port = server.server_address[1]
@@ -166,11 +167,13 @@ def capture(root: Path, out: Path, pattern: str, timeout_ms: int = 30_000) -> No
                 print(f"[{number}/{len(pages)}] {relative}: failed ({exc})", file=sys.stderr)
         browser.close()
     server.shutdown()
+    manifest_file = out / "_manifest.json"
+    known = json.loads(manifest_file.read_text(encoding="utf-8"))["pages"] if manifest_file.exists() else []
+    pages = sorted(set(known) | set(pages))  # captures of several patterns into one folder add up
     urls = {p.removesuffix(".html").replace("/", "__"): ORIGIN + p for p in pages}
-    (out / "_manifest.json").write_text(
-        json.dumps({"root": str(root), "origin": ORIGIN, "pages": pages, "urls": urls}, indent=1) + "\n",
-        encoding="utf-8",
-    )
+    manifest = {"root": str(root.relative_to(ROOT)) if root.resolve().is_relative_to(ROOT) else str(root)}
+    manifest.update({"origin": ORIGIN, "pages": pages, "urls": urls})
+    manifest_file.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
 
 
 def _live(browser, url: str, timeout_ms: int) -> tuple[str, str]:
@@ -222,7 +225,7 @@ def compare(captured: Path, lossless_only: bool = True) -> dict:
     from axsynth import Document
 
     manifest = json.loads((captured / "_manifest.json").read_text(encoding="utf-8"))
-    root = Path(manifest["root"])
+    root = ROOT / manifest["root"]  # relative to the repository, or absolute
     results: dict[str, list] = {s: [0, 0, []] for s in ("file", "mhtml", "warc", "archive-view")}
     for relative in manifest["pages"]:
         name = relative.removesuffix(".html").replace("/", "__")
