@@ -191,7 +191,15 @@ def _load(args: argparse.Namespace) -> Document:
         base = args.base_dir if args.base_dir is not None else Path.cwd()
         if not base.is_dir():
             raise NotADirectoryError(f"--base-dir {base}: not a directory")
-        data = read_capped(sys.stdin.buffer, args.max_input_bytes, "standard input")
+        from .sources import mhtml_limit
+        from .sources.mhtml import load_mhtml, looks_like_mhtml
+
+        data = read_capped(sys.stdin.buffer, mhtml_limit(args.max_input_bytes or None), "standard input")
+        if looks_like_mhtml(data[:4096]):  # an MHTML piped in: read as one, from its own parts
+            loaded = load_mhtml(data, "-", archive_view=args.archive_view, max_bytes=args.max_input_bytes or None)
+            return Document.from_source(loaded)
+        if args.max_input_bytes and len(data) > args.max_input_bytes:
+            raise InputTooLarge("standard input", args.max_input_bytes)
         return Document.from_html(data, args.url, base_dir=base, **places)
     return Document.open(
         args.file,

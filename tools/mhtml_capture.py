@@ -87,10 +87,34 @@ class Recorder:
         return data
 
 
-def serve(root: Path, recorder: Recorder) -> http.server.ThreadingHTTPServer:
+#: A page's own <style> elements (not in a template: a shadow root's stay where they are).
+_STYLE = re.compile(r"<style(\s[^>]*)?>(.*?)</style\s*>", re.I | re.S)
+_MEDIA = re.compile(r"""\smedia\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)""", re.I)
+STYLES_PREFIX = "/__styles/"
+
+
+def linked_styles(page: str, path: str) -> tuple[str, list[str]]:
+    """The page with each of its <style> elements turned into a linked stylesheet (an app
+    page's CSS, in files the browser fetches), and the sheets, in order. A page with a
+    <template> keeps its <style>s (one may be a shadow root's)."""
+    if "<template" in page.lower():
+        return page, []
+    sheets: list[str] = []
+
+    def link(match: re.Match) -> str:
+        sheets.append(match.group(2))
+        media = _MEDIA.search(match.group(1) or "")
+        href = f"{STYLES_PREFIX}{path}/{len(sheets) - 1}.css"
+        return f'<link rel="stylesheet" href="{href}"{media.group(0) if media else ""}>'
+
+    return _STYLE.sub(link, page), sheets
+
+
+def serve(root: Path, recorder: Recorder, link_styles: bool = False) -> http.server.ThreadingHTTPServer:
     """A static server of ``root`` on a loopback port (a directory answers with its
     index.html, a directory URL without its slash is redirected to it, as servers do);
-    every response is recorded."""
+    every response is recorded. With ``link_styles``, a page's <style>s are served as
+    linked stylesheets (``linked_styles``)."""
     root = root.resolve()
 
     class Handler(http.server.BaseHTTPRequestHandler):
@@ -101,8 +125,17 @@ def serve(root: Path, recorder: Recorder) -> http.server.ThreadingHTTPServer:
 
         def do_GET(self) -> None:
             path = unquote(urlsplit(self.path).path)
-            file = (root / path.lstrip("/")).resolve()
             url = ORIGIN.rstrip("/") + self.path
+            if link_styles and path.startswith(STYLES_PREFIX):
+                page, _, number = path[len(STYLES_PREFIX) :].rpartition("/")
+                text = (root / page).read_text(encoding="utf-8", errors="replace") if (root / page).is_file() else ""
+                sheets = linked_styles(text, page)[1]
+                index = int(number.removesuffix(".css")) if number.removesuffix(".css").isdigit() else len(sheets)
+                if index < len(sheets):
+                    body = sheets[index].encode("utf-8")
+                    return self._answer(url, "200 OK", [("Content-Type", "text/css; charset=utf-8")], body)
+                return self._answer(url, "404 Not Found", [("Content-Type", "text/plain")], b"not found")
+            file = (root / path.lstrip("/")).resolve()
             if file.is_dir() and not path.endswith("/"):
                 return self._answer(url, "301 Moved Permanently", [("Location", path + "/")], b"")
             if file.is_dir():
@@ -110,7 +143,11 @@ def serve(root: Path, recorder: Recorder) -> http.server.ThreadingHTTPServer:
             if not (file == root or root in file.parents) or not file.is_file():
                 return self._answer(url, "404 Not Found", [("Content-Type", "text/plain")], b"not found")
             kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
-            self._answer(url, "200 OK", [("Content-Type", kind)], file.read_bytes())
+            body = file.read_bytes()
+            if link_styles and kind == "text/html":
+                page = linked_styles(body.decode("utf-8", "replace"), file.relative_to(root).as_posix())[0]
+                body, kind = page.encode("utf-8"), "text/html; charset=utf-8"
+            self._answer(url, "200 OK", [("Content-Type", kind)], body)
 
         def _answer(self, url: str, status: str, headers: list[tuple[str, str]], body: bytes) -> None:
             headers = [*headers, ("Content-Length", str(len(body)))]
@@ -135,13 +172,13 @@ def pages_of(root: Path, pattern: str) -> list[str]:
     )
 
 
-def capture(root: Path, out: Path, pattern: str, timeout_ms: int = 30_000) -> None:
+def capture(root: Path, out: Path, pattern: str, link_styles: bool = False, timeout_ms: int = 30_000) -> None:
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
     root = root.resolve()
     recorder = Recorder()
-    server = serve(root, recorder)
+    server = serve(root, recorder, link_styles)
     port = server.server_address[1]
     args = [a for a in LAUNCH_ARGS if not a.startswith("--host-resolver-rules")]
     args.append(f"--host-resolver-rules=MAP {HOST} 127.0.0.1:{port}, MAP * ~NOTFOUND")
@@ -172,7 +209,7 @@ def capture(root: Path, out: Path, pattern: str, timeout_ms: int = 30_000) -> No
     pages = sorted(set(known) | set(pages))  # captures of several patterns into one folder add up
     urls = {p.removesuffix(".html").replace("/", "__"): ORIGIN + p for p in pages}
     manifest = {"root": str(root.relative_to(ROOT)) if root.resolve().is_relative_to(ROOT) else str(root)}
-    manifest.update({"origin": ORIGIN, "pages": pages, "urls": urls})
+    manifest.update({"origin": ORIGIN, "pages": pages, "urls": urls, "linked_styles": link_styles})
     manifest_file.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
 
 
@@ -226,7 +263,8 @@ def compare(captured: Path, lossless_only: bool = True) -> dict:
 
     manifest = json.loads((captured / "_manifest.json").read_text(encoding="utf-8"))
     root = ROOT / manifest["root"]  # relative to the repository, or absolute
-    results: dict[str, list] = {s: [0, 0, []] for s in ("file", "mhtml", "warc", "archive-view")}
+    sources = ("file", "warc-record-alone", "mhtml", "warc", "archive-view")
+    results: dict[str, list] = {s: [0, 0, []] for s in sources}
     for relative in manifest["pages"]:
         name = relative.removesuffix(".html").replace("/", "__")
         if not (captured / f"{name}.opened.cdp.json").exists():
@@ -238,6 +276,7 @@ def compare(captured: Path, lossless_only: bool = True) -> dict:
         url = ORIGIN + relative
         makers = {
             "file": lambda: Document.from_file(root / relative, url, site_root=root, site_url=ORIGIN),
+            "warc-record-alone": lambda: record_alone(captured / f"{name}.warc.gz", url),
             "mhtml": lambda: Document.from_file(captured / f"{name}.mhtml"),
             "warc": lambda: Document.from_archive(captured / f"{name}.warc.gz", url),
             "archive-view": lambda: Document.from_archive(
@@ -245,6 +284,8 @@ def compare(captured: Path, lossless_only: bool = True) -> dict:
             ),
         }
         for source, make in makers.items():
+            if source == "file" and manifest.get("linked_styles"):
+                continue  # the page served is not the file
             want = opened if source == "archive-view" else live
             try:
                 got = dump_cdp(normalize_cdp(make().get_full_ax_tree()))
@@ -259,6 +300,17 @@ def compare(captured: Path, lossless_only: bool = True) -> dict:
     return results
 
 
+def record_alone(warc: Path, url: str):
+    """The page's record with no stylesheet or frame: what ``batch`` made of an archived
+    page before archives brought their resources (the "before" figure)."""
+    from axsynth import Document
+    from axsynth.html.encoding import decode_document
+    from axsynth.sources.archive import ArchiveResolver, archive_index
+
+    page = ArchiveResolver(archive_index(warc), None).fetch(url, 1 << 30)
+    return Document.from_html(decode_document(page.body, page.charset), page.url)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     verbs = parser.add_subparsers(dest="verb", required=True)
@@ -266,13 +318,18 @@ def main(argv: list[str] | None = None) -> int:
     take.add_argument("root", type=Path)
     take.add_argument("--out", type=Path, required=True)
     take.add_argument("--pattern", default="**/*.html")
+    take.add_argument(
+        "--link-styles",
+        action="store_true",
+        help="serve each page's <style>s as linked stylesheets (app pages whose CSS is in files)",
+    )
     check = verbs.add_parser("compare")
     check.add_argument("captured", type=Path)
     check.add_argument("--all", action="store_true", help="also pages the serializer loses something of")
     check.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.verb == "capture":
-        capture(args.root, args.out, args.pattern)
+        capture(args.root, args.out, args.pattern, args.link_styles)
         return 0
     results = compare(args.captured, lossless_only=not args.all)
     if args.json:

@@ -123,17 +123,22 @@ def wacz(tmp_path, archive: Archive, pages: list[dict], extra: dict | None = Non
     return path
 
 
-def test_a_wacz_lists_its_pages_and_brings_their_resources(tmp_path):
-    path = wacz(tmp_path, shop(), [{"url": SITE + "/", "ts": "2026-01-02T10:00:00Z", "title": "Home"}])
-    doc = Document.from_archive(path)  # one page listed: no URL needed
-    assert "paragraph: b" in doc.aria_snapshot() and "paragraph: a" not in doc.aria_snapshot()
+def batch_lines(path) -> list[dict]:
+    """The lines of ``axsynth batch ARCHIVE --format aria``."""
     result = subprocess.run(
         [sys.executable, "-m", "axsynth", "batch", str(path), "--format", "aria", "-o", "-"],
         capture_output=True,
         text=True,
         timeout=120,
     )
-    lines = [json.loads(line) for line in result.stdout.split("\n")[:-1]]
+    return [json.loads(line) for line in result.stdout.split("\n")[:-1]]
+
+
+def test_a_wacz_lists_its_pages_and_brings_their_resources(tmp_path):
+    path = wacz(tmp_path, shop(), [{"url": SITE + "/", "ts": "2026-01-02T10:00:00Z", "title": "Home"}])
+    doc = Document.from_archive(path)  # one page listed: no URL needed
+    assert "paragraph: b" in doc.aria_snapshot() and "paragraph: a" not in doc.aria_snapshot()
+    lines = batch_lines(path)
     assert [(line["url"], line["ok"], line["offset"]) for line in lines] == [(SITE + "/", True, 0)]
     assert lines[0]["aria"] == doc.aria_snapshot()
 
@@ -153,13 +158,7 @@ def test_a_wacz_zip_bomb_is_refused_without_inflating_it(tmp_path):
 def test_batch_reads_each_warc_pages_stylesheets_and_skips_redirects(tmp_path):
     path = tmp_path / "shop.warc.gz"
     path.write_bytes(shop().bytes())
-    result = subprocess.run(
-        [sys.executable, "-m", "axsynth", "batch", str(path), "--format", "aria", "-o", "-"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    lines = [json.loads(line) for line in result.stdout.split("\n")[:-1]]
+    lines = batch_lines(path)
     assert [(line["url"], line["ok"]) for line in lines] == [(SITE + "/", True), (SITE + "/cart", True)]
     assert lines[0]["aria"] == Document.from_archive(path, SITE + "/").aria_snapshot()
 

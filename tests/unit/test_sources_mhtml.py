@@ -162,8 +162,13 @@ def test_every_command_reads_an_mhtml(tmp_path):
     other = tmp_path / "other.mhtml"
     other.write_bytes(mhtml(PAGE.replace("caf=C3=A9", "tea"), SHEET, FRAME))
 
-    def run(*args):
-        return subprocess.run([sys.executable, "-m", "axsynth", *args], capture_output=True, text=True, timeout=120)
+    def run(*args, stdin=None):
+        return subprocess.run(
+            [sys.executable, "-m", "axsynth", *args], capture_output=True, text=True, timeout=120, input=stdin
+        )
+
+    piped = run("snapshot", "-", "--format", "aria", stdin=page.read_text(encoding="latin-1"))
+    assert piped.stdout == "- paragraph: café\n- iframe\n"
 
     assert json.loads(run("audit", str(page), "--format", "json").stdout)["url"] == "https://shop.example/"
     assert "café" in run("diff", str(page), str(other), "--format", "aria").stdout
