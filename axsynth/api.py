@@ -321,6 +321,8 @@ class Document(AccessibilityQueries, Formats):
         from .sources import SourceError, kind_of, load
 
         kind = kind_of(target)
+        if kind == "file" and archive_view:  # an MHTML by its content, not its name
+            kind = "mhtml"
         if kind == "file":
             if page is not None:
                 raise SourceError(f"{target}: a page URL applies to a web archive (.warc, .warc.gz, .wacz) only")
@@ -336,7 +338,12 @@ class Document(AccessibilityQueries, Formats):
     @classmethod
     def from_source(cls, loaded: Loaded) -> "Document":
         """The Document of a page a source gave (``axsynth.sources.load``): its bytes
-        decoded by their Content-Type, its URL, its loading policy."""
+        decoded by their Content-Type, its URL, its loading policy.
+
+        >>> from axsynth.sources import load
+        >>> Document.from_source(load("saved/page.mhtml")).url  # doctest: +SKIP
+        'https://shop.example/'
+        """
         return cls(loaded.html, loaded.url, _policy=loaded.policy, _file=loaded.identity)
 
     @bounded("CDP tree")
