@@ -1,6 +1,6 @@
 """The pipeline's layers import one way only (README, "How it works").
 
-data → html → style → page → {ax, playwright} → emit → screenshot → audit → query → locator → frames → formats
+data → html → sources → style → page → {ax, playwright} → emit → screenshot → audit → query → locator → frames → formats
      → api → agents → batch → {cli, testing, conformance}
 
 A module may import its own layer and the layers before it; ``ax`` and
@@ -24,6 +24,9 @@ LAYERS = {
     "limits": 0,
     "version": 0,
     "html": 1,
+    # Where a page comes from (MHTML, archives, HTTP, crawls): resolvers behind html's
+    # loading policy; read by api and everything that loads a page by name.
+    "sources": 1.5,
     "style": 2,
     "page": 3,
     "ax": 4,
