@@ -16,7 +16,7 @@ from .html.dom import Document as DomDocument
 from .html.dom import Element
 from .html.parse import ParseError
 from .html.resources import LoadPolicy
-from .limits import DEFAULT_MAX_HTML_BYTES, InputTooLarge, LimitError, bounded, read_capped
+from .limits import DEFAULT_MAX_HTML_BYTES, InputTooLarge, LimitError, bounded
 from .locator import Locator, LocatorEngine
 from .page import CursorError, Page, ScopeError, SnapshotOptionError, check_viewport
 from .query import AccessibilityQueries, AXNode, QueryError, RoleIndex
@@ -24,6 +24,7 @@ from .query import AccessibilityQueries, AXNode, QueryError, RoleIndex
 if TYPE_CHECKING:  # imported where used: a CDP or aria snapshot needs none of them
     from .emit.agent import AgentEmitter
     from .emit.agent_refs import Selectors
+    from .sources import Loaded
 
 __all__ = [
     "AXNode",
@@ -75,15 +76,16 @@ class Document(AccessibilityQueries, Formats):
         site_root: str | Path | None = None,
         site_url: str | None = None,
         viewport: tuple[int, int] | None = None,
-        _file: Path | None = None,
+        _file: Path | str | None = None,
+        _policy: LoadPolicy | None = None,
     ) -> None:
         if not isinstance(html, (str, bytes)):
             hint = " (for a file, use Document.from_file)" if isinstance(html, os.PathLike) else ""
             raise TypeError(f"HTML must be str or bytes, not {type(html).__name__}{hint}")
         if not html.strip():
             raise ParseError("input is empty")
-        policy = None
-        if parent is None:  # a frame's document reads under its top page's policy
+        policy = _policy
+        if parent is None and policy is None:  # a frame's document reads under its top page's policy
             policy = LoadPolicy.for_page(url, base_dir=base_dir, root=root, site_root=site_root, site_url=site_url)
         with gc_paused():
             self.page = Page(
@@ -225,6 +227,10 @@ class Document(AccessibilityQueries, Formats):
     ) -> "Document":
         """A Document from an HTML file; the stylesheets and frames its URLs name are
         read from files (``root``, ``site_root``, ``site_url``: as in ``from_html``).
+        An MHTML (``.mhtml``, ``.mht``, or any ``multipart/related`` MIME file: Chrome's
+        "Webpage, Single File") is read as the page that was saved, its stylesheets and
+        frames from its own parts (``from_archive(path, archive_view=True)``: as
+        Chromium shows the opened archive).
 
         ``url`` defaults to the file's ``file://`` URI, as Chromium reports it; a web
         ``url`` without ``site_root`` reads the files under the page's directory only.
@@ -236,11 +242,20 @@ class Document(AccessibilityQueries, Formats):
         """
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be a str or a path, not {type(path).__name__}")
+        from .sources import kind_of, mhtml_limit, read_file
+        from .sources.mhtml import looks_like_mhtml
+
         path = Path(path)
-        if path.is_dir():
-            raise ParseError(f"{path} is a directory")
-        with open(path, "rb") as stream:
-            data = read_capped(stream, max_bytes, str(path))
+        if kind_of(path) in ("warc", "wacz"):
+            from .sources import SourceError
+
+            raise SourceError(f"{path}: a web archive: read its pages with Document.from_archive(path, url)")
+        mhtml = kind_of(path) == "mhtml"
+        data = read_file(path, mhtml_limit(max_bytes) if mhtml else max_bytes)
+        if mhtml or looks_like_mhtml(data[:4096]):
+            from .sources.mhtml import load_mhtml
+
+            return cls.from_source(load_mhtml(data, str(path), max_bytes=max_bytes), viewport=viewport)
         file = path.resolve()
         return cls(
             data,
@@ -252,6 +267,110 @@ class Document(AccessibilityQueries, Formats):
             viewport=viewport,
             _file=file,
         )
+
+    @classmethod
+    def from_archive(
+        cls,
+        path: str | Path,
+        url: str | None = None,
+        *,
+        archive_view: bool = False,
+        max_bytes: int | None = DEFAULT_MAX_HTML_BYTES,
+        viewport: tuple[int, int] | None = None,
+    ) -> "Document":
+        """The page at ``url`` in a web archive: a WARC (``.warc``, ``.warc.gz``), a WACZ or
+        an MHTML. Its stylesheets, ``@import``s and frames are read from the same archive
+        (the capture closest in time, revisits resolved, redirects followed), never from
+        the network. ``url`` may be left out when the archive holds one page (an MHTML
+        always does). ``archive_view`` shows an MHTML as Chromium shows it opened
+        (sandboxed: every form control disabled). ``SourceError`` says why a page cannot
+        be had (not in the archive, several pages and no ``url``, a damaged archive).
+
+        >>> Document.from_archive("crawl.warc.gz", "https://shop.example/").title  # doctest: +SKIP
+        'Shop'
+        """
+        from .sources import SourceError, kind_of, load
+
+        if kind_of(path) in ("file", "mhtml"):
+            if url is not None:
+                raise SourceError(f"{path}: url applies to a WARC or WACZ archive (an MHTML holds one page)")
+            from .sources import mhtml_limit, read_file
+            from .sources.mhtml import load_mhtml
+
+            data = read_file(Path(path), mhtml_limit(max_bytes))
+            loaded = load_mhtml(data, str(path), archive_view=archive_view, max_bytes=max_bytes)
+            return cls.from_source(loaded, viewport=viewport)
+        return cls.from_source(load(path, page=url, max_bytes=max_bytes), viewport=viewport)
+
+    @classmethod
+    def from_url(
+        cls, url: str, *, max_bytes: int | None = DEFAULT_MAX_HTML_BYTES, viewport: tuple[int, int] | None = None
+    ) -> "Document":
+        """The page at an ``http(s)://`` URL, fetched with its stylesheets, ``@import``s and
+        frames (in parallel, through a cache shared by the process; timeouts, size caps
+        and redirects as README says). Its URL is the final one, after redirects, as
+        Chromium's document URL is. ``SourceError`` says why a page cannot be had.
+
+        >>> Document.from_url("http://localhost:8000/").title  # doctest: +SKIP
+        'My site'
+        """
+        from .sources import load
+
+        return cls.from_source(load(url, network=True, max_bytes=max_bytes), viewport=viewport)
+
+    @classmethod
+    def open(
+        cls,
+        target: str | Path,
+        *,
+        page: str | None = None,
+        url: str | None = None,
+        archive_view: bool = False,
+        network: bool = True,
+        max_bytes: int | None = DEFAULT_MAX_HTML_BYTES,
+        root: str | Path | None = None,
+        site_root: str | Path | None = None,
+        site_url: str | None = None,
+        viewport: tuple[int, int] | None = None,
+    ) -> "Document":
+        """A page by the name a user gives it, as every command reads its input: an
+        ``http(s)://`` URL (``network=False`` refuses it), a WARC or WACZ (``page``: the
+        URL of the page in it), an MHTML (``archive_view``), or an HTML file (``url``,
+        ``root``, ``site_root``, ``site_url``: as in ``from_file``).
+        README, "Where a page comes from".
+
+        >>> Document.open("https://shop.example/").title  # doctest: +SKIP
+        'Shop'
+        """
+        from .sources import SourceError, kind_of, load
+
+        kind = kind_of(target)
+        if kind == "file" and archive_view:  # an MHTML by its content, not its name
+            kind = "mhtml"
+        if kind == "file":
+            if page is not None:
+                raise SourceError(f"{target}: a page URL applies to a web archive (.warc, .warc.gz, .wacz) only")
+            return cls.from_file(
+                target, url, root=root, site_root=site_root, site_url=site_url, max_bytes=max_bytes, viewport=viewport
+            )
+        if url is not None or site_root is not None:
+            raise SourceError(f"{target}: the document URL and the site root apply to an HTML file only")
+        if kind == "mhtml":
+            return cls.from_archive(target, archive_view=archive_view, max_bytes=max_bytes, viewport=viewport)
+        if archive_view:
+            raise SourceError(f"{target}: the archive view applies to an MHTML only")
+        return cls.from_source(load(target, page=page, network=network, max_bytes=max_bytes), viewport=viewport)
+
+    @classmethod
+    def from_source(cls, loaded: Loaded, *, viewport: tuple[int, int] | None = None) -> "Document":
+        """The Document of a page a source gave (``axsynth.sources.load``): its bytes
+        decoded by their Content-Type, its URL, its loading policy.
+
+        >>> from axsynth.sources import load
+        >>> Document.from_source(load("saved/page.mhtml")).url  # doctest: +SKIP
+        'https://shop.example/'
+        """
+        return cls(loaded.html, loaded.url, _policy=loaded.policy, _file=loaded.identity, viewport=viewport)
 
     @bounded("CDP tree")
     def get_full_ax_tree(

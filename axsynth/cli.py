@@ -47,10 +47,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"axsynth {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
-    snap = commands.add_parser("snapshot", help="print the accessibility tree of an HTML file")
+    snap = commands.add_parser("snapshot", help="print the accessibility tree of a page (file, MHTML, archive, URL)")
     snap.add_argument(
         "file",
-        help="HTML file, or - for standard input (its local stylesheets are read from "
+        metavar="PAGE",
+        help="HTML file, MHTML (.mhtml, .mht), web archive (.warc, .warc.gz, .wacz; see --page), "
+        "http(s):// URL, or - for standard input (its local stylesheets are read from "
         "--base-dir, by default the working directory)",
     )
     snap.add_argument(
@@ -71,6 +73,7 @@ def _parser() -> argparse.ArgumentParser:
         help=f"refuse a page larger than N bytes (default {DEFAULT_MAX_HTML_BYTES:,}; 0: no limit)",
     )
     add_loading_options(snap)
+    add_source_options(snap)
     snapshot_output.add_options(snap)
     diff_command.add_parser(commands)
     mcp_command.add_parser(commands)
@@ -118,6 +121,22 @@ def parse_viewport(value: str) -> tuple[int, int]:
         return check_viewport((int(width), int(height))) if separator else check_viewport(None)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{value!r}: give WIDTHxHEIGHT in CSS px, each 1 to 100000") from None
+
+
+def add_source_options(parser: argparse.ArgumentParser) -> None:
+    """--page and --archive-view: which page of a web archive, and how an MHTML is shown."""
+    parser.add_argument(
+        "--page",
+        metavar="URL",
+        help="the page of a web archive (.warc, .warc.gz, .wacz) to read, by its URL (needed when it "
+        "holds more than one)",
+    )
+    parser.add_argument(
+        "--archive-view",
+        action="store_true",
+        help="an MHTML as Chromium shows the opened archive (sandboxed: every form control disabled), "
+        "not as the page that was saved",
+    )
 
 
 def _main(argv: list[str] | None) -> int:
@@ -189,9 +208,24 @@ def _load(args: argparse.Namespace) -> Document:
         base = args.base_dir if args.base_dir is not None else Path.cwd()
         if not base.is_dir():
             raise NotADirectoryError(f"--base-dir {base}: not a directory")
-        data = read_capped(sys.stdin.buffer, args.max_input_bytes, "standard input")
+        from .sources import mhtml_limit
+        from .sources.mhtml import load_mhtml, looks_like_mhtml
+
+        data = read_capped(sys.stdin.buffer, mhtml_limit(args.max_input_bytes or None), "standard input")
+        if looks_like_mhtml(data[:4096]):  # an MHTML piped in: read as one, from its own parts
+            loaded = load_mhtml(data, "-", archive_view=args.archive_view, max_bytes=args.max_input_bytes or None)
+            return Document.from_source(loaded, viewport=args.viewport)
+        if args.max_input_bytes and len(data) > args.max_input_bytes:
+            raise InputTooLarge("standard input", args.max_input_bytes)
         return Document.from_html(data, args.url, base_dir=base, **places)
-    return Document.from_file(Path(args.file), args.url, max_bytes=args.max_input_bytes, **places)
+    return Document.open(
+        args.file,
+        page=args.page,
+        url=args.url,
+        archive_view=args.archive_view,
+        max_bytes=args.max_input_bytes,
+        **places,
+    )
 
 
 def _non_negative(value: str) -> int:

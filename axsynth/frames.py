@@ -3,7 +3,8 @@
 
 A frame's document comes from ``srcdoc``, ``about:blank``, a ``data:`` URL or a file the
 page's loader may read (``axsynth.html.resources``: the same policy as stylesheets,
-so both agree on roots and notes); never from the network, never a file of an
+so both agree on roots and notes), or that the page's source serves (an MHTML part,
+an archive record, HTTP: ``axsynth.sources``); never from the network otherwise, never a file of an
 enclosing frame (a cycle), never deeper than MAX_FRAME_DEPTH.
 """
 
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .html.dom import Document as DomDocument
 from .html.dom import Element
+from .html.encoding import decode_document
 from .html.parse import ParseError
 from .html.resources import Loader, NotLoaded
 from .limits import LimitError
@@ -25,8 +27,9 @@ if TYPE_CHECKING:
 
 MAX_FRAME_DEPTH = 4  # frames in frames in …: deeper ones are not loaded
 
-#: Makes a child frame's document: (html, url, file it was read from or None).
-MakeDocument = Callable[[str | bytes, str, "Path | None"], Any]
+#: Makes a child frame's document: (html, url, the file it was read from, or its URL in
+#: the page's source, or None).
+MakeDocument = Callable[[str | bytes, str, "Path | str | None"], Any]
 
 
 @dataclass
@@ -95,14 +98,14 @@ def load_frame(iframe: Element, loader: Loader, depth: int, make: MakeDocument) 
     if not src or src.lower() == "about:blank":  # an empty document, as browsers show
         return _child(make, "", "about:blank", None)
     try:
-        url = loader.url_of(src)
-        file, html = loader.frame(url)
+        document = loader.frame(loader.url_of(src))
     except NotLoaded as reason:
         return None, str(reason)
-    return _child(make, html, url, file)
+    identity = document.identity if document.file is not None or loader.policy.resolver is not None else None
+    return _child(make, decode_document(document.body, document.charset), document.url, identity)
 
 
-def _child(make: MakeDocument, html: str | bytes, url: str, file: Path | None) -> tuple[Any, str]:
+def _child(make: MakeDocument, html: str | bytes, url: str, file: Path | str | None) -> tuple[Any, str]:
     try:
         return make(html if html.strip() else "<html></html>", url, file), ""
     except (ParseError, LimitError) as exc:

@@ -48,7 +48,8 @@ class Page:
 
     ``policy`` says where its stylesheets (and its frames' documents) may be read from
     (``axsynth.html.resources``; default: a frame's parent's, else nothing is read);
-    ``file`` is the file it was read from.  ``parent`` is the page of the frame that
+    ``file`` is the file it was read from (or its URL in the source it came from: an
+    MHTML, an archive, HTTP).  ``parent`` is the page of the frame that
     embeds this one (None: the main frame)."""
 
     def __init__(
@@ -57,7 +58,7 @@ class Page:
         url: str,
         policy: LoadPolicy | None = None,
         parent: "Page | None" = None,
-        file: Path | None = None,
+        file: Path | str | None = None,
         viewport: tuple[int, int] | None = None,
     ) -> None:
         self.url = url
@@ -70,12 +71,16 @@ class Page:
         self.flat = FlatTree()
         if policy is None:
             policy = parent.loader.policy if parent is not None else LoadPolicy()
+        # Chromium shows an opened archive sandboxed: its form controls all disabled.
+        self.document.archived = policy.archive_view
         self.loader = Loader.for_document(policy, self.document, url, parent.loader if parent else None, file)
         with media.viewport(*self.viewport):
             self.styles = Styles(self.document, self.flat, self.loader)
         self._layout: Layout | None = None
         # An about:srcdoc document without <base> takes its parent's base URL (HTML's fallback base URL).
         fallback = parent.base_url if parent is not None and url == "about:srcdoc" else url
+        if policy.archive_view and parent is None and policy.location:  # an opened MHTML: where it was saved from
+            fallback = policy.location
         self.base_url = document_base_url(self.document, url, fallback)
         self.forms = Forms.of(self.document)
         #: ARIA snapshot texts by their root element, made once each (axsynth.emit.aria).

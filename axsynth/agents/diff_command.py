@@ -5,15 +5,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from ..api import Document, LimitError, ParseError, ScopeError
 
 
 def add_parser(commands: "argparse._SubParsersAction") -> None:
     diff = commands.add_parser("diff", help="what changed between two versions of a page (matched by agent refs)")
-    diff.add_argument("before", help="HTML file (the earlier version), or - for standard input")
-    diff.add_argument("after", help="HTML file (the later version), or - for standard input")
+    diff.add_argument(
+        "before", help="the earlier version: HTML file, MHTML, web archive, http(s):// URL, or - for standard input"
+    )
+    diff.add_argument(
+        "after", help="the later version: HTML file, MHTML, web archive, http(s):// URL, or - for standard input"
+    )
+    diff.add_argument("--page", metavar="URL", help="of a web archive, the page at this URL (in both archives)")
     diff.add_argument("--format", choices=("agent", "aria"), default="agent")
     diff.add_argument("--scope", metavar="CSS", help="compare only the subtree this selector matches")
     diff.add_argument("--json", action="store_true", help="the changes as JSON (op, line, path, ref)")
@@ -25,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
         print("axsynth: only one of the two pages can be read from standard input", file=sys.stderr)
         return 2
     try:
-        before, after = _load(args.before), _load(args.after)
+        before, after = _load(args.before, args.page), _load(args.after, args.page)
         result = before.diff(after, args.format, args.scope)
     except (ParseError, ScopeError, LimitError, ValueError, OSError) as exc:
         print(f"axsynth: {_describe(exc)}", file=sys.stderr)
@@ -37,10 +41,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load(file: str) -> Document:
+def _load(file: str, page: str | None) -> Document:
     if file == "-":
         return Document.from_html(sys.stdin.buffer.read())
-    return Document.from_file(Path(file))
+    from ..sources import kind_of
+
+    return Document.open(file, page=page if kind_of(file) in ("warc", "wacz") else None)
 
 
 def _describe(exc: Exception) -> str:

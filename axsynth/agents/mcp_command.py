@@ -1,6 +1,7 @@
 """``axsynth mcp``: serve the tools over the Model Context Protocol, stdio by default;
 ``--http HOST:PORT`` serves streamable HTTP at ``/mcp``, on localhost unless another
-host is named.  Files are read only under ``--root``."""
+host is named.  Files are read only under ``--root``; nothing from the network unless
+``--allow-network``."""
 
 from __future__ import annotations
 
@@ -20,6 +21,12 @@ def add_parser(commands: "argparse._SubParsersAction") -> None:
         "--http",
         metavar="HOST:PORT",
         help="serve streamable HTTP at /mcp instead of stdio (HOST may be omitted: localhost)",
+    )
+    mcp.add_argument(
+        "--allow-network",
+        action="store_true",
+        help="let a tool's path be an http(s):// URL, fetched with its stylesheets and frames "
+        "(off by default: an agent must not reach an intranet through the server)",
     )
     mcp.add_argument(
         "--max-html-bytes",
@@ -42,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         print("axsynth: the MCP server needs the mcp package: pip install 'axsynth[mcp]'", file=sys.stderr)
         return 1
     try:
-        service = Service(args.root, args.max_html_bytes)
+        service = Service(args.root, args.max_html_bytes, allow_network=args.allow_network)
         address = _address(args.http) if args.http else None
     except (OSError, ToolFailure, ValueError) as exc:
         print(f"axsynth: {exc}", file=sys.stderr)

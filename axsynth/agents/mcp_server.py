@@ -16,7 +16,11 @@ from pydantic import Field
 from .service import DEFAULT_MAX_BYTES, Service, ToolFailure
 
 PATH = Annotated[
-    str | None, Field(description="HTML file, relative to the server's root (files outside it are refused)")
+    str | None,
+    Field(
+        description="HTML file, MHTML or one-page web archive, relative to the server's root (files outside it "
+        "are refused); an http(s):// URL when the server runs with --allow-network"
+    ),
 ]
 HTML = Annotated[str | None, Field(description="the HTML itself, instead of a path")]
 INSTRUCTIONS = (

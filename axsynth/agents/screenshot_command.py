@@ -20,7 +20,8 @@ def add_parser(commands: "argparse._SubParsersAction") -> None:
         "label the elements to act on, and write the picture and its map (label -> selector, role, name, ref). "
         "Needs pip install 'axsynth[browser]' and a Chromium.",
     )
-    shot.add_argument("file", help="HTML file")
+    shot.add_argument("file", metavar="PAGE", help="HTML file, MHTML, web archive (see --page) or http(s):// URL")
+    shot.add_argument("--page", metavar="URL", help="of a web archive (.warc, .warc.gz, .wacz), the page at this URL")
     shot.add_argument("--out", required=True, metavar="IMAGE", help="the annotated picture (.png or .jpg)")
     shot.add_argument("--annotations", metavar="JSON", help="write the map here (default: standard output)")
     shot.add_argument(
@@ -64,15 +65,18 @@ def _run(args: argparse.Namespace) -> int:
 
     if not 1 <= args.max <= MAX_ANNOTATIONS:
         return _fail(f"--max must be between 1 and {MAX_ANNOTATIONS}, not {args.max}")
+    from ..sources import is_url
+
     file = Path(args.file)
     out = Path(args.out)
     fmt = args.format or ("jpeg" if out.suffix.lower() in (".jpg", ".jpeg") else "png")
-    problem = _check_paths(file, out, Path(args.annotations) if args.annotations else None, args.root)
-    if problem:
-        return _fail(problem)
+    if not is_url(args.file):
+        problem = _check_paths(file, out, Path(args.annotations) if args.annotations else None, args.root)
+        if problem:
+            return _fail(problem)
     with Chromium(args.chromium) as browser:  # launches while the page is read
         try:
-            doc = Document.from_file(file, args.url)
+            doc = Document.open(args.file, page=args.page, url=args.url)
         except OSError as exc:
             return _fail(f"{args.file}: {(exc.strerror or str(exc)).lower()}")
         shot = doc.screenshot(

@@ -21,6 +21,7 @@ from ..emit.diff import diff_outlines
 from ..html.resources import NotLoaded, regular_file
 from ..html.serialize import outer_html
 from ..limits import DEFAULT_MAX_HTML_BYTES
+from ..sources import SourceError, is_url, kind_of, load
 from .ai_lookup import ai_lines, describe_ai_ref, is_ai_ref
 
 if TYPE_CHECKING:  # the screenshot module loads Playwright's modules only when a browser starts
@@ -50,9 +51,16 @@ class Service:
     Document's lazily built trees from being built twice."""
 
     def __init__(
-        self, root: str | Path = ".", max_html_bytes: int = DEFAULT_MAX_HTML_BYTES, chromium: str | None = None
+        self,
+        root: str | Path = ".",
+        max_html_bytes: int = DEFAULT_MAX_HTML_BYTES,
+        chromium: str | None = None,
+        allow_network: bool = False,
     ) -> None:
         self.root = Path(root).resolve(strict=True)
+        #: Whether a path may be an http(s) URL: off unless the server is started with
+        #: --allow-network (an agent must not reach an intranet through the server).
+        self.allow_network = allow_network
         if not self.root.is_dir():
             raise ToolFailure("bad_root", f"{root} is not a directory")
         self.max_html_bytes = max_html_bytes
@@ -294,13 +302,16 @@ class Service:
             source = "html:" + hashlib.sha1(data).hexdigest()
             key: tuple = (source,)
             make = lambda: Document.from_html(html)  # noqa: E731
+        elif is_url(path):
+            source, key, make = self._remote(path)
         else:
             file = self.confine(path)
             stat = file.stat()
-            self._check_size(stat.st_size)
+            if kind_of(file) == "file":
+                self._check_size(stat.st_size)
             source = str(file)
             key = (source, stat.st_mtime_ns, stat.st_size)
-            make = lambda: Document.from_file(file, root=self.root, max_bytes=self.max_html_bytes)  # noqa: E731
+            make = lambda: Document.open(file, root=self.root, max_bytes=self.max_html_bytes)  # noqa: E731
         doc = self._documents.get(key)
         if doc is None:
             with _engine_errors():
@@ -310,6 +321,18 @@ class Service:
                 self._documents.popitem(last=False)
         self._documents.move_to_end(key)
         return source, doc
+
+    def _remote(self, url: str) -> tuple[str, tuple, Any]:
+        """A URL's source key, cache key (its bytes: a page that changed is a new document)
+        and maker; refused unless the server allows the network."""
+        if not self.allow_network:
+            raise ToolFailure(
+                "network_not_allowed",
+                f"{url}: this server reads no network (start it with axsynth mcp --allow-network)",
+            )
+        with _engine_errors():
+            loaded = load(url, network=True, max_bytes=self.max_html_bytes)
+        return url, (url, hashlib.sha1(loaded.body).hexdigest()), lambda: Document.from_source(loaded)
 
     def confine(self, path: str) -> Path:
         """The file ``path`` names, relative to the root, refused when it resolves outside
@@ -345,6 +368,8 @@ def _engine_errors() -> Iterator[None]:
         yield
     except SnapshotOptionError as exc:
         raise ToolFailure(exc.code, exc.message) from None
+    except SourceError as exc:  # an MHTML, an archive or a URL that gives no page
+        raise ToolFailure("not_loaded", str(exc)) from None
     except ParseError as exc:
         raise ToolFailure("parse_error", str(exc)) from None
     except InputTooLarge as exc:

@@ -117,6 +117,8 @@ class UAShadow:
             tag, attrs = box
             node = self._synthetic(parent, tag, "GenericContainer")
             node.node.attrs = dict(attrs)
+            if tag in ("input", "button") and forms.in_archive(self._host_element(parent)):
+                node.node.attrs["disabled"] = ""  # in an opened archive, its controls are form controls too
             node.role = roles.compute_role(node)
         else:
             kind = "ua-media-box" if box == media_controls.BOX else "ua-block"
@@ -126,6 +128,13 @@ class UAShadow:
                 node.hidden_via_style = True
         for child in children:
             self._add_media_node(node, child)
+
+    @staticmethod
+    def _host_element(obj: AXObject) -> Element:
+        """The page's element whose UA shadow ``obj`` is in (or ``obj``'s own)."""
+        while obj.in_ua_shadow and obj.parent is not None:
+            obj = obj.parent
+        return obj.element
 
     def _add_color_swatch(self, obj: AXObject) -> None:
         """ColorInputType's shadow: swatch wrapper > swatch, empty blocks."""
@@ -146,7 +155,7 @@ class UAShadow:
         parts = datetime_edit.layout(
             kind, el.attrs.get("value"), el.attrs.get("step"), el.attrs.get("min"), el.attrs.get("max")
         )
-        disabled = forms.has_disabled_attribute(obj.element)
+        disabled = forms.carries_disabled_attribute(obj.element)
         for part in parts:
             if isinstance(part, str):
                 self._synthetic_text(fields, part).rendered_text = part
@@ -162,10 +171,10 @@ class UAShadow:
             }
             if disabled:
                 spin.node.attrs["aria-disabled"] = "true"
-            else:
+            elif not forms.in_archive(el):  # DateTimeFieldElement::SupportsFocus: not if its owner is disabled
                 spin.node.attrs["tabindex"] = "-1"
             self._synthetic_text(spin, part.text).rendered_text = part.text
-        if not disabled and not el.has("readonly"):
+        if not disabled and not el.has("readonly") and not forms.in_archive(el):
             # aria-haspopup makes it a kPopUpButton (exposed as "button").
             button = self._synthetic(wrapper, "div", "PopUpButton")
             button.node.attrs = {

@@ -26,9 +26,10 @@ def add_parser(commands: "argparse._SubParsersAction") -> None:
         "inputs",
         nargs="+",
         metavar="INPUT",
-        help="HTML file, - for standard input, directory (its *.html, *.htm, *.xhtml), glob, "
-        "@FILE (a list of paths), or a .warc/.warc.gz web archive",
+        help="HTML file, - for standard input, directory (its *.html, *.htm, *.xhtml, *.mhtml), glob, "
+        "@FILE (a list of paths), an MHTML, a .warc/.warc.gz/.wacz web archive, or an http(s):// URL",
     )
+    audit.add_argument("--page", metavar="URL", help="of a web archive, audit only the page at this URL")
     audit.add_argument("--rules", type=_names, metavar="ID,...", help="only these rules (axe-core's ids)")
     audit.add_argument(
         "--tags",
@@ -91,10 +92,14 @@ def _audits(args: argparse.Namespace):
     """(source, (result, line_of) or an error message) for every page of the inputs."""
     from ..api import Document, LimitError, ParseError
     from ..audit.report import source_lines
-    from .sources import Skipped, expand
+    from .sources import Page, Skipped, expand
     from .work import describe, load_page
 
     pages = [None] if args.inputs == ["-"] else expand(args.inputs, Skipped())
+    if args.page is not None:
+        pages = [p for p in pages if p is not None and (p.error or p.url == args.page)] or [
+            Page(" ".join(args.inputs), error=f"no page {args.page} in {' '.join(args.inputs)}")
+        ]
     for page in pages:
         source = "-" if page is None else page.source
         try:
@@ -106,7 +111,7 @@ def _audits(args: argparse.Namespace):
                 continue
             else:
                 doc = Document.from_file(page.source, args.url) if args.url else load_page(page)
-                raw = page.payload if page.payload is not None else Path(page.source).read_bytes()
+                raw = doc.page.source
             result = doc.audit(args.rules, args.tags, passes=args.passes)
         except (ParseError, LimitError, OSError, ValueError) as exc:
             yield source, describe(exc, source)
@@ -121,7 +126,8 @@ def _write(args: argparse.Namespace, audited: list) -> None:
     try:
         if args.format == "json":
             results = [result for _, result, _ in audited]
-            payload = results[0] if len(results) == 1 and len(args.inputs) == 1 and not _many(args.inputs) else results
+            one = len(results) == 1 and len(args.inputs) == 1 and not _many(args.inputs, args.page)
+            payload = results[0] if one else results
             sys.stdout.write(json.dumps(payload, ensure_ascii=False, indent=1) + "\n")
         elif args.format == "sarif":
             log = sarif(
@@ -136,11 +142,15 @@ def _write(args: argparse.Namespace, audited: list) -> None:
         sys.stderr.close()
 
 
-def _many(inputs: list[str]) -> bool:
-    """Whether the inputs can name several pages (then JSON is always an array)."""
+def _many(inputs: list[str], page: str | None) -> bool:
+    """Whether the inputs can name several pages (then JSON is always an array; an
+    archive with --page names one)."""
     one = inputs[0]
     return (
-        one.startswith("@") or Path(one).is_dir() or one.endswith((".warc", ".warc.gz")) or any(c in one for c in "*?[")
+        one.startswith("@")
+        or Path(one).is_dir()
+        or (one.endswith((".warc", ".warc.gz", ".wacz")) and page is None)
+        or any(c in one for c in "*?[")
     )
 
 

@@ -21,10 +21,22 @@ def add_parser(commands: "argparse._SubParsersAction") -> None:
     )
     batch.add_argument(
         "inputs",
-        nargs="+",
+        nargs="*",
         metavar="INPUT",
         help="HTML file, directory (its *.html, *.htm, *.xhtml, recursively), glob, "
-        "@FILE (a list of paths, one a line), or a .warc/.warc.gz web archive",
+        "@FILE (a list of paths, one a line), a .warc/.warc.gz/.wacz web archive, or an http(s):// URL",
+    )
+    batch.add_argument(
+        "--crawl",
+        metavar="URL",
+        help="the pages of a site: from URL, same-site links and sitemap.xml, breadth-first, as robots.txt allows",
+    )
+    batch.add_argument(
+        "--max-pages",
+        type=_positive,
+        default=1000,
+        metavar="N",
+        help="with --crawl: stop after N pages (default 1000)",
     )
     batch.add_argument(
         "--out",
@@ -85,12 +97,23 @@ def add_parser(commands: "argparse._SubParsersAction") -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..sources import is_url
     from . import BatchError
     from . import run as run_pages
     from .output import JsonlWriter
     from .overwrite import refuse_output_among_inputs, skip_output
     from .sources import Skipped, confined, count_files, expand
 
+    problem = None
+    if args.crawl is not None and (args.inputs or args.resume or args.dask):
+        problem = "--crawl takes no other input, and neither --resume nor --dask"
+    elif args.crawl is not None and not is_url(args.crawl):
+        problem = f"--crawl {args.crawl}: not an http(s):// URL"
+    elif args.crawl is None and not args.inputs:
+        problem = "give one or more inputs, or --crawl URL"
+    if problem:
+        print(f"axsynth: {problem}", file=sys.stderr)
+        return 1
     if args.root is not None and not os.path.isdir(args.root):
         print(f"axsynth: --root {args.root}: not a directory", file=sys.stderr)
         return 1
@@ -107,11 +130,22 @@ def run(args: argparse.Namespace) -> int:
     skipped = Skipped()
     progress = Progress(count_files(args.inputs) if sys.stderr.isatty() else None, sum(done.values()))
     outcome = "done"
+    crawl = None
     try:
-        pages = _not_done(confined(skip_output(expand(args.inputs, skipped), args.out), root), done)
+        if args.crawl is not None:
+            from .crawl import CrawlRun
+
+            crawl = CrawlRun(args.crawl, args.max_pages)
+            for note in crawl.frontier.notes:
+                print(f"axsynth: note: {note}", file=sys.stderr)
+            pages = crawl.pages()
+        else:
+            pages = _not_done(confined(skip_output(expand(args.inputs, skipped), args.out), root), done)
         for _, line in run_pages(
             pages, formats, args.stats, args.jobs, args.timeout or None, args.max_memory, args.dask
         ):
+            if crawl is not None and (line := crawl.done(line)) is None:
+                continue
             writer.write(line)
             progress.add(line)
     except BatchError as exc:
@@ -123,6 +157,8 @@ def run(args: argparse.Namespace) -> int:
     except BatchError as exc:
         outcome = outcome if outcome != "done" else f"stopped: {exc}"
     progress.finish()
+    if crawl is not None:
+        print(f"axsynth batch: {crawl.summary()}", file=sys.stderr)
     print(f"axsynth batch: {progress.summary(skipped)}; {outcome}", file=sys.stderr)
     if outcome != "done":
         return 130 if outcome.startswith("interrupted") else 1

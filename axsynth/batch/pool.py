@@ -16,6 +16,7 @@ import time
 from multiprocessing.connection import Connection, wait
 from typing import Iterable, Iterator
 
+from ..sources.crawl import WAIT
 from .sources import Page
 from .work import OUT_OF_MEMORY, error_line, snapshot_page
 
@@ -81,7 +82,9 @@ def run_pool(
     timeout: float | None = 60.0,
     max_memory_mb: int | None = None,
 ) -> Iterator[tuple[Page, dict]]:
-    """Each page with its output line, in the order of ``pages``."""
+    """Each page with its output line, in the order of ``pages``. ``pages`` may give
+    ``WAIT`` (a crawl with nothing queued while pages are under way): nothing is
+    dispatched until a line comes back."""
     jobs = jobs or default_jobs()
     context = _start_method()
 
@@ -89,7 +92,7 @@ def run_pool(
         return _Worker(context, formats, with_stats, max_memory_mb, timeout)
 
     workers = [start() for _ in range(jobs)]
-    source = enumerate(pages)
+    source = iter(pages)
     exhausted = False
     done: dict[int, tuple[Page, dict]] = {}
     next_index = 0
@@ -99,12 +102,14 @@ def run_pool(
         while True:
             for i in range(len(workers)):
                 while workers[i].task is None and not exhausted and dispatched - next_index < window:
-                    item = next(source, None)
-                    if item is None:
+                    page = next(source, None)
+                    if page is None:
                         exhausted = True
                         break
-                    index, page = item
-                    dispatched = index + 1
+                    if page == WAIT:  # a crawl waits for pages under way to bring more
+                        break
+                    index = dispatched
+                    dispatched += 1
                     if page.error is not None:  # known bad before any work: no worker needed
                         done[index] = page, snapshot_page(page, formats, with_stats)
                         continue

@@ -9,8 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Generator, Iterable, Iterator
 
-HTML_SUFFIXES = (".html", ".htm", ".xhtml")
+from ..sources import is_url
+
+HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".mhtml", ".mht")
 WARC_SUFFIXES = (".warc", ".warc.gz")
+WACZ_SUFFIXES = (".wacz",)
 
 
 @dataclass
@@ -27,6 +30,10 @@ class Page:
     charset: str | None = None
     error: str | None = None
     root: str | None = None  # no stylesheet or frame outside this directory is read (--root)
+    captured: str | None = None  # an archive record's WARC-Date (its subresources: the captures closest to it)
+    archived: bool = False  # a page of a WACZ, read in the worker (payload None)
+    remote: bool = False  # an http(s) URL, fetched in the worker
+    crawl: bool = False  # found by a crawl: its line brings back the page's links ("links", taken off)
 
     @property
     def key(self) -> tuple[str, int | None]:
@@ -37,7 +44,7 @@ class Page:
     def document_url(self) -> str | None:
         """The page's URL: its archive record's target URI (None for an error about the
         archive itself), or its file's ``file://`` URI (as ``snapshot``)."""
-        if self.url is not None or self.source.endswith(WARC_SUFFIXES):
+        if self.url is not None or self.source.endswith(WARC_SUFFIXES + WACZ_SUFFIXES):
             return self.url
         return Path(os.path.abspath(self.source)).as_uri()
 
@@ -72,9 +79,14 @@ def line_key(line: dict) -> tuple[str, int | None]:
 def expand(inputs: Iterable[str], skipped: Skipped) -> Iterator[Page]:
     """Every page of the inputs, in order.  An input that names nothing, or a page
     named twice, is a page with an error: it still gets its line."""
-    seen: set[Path] = set()
+    seen: set[Path | str] = set()
     for path in _paths(inputs):
         if isinstance(path, Page):
+            if path.remote:
+                if path.url in seen:
+                    yield Page(path.source, error=f"duplicate input: {path.source} is already in this batch")
+                    continue
+                seen.add(path.url)
             yield path
             continue
         resolved = Path(os.path.abspath(path))
@@ -86,6 +98,10 @@ def expand(inputs: Iterable[str], skipped: Skipped) -> Iterator[Page]:
             from .warc import archive_pages  # only a batch over archives needs the WARC library
 
             yield from archive_pages(str(path), skipped)
+        elif str(path).endswith(WACZ_SUFFIXES):
+            from .warc import wacz_pages
+
+            yield from wacz_pages(str(path))
         else:
             yield Page(str(path))
 
@@ -95,7 +111,7 @@ def count_files(inputs: Iterable[str]) -> int | None:
     records are counted only as they are read)."""
     total = 0
     for path in _paths(inputs):
-        if not isinstance(path, Page) and str(path).endswith(WARC_SUFFIXES):
+        if not isinstance(path, Page) and str(path).endswith(WARC_SUFFIXES + WACZ_SUFFIXES):
             return None
         total += 1
     return total
@@ -103,12 +119,15 @@ def count_files(inputs: Iterable[str]) -> int | None:
 
 def _paths(inputs: Iterable[str], lists: bool = True) -> Iterator[Path | Page]:
     for spec in inputs:
-        if lists and spec.startswith("@"):
+        if is_url(spec):
+            yield Page(spec, url=spec.partition("#")[0], remote=True)
+        elif lists and spec.startswith("@"):
             yield from _list_file(spec[1:])
         elif Path(spec).is_dir():
             found = yield from _directory(Path(spec))
             if not found:
-                yield Page(spec, error=f"{spec}: no .html, .htm, .xhtml, .warc or .warc.gz file in this directory")
+                kinds = ".html, .htm, .xhtml, .mhtml, .mht, .warc, .warc.gz or .wacz"
+                yield Page(spec, error=f"{spec}: no {kinds} file in this directory")
         elif glob.has_magic(spec) and not Path(spec).exists():
             matches = sorted(glob.glob(spec, recursive=True))
             if not matches:
@@ -126,7 +145,7 @@ def _directory(root: Path) -> Generator[Path, None, int]:
     for folder, dirs, files in os.walk(root):
         dirs.sort()
         for name in sorted(files):
-            if name.lower().endswith(HTML_SUFFIXES + WARC_SUFFIXES):
+            if name.lower().endswith(HTML_SUFFIXES + WARC_SUFFIXES + WACZ_SUFFIXES):
                 found += 1
                 yield Path(folder) / name
     return found

@@ -2,15 +2,20 @@
 
 A ``response`` record whose HTTP ``Content-Type`` is HTML (or absent) is a page: its
 target URI is the document URL, and the charset of its ``Content-Type`` decides the
-encoding (as in a browser, a byte order mark still wins).  Other records are counted
+encoding (as in a browser, a byte order mark still wins). Its stylesheets and frames are
+read from the same archive (``axsynth.sources.archive``). A WACZ's pages are those its
+``pages/pages.jsonl`` lists.  Other records are counted
 as skipped.  An archive cut short keeps the pages before the cut, then gets one error line.
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Iterator
 
+from ..html.resources import content_type_charset
+from ..sources.archive import cut_short
 from .sources import Page, Skipped
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
@@ -29,7 +34,7 @@ def archive_pages(path: str, skipped: Skipped) -> Iterator[Page]:
             for record in records:
                 page = _page(path, records, record)
                 records.read_to_end()
-                if _cut_short(records, record):
+                if cut_short(records, record):
                     yield _cut(path, records.get_record_offset(), os.fstat(stream.fileno()).st_size)
                     return
                 if page is not None:
@@ -44,15 +49,6 @@ def archive_pages(path: str, skipped: Skipped) -> Iterator[Page]:
     else:
         if end < size:  # warcio stops quietly before a record cut inside its headers
             yield _cut(path, end, size)
-
-
-def _cut_short(records, record) -> bool:
-    """Whether a record (read to its end) lacks bytes: no Content-Length (its header
-    block was cut), fewer bytes than it declares, or a gzip member without its end."""
-    if record.rec_headers.get_header("Content-Length") is None or getattr(record.raw_stream, "limit", 0) > 0:
-        return True
-    decompressor = records.reader.decompressor
-    return decompressor is not None and not getattr(decompressor, "eof", True)
 
 
 def _cut(path: str, offset: int, size: int) -> Page:
@@ -71,11 +67,13 @@ def _page(path: str, records, record) -> Page | None:
     content_type = (
         headers.get_header("Content-Type") if headers is not None else record.rec_headers.get_header("Content-Type")
     )
-    media_type, charset = _parse_content_type(content_type or "")
+    media_type = (content_type or "").partition(";")[0].strip().lower()
     if media_type and media_type not in HTML_TYPES:
         return None
     if record.rec_type == "response" and headers is None:  # not an HTTP response (dns:, whois:...)
         return None
+    if headers is not None and headers.get_statuscode()[:1] == "3" and headers.get_header("Location"):
+        return None  # a redirect: its target is the page
     payload = record.content_stream().read()
     return Page(
         path,
@@ -83,19 +81,22 @@ def _page(path: str, records, record) -> Page | None:
         record_id=record.rec_headers.get_header("WARC-Record-ID"),
         url=record.rec_headers.get_header("WARC-Target-URI"),
         payload=payload,
-        charset=charset,
+        charset=content_type_charset(content_type or ""),
+        captured=record.rec_headers.get_header("WARC-Date"),
     )
-
-
-def _parse_content_type(value: str) -> tuple[str, str | None]:
-    media_type, _, params = value.partition(";")
-    charset = None
-    for param in params.split(";"):
-        name, _, arg = param.partition("=")
-        if name.strip().lower() == "charset":
-            charset = arg.strip().strip("\"'") or None
-    return media_type.strip().lower(), charset
 
 
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def wacz_pages(path: str) -> Iterator[Page]:
+    """The pages a WACZ's pages/pages.jsonl lists, each known by its line number there."""
+    from ..sources import SourceError
+    from ..sources.archive import wacz_pages as listed
+
+    try:
+        for number, entry in listed(Path(path)):
+            yield Page(path, offset=number, url=entry["url"], captured=entry.get("ts"), archived=True)
+    except SourceError as exc:
+        yield Page(path, error=str(exc))

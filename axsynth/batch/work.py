@@ -35,6 +35,10 @@ def snapshot_page(page: Page, formats: tuple[str, ...], with_stats: bool) -> dic
                 from .stats import page_stats
 
                 outputs["stats"] = page_stats(doc)
+            if page.crawl:  # the crawl takes them off the line: a crawl writes batch's lines
+                from ..sources.crawl import page_links
+
+                outputs["links"] = page_links(doc.dom, doc.page.base_url)
         except MemoryError:
             error = OUT_OF_MEMORY + " (over --max-memory)"
         except (ParseError, LimitError, SnapshotOptionError, OSError, ValueError) as exc:
@@ -99,25 +103,20 @@ _default_options = functools.cache(default_options)
 
 
 def load_page(page: Page) -> Document:
-    """The document of a page: its file, or its archive record decoded as a browser decodes it."""
+    """The document of a page: its file, or its archive record decoded as a browser decodes
+    it, its stylesheets and frames read from the same archive."""
+    from ..sources.archive import load_archive, record_page
+
+    if page.remote:
+        return Document.from_url(page.url or page.source)
+    if page.archived:
+        return Document.from_source(load_archive(Path(page.source), page.url, date=page.captured))
     if page.payload is None:
         return Document.from_file(page.source, root=page.root)
-    return Document.from_html(_decoded(page.payload, page.charset), page.url)
-
-
-def _decoded(payload: bytes, charset: str | None) -> str | bytes:
-    """The payload decoded by its HTTP charset, as a browser does; a byte order mark
-    wins, and an unknown or absent charset leaves the engine's sniffing to decide."""
-    import codecs
-
-    import webencodings
-
-    from ..html.encoding import decode_as
-
-    encoding = webencodings.lookup(charset) if charset else None
-    if encoding is None or payload.startswith((codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return payload
-    return decode_as(encoding.name, payload)
+    content_type = f"text/html; charset={page.charset}" if page.charset else "text/html"
+    return Document.from_source(
+        record_page(Path(page.source), page.url or "about:blank", page.captured, page.payload, content_type)
+    )
 
 
 def describe(exc: BaseException, source: str) -> str:

@@ -43,3 +43,4 @@ cdef class Document(Node):
     cdef public str encoding
     cdef public dict id_map
     cdef public object forms
+    cdef public bint archived

@@ -169,12 +169,15 @@ class ShadowRoot(Node):
 
 
 class Document(Node):
-    __slots__ = ("url", "encoding", "id_map", "forms")
+    __slots__ = ("url", "encoding", "id_map", "forms", "archived")
 
     def __init__(self, url: str = "about:blank") -> None:
         super().__init__()
         self.url = url
         self.encoding = "utf-8"
+        #: Loaded as Chromium opens a web archive (MHTML): every form control is disabled
+        #: (HTMLFormControlElement::IsDisabledFormControl asks the fetcher for its archive).
+        self.archived = False
         self.id_map: dict[str, Element] | None = None
         self.forms: object = None  # the document's html.forms.Forms, made on first use (Forms.of)
 

@@ -23,6 +23,7 @@ from .forms import (
     ascii_lower,
     button_type,
     form_owner,
+    in_archive,
     in_disabled_fieldset,
     input_type,
     is_disabled,
@@ -121,7 +122,7 @@ def is_actually_disabled(el: Element) -> bool:
         select = owner_select(el)  # probed: the options of a disabled select are :disabled
         return option_disabled(el) or (select is not None and is_disabled(select))
     if tag == "fieldset":
-        return "disabled" in el.attrs or in_disabled_fieldset(el)
+        return "disabled" in el.attrs or in_disabled_fieldset(el) or in_archive(el)
     return is_disabled(el)
 
 

@@ -157,6 +157,16 @@ def _unquote(value: str) -> str:
 # --- the decoders -------------------------------------------------------------------
 
 
+def decode_document(payload: bytes, charset: str | None) -> str | bytes:
+    """A document served with a Content-Type ``charset``, decoded as a browser decodes
+    it: a byte order mark wins over the label, and an unknown or absent label leaves the
+    bytes to the parser's own sniffing (``<meta charset>``, then its guess)."""
+    encoding = webencodings.lookup(charset) if charset else None
+    if encoding is None or payload.startswith((codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return payload
+    return decode_as(encoding.name, payload)
+
+
 def decode_as(name: str, data: bytes) -> str:
     """The Encoding standard's decoder for ``name`` (an encoding name, not a label)."""
     if name == "utf-8":

@@ -22,6 +22,8 @@ def supports_focus(el: Element | None) -> bool:
     if tag in ("a", "area"):
         # HTMLAnchorElement::SupportsFocus: an editable link is focusable only via tabindex.
         return "href" in el.attrs and not is_editable(el)
+    if tag in ("button", "select", "textarea", "input") and forms.in_archive(el):
+        return False  # HTMLFormControlElement::SupportsFocus: not while IsDisabledFormControl (an opened archive)
     if tag in ("button", "select", "textarea", "dialog"):
         return True
     if tag == "input":

@@ -108,12 +108,30 @@ def is_disabled(el: Element) -> bool:
         return False
     if el.local_name == "option":
         return option_disabled(el)
-    return "disabled" in el.attrs or in_disabled_fieldset(el)
+    return "disabled" in el.attrs or in_disabled_fieldset(el) or in_archive(el)
+
+
+def in_archive(el: Element) -> bool:
+    """Whether the element's document is shown as Chromium shows an opened archive
+    (MHTML, ``--archive-view``): sandboxed, so every form control is disabled."""
+    root = el.tree_root
+    while isinstance(root, ShadowRoot):
+        root = root.host.tree_root
+    return isinstance(root, Document) and root.archived
 
 
 def has_disabled_attribute(el: Element | None) -> bool:
     """A form-control element (input, button, select, textarea, fieldset, output)
-    carrying the disabled attribute itself."""
+    carrying the disabled attribute itself, or in a document shown as an opened
+    archive (where IsDisabledFormControl holds for every one of them)."""
+    return (
+        el is not None and el.is_html and el.local_name in _FORM_CONTROLS and ("disabled" in el.attrs or in_archive(el))
+    )
+
+
+def carries_disabled_attribute(el: Element | None) -> bool:
+    """A form-control element carrying the disabled attribute itself (what a date field
+    of its UA shadow tree asks: an opened archive leaves those fields settable)."""
     return el is not None and el.is_html and el.local_name in _FORM_CONTROLS and "disabled" in el.attrs
 
 

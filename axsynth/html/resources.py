@@ -12,6 +12,8 @@ mapped to a file by the page's :class:`LoadPolicy`:
   static server would, root-relative ``/css/app.css`` included;
 * a page with a web URL read from a file maps the URLs under the page's own
   directory URL to files under that directory (no site root to reach further);
+* a page from a *source* (an MHTML's parts, a web archive's records, HTTP:
+  ``axsynth.sources``) reads what that source's resolver serves, and nothing else;
 * everything else (remote URLs, other schemes) is not read, with a note.
 
 Untrusted input is confined by an explicit ``root``: a file that resolves outside it
@@ -29,6 +31,7 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 from urllib.parse import unquote, unquote_to_bytes, urlsplit
 
 from .dom import Document
@@ -60,6 +63,50 @@ class NotLoaded(Exception):
 
 
 @dataclass(frozen=True)
+class Fetched:
+    """A subresource as it was served: its final URL (after redirects), its bytes, its
+    ``Content-Type`` ("" when none was given: a file) and, for a file, the file."""
+
+    url: str
+    body: bytes = field(repr=False)
+    content_type: str = ""
+    file: Path | None = None
+    status: int | None = None  # the HTTP status (None: not from HTTP, or not recorded)
+
+    @property
+    def media_type(self) -> str:
+        return self.content_type.partition(";")[0].strip().lower()
+
+    @property
+    def charset(self) -> str | None:
+        """The ``charset`` parameter of the Content-Type (the protocol's encoding label)."""
+        return content_type_charset(self.content_type)
+
+    @property
+    def identity(self) -> Path | str:
+        """What names it among the documents of a frame chain (a frame may not load one of them again)."""
+        return self.file if self.file is not None else self.url.partition("#")[0]
+
+
+class Resolver(Protocol):
+    """Serves the subresources of a page that has a source other than the file system:
+    the parts of an MHTML, the records of a web archive, HTTP (``axsynth.sources``)."""
+
+    def fetch(self, url: str, limit: int) -> Fetched:
+        """The resource at an absolute URL, at most ``limit`` bytes; NotLoaded says why not."""
+        ...
+
+
+def content_type_charset(value: str) -> str | None:
+    """The ``charset`` parameter of a Content-Type header value, unquoted; None when absent."""
+    for param in value.split(";")[1:]:
+        name, _, arg = param.partition("=")
+        if name.strip().lower() == "charset":
+            return arg.strip().strip("\"'") or None
+    return None
+
+
+@dataclass(frozen=True)
 class Mount:
     """URLs starting with ``url`` are the files below ``directory``."""
 
@@ -80,8 +127,14 @@ class LoadPolicy:
     mounts: tuple[Mount, ...] = ()
     root: Path | None = None  # every file read must resolve below it
     #: The URL relative references resolve against when the document's own URL cannot
-    #: serve (HTML given with a base_dir and no URL: the directory stands for its location).
+    #: serve (HTML given with a base_dir and no URL: the directory stands for its location;
+    #: an opened MHTML: where its page was saved from).
     location: str | None = None
+    #: Serves every subresource instead of the mounts (an MHTML, a web archive, HTTP).
+    resolver: Resolver | None = field(default=None, compare=False)
+    #: The page is shown as Chromium shows an opened archive (MHTML): sandboxed, every
+    #: form control disabled.
+    archive_view: bool = False
 
     @classmethod
     def for_page(
@@ -135,12 +188,21 @@ class LoadPolicy:
         return regular_file(candidate, *bounds)
 
     def read(self, url: str, limit: int) -> bytes:
-        """The bytes an absolute URL names under this policy (a ``data:`` URL's body, or a
-        file's), at most ``limit``; NotLoaded says why not. Without side effects: what
-        Chromium is served when it draws the page (axsynth.screenshot) comes from here too."""
+        """The bytes an absolute URL names under this policy (a ``data:`` URL's body, a
+        source's resource, or a file's), at most ``limit``; NotLoaded says why not. Without
+        side effects: what Chromium is served when it draws the page (axsynth.screenshot)
+        comes from here too."""
+        return self.fetch(url, limit).body
+
+    def fetch(self, url: str, limit: int) -> Fetched:
+        """``read``, with the final URL and the Content-Type it was served with."""
         if url[:5].lower() == "data:":
-            return data_url_bytes(url)
-        return read_regular_file(self.locate(url), limit)
+            kind = url[5:].partition(",")[0].strip()
+            return Fetched(url, data_url_bytes(url), kind.removesuffix(";base64") or "text/plain")
+        if self.resolver is not None:
+            return self.resolver.fetch(url, limit)
+        file = self.locate(url)
+        return Fetched(url, read_regular_file(file, limit), file=file)
 
     def _unmapped(self, url: str) -> str:
         scheme = urlsplit(url).scheme.lower()
@@ -167,27 +229,52 @@ class Loader:
 
     policy: LoadPolicy
     base_url: str
-    enclosing: frozenset[Path] = frozenset()
+    enclosing: frozenset[Path | str] = frozenset()
     notes: list[str] = field(default_factory=list)
     css_bytes: int = 0
     imports: int = 0
 
     @classmethod
     def for_document(
-        cls, policy: LoadPolicy, document: Document, url: str, parent: "Loader | None" = None, file: Path | None = None
+        cls,
+        policy: LoadPolicy,
+        document: Document,
+        url: str,
+        parent: "Loader | None" = None,
+        file: Path | str | None = None,
     ) -> "Loader":
-        """The loader of a document at ``url`` (read from ``file``; in a frame of the
-        document ``parent`` loads). Relative references resolve against its base URL:
+        """The loader of a document at ``url`` (read from ``file``, or named by that URL
+        in its source; in a frame of the document ``parent`` loads). Relative references resolve against its base URL:
         ``<base href>`` against the parent's base URL for an ``about:srcdoc`` document, the
         policy's location for HTML given without a URL, else the document's URL."""
         if parent is not None and url == "about:srcdoc":
             fallback = parent.base_url
-        elif urlsplit(url).scheme.lower() in ("", "about"):
-            fallback = policy.location
+        elif urlsplit(url).scheme.lower() in ("", "about") or (policy.archive_view and parent is None):
+            fallback = policy.location  # an opened archive's base URL is where its page was saved from
         else:
             fallback = None
         enclosing = (parent.enclosing if parent is not None else frozenset()) | ({file} if file else frozenset())
-        return cls(policy, document_base_url(document, url, fallback), enclosing)
+        loader = cls(policy, document_base_url(document, url, fallback), enclosing)
+        prefetch = getattr(policy.resolver, "prefetch", None)
+        if prefetch is not None:  # a network source: the sheets and frames arrive while the page is styled
+            prefetch(loader.subresources(document), MAX_FRAME_BYTES)
+        return loader
+
+    def subresources(self, document: Document) -> list[str]:
+        """The URLs of the document's linked stylesheets and frames (those worth fetching
+        ahead: whether each is used is decided when it is read)."""
+        urls = []
+        for el in document.iter_elements():
+            if el.local_name == "link" and "stylesheet" in el.attrs.get("rel", "").lower().split():
+                ref = el.attrs.get("href", "")
+            elif el.local_name in ("iframe", "frame") and "srcdoc" not in el.attrs:
+                ref = el.attrs.get("src", "")
+            else:
+                continue
+            url = resolve(self.base_url, ref.strip()) if ref.strip() else None
+            if url is not None:
+                urls.append(url)
+        return urls
 
     def url_of(self, ref: str, base: str | None = None) -> str:
         """``ref`` as an absolute URL (against ``base``, default the document's base URL)."""
@@ -204,29 +291,42 @@ class Loader:
                 reason += "; on a file: page a root-relative URL names the file system's root (give --site-root)"
         self.notes.append(f"{what} {ref!r} not loaded: {reason}")
 
-    def stylesheet(self, url: str) -> bytes:
-        """The bytes of a stylesheet at an absolute URL; NotLoaded says why not."""
-        data = self.policy.read(url, MAX_STYLESHEET_BYTES)
-        if self.css_bytes + len(data) > MAX_DOCUMENT_CSS_BYTES:
+    def stylesheet(self, url: str) -> Fetched:
+        """A stylesheet at an absolute URL; NotLoaded says why not (also, as in Chromium, a
+        sheet answered with an HTTP error, or served as another type than text/css)."""
+        sheet = self.policy.fetch(url, MAX_STYLESHEET_BYTES)
+        if sheet.status is not None and sheet.status >= 400:
+            raise NotLoaded(f"HTTP {sheet.status}")
+        if sheet.content_type and sheet.media_type not in ("text/css", ""):
+            raise NotLoaded(f"served as {sheet.media_type}, not text/css (Chromium does not apply it)")
+        if self.css_bytes + len(sheet.body) > MAX_DOCUMENT_CSS_BYTES:
             raise NotLoaded(f"the page's stylesheets would pass {MAX_DOCUMENT_CSS_BYTES:,} bytes (the limit)")
-        self.css_bytes += len(data)
-        return data
+        self.css_bytes += len(sheet.body)
+        return sheet
 
-    def frame(self, url: str) -> tuple[Path | None, bytes]:
-        """The file (None for a ``data:`` URL) and bytes of a child frame's document;
-        NotLoaded says why not."""
+    def frame(self, url: str) -> Fetched:
+        """A child frame's document (``file`` None unless read from a file); NotLoaded says why not."""
         if url[:5].lower() == "data:":
             kind = url[5:].partition(",")[0].partition(";")[0].strip().lower() or "text/plain"
             if kind not in _HTML_TYPES:
                 raise NotLoaded(f"not an HTML document ({kind})")
-            return None, data_url_bytes(url)
+            return Fetched(url, data_url_bytes(url), kind)
+        if self.policy.resolver is not None:
+            if url.partition("#")[0] in self.enclosing:
+                raise NotLoaded("the page itself or an enclosing frame")
+            document = self.policy.resolver.fetch(url, MAX_FRAME_BYTES)
+            if document.identity in self.enclosing:  # reached again through a redirect
+                raise NotLoaded("the page itself or an enclosing frame")
+            if document.media_type and document.media_type not in _HTML_TYPES:
+                raise NotLoaded(f"not an HTML document ({document.media_type})")
+            return document
         file = self.policy.locate(url)
         if file in self.enclosing:
             raise NotLoaded("the page itself or an enclosing frame")
         guessed = mimetypes.guess_type(file.name)[0]
         if guessed is not None and guessed not in _HTML_TYPES:
             raise NotLoaded(f"not an HTML file ({guessed})")
-        return file, read_regular_file(file, MAX_FRAME_BYTES)
+        return Fetched(url, read_regular_file(file, MAX_FRAME_BYTES), file=file)
 
 
 def regular_file(candidate: Path, *bounds: tuple[Path, str]) -> Path:

@@ -69,17 +69,17 @@ def linked_sheet(href: str, loader: Loader) -> str | None:
     if not href.strip():
         return None
     try:
-        url = loader.url_of(href)
-        data = loader.stylesheet(url)
+        sheet = loader.stylesheet(loader.url_of(href))
     except NotLoaded as reason:
         loader.note("stylesheet", href, str(reason))
         return None
-    return with_imports(decode(data), url, loader, ())
+    return with_imports(decode(sheet.body, sheet.charset), sheet.url, loader, ())
 
 
-def decode(data: bytes) -> str:
-    """A stylesheet's text: its BOM, else its @charset, else UTF-8 (CSS Syntax §3.2)."""
-    return decode_stylesheet_bytes(data)[0]
+def decode(data: bytes, charset: str | None = None) -> str:
+    """A stylesheet's text: its BOM, else the charset it was served with (Content-Type),
+    else its @charset, else UTF-8 (CSS Syntax §3.2)."""
+    return decode_stylesheet_bytes(data, protocol_encoding=charset)[0]
 
 
 def with_imports(css: str, url: str, loader: Loader, chain: tuple[str, ...]) -> str:
@@ -180,7 +180,8 @@ def _imported(
         if loader.imports >= MAX_IMPORTS:
             raise NotLoaded(f"more than {MAX_IMPORTS} @import rules in the page")
         loader.imports += 1
-        css = with_imports(decode(loader.stylesheet(url)), url, loader, chain)
+        sheet = loader.stylesheet(url)
+        css = with_imports(decode(sheet.body, sheet.charset), sheet.url, loader, chain)
     except NotLoaded as reason:
         loader.note("stylesheet", href, f"{reason} (@import in {base})")
         return ""

@@ -92,6 +92,9 @@ def test_inputs_expand_in_order_whatever_the_workers(tmp_path):
     assert lines[2]["aria"] == '- main:\n  - heading "Page 0" [level=1]\n  - button "Go 0"'
 
 
+KINDS = ".html, .htm, .xhtml, .mhtml, .mht, .warc, .warc.gz or .wacz"
+
+
 def test_every_bad_input_is_an_error_line_and_the_batch_goes_on(tmp_path):
     (tmp_path / "empty.html").write_bytes(b"")
     (tmp_path / "binary.html").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
@@ -120,7 +123,7 @@ def test_every_bad_input_is_an_error_line_and_the_batch_goes_on(tmp_path):
         "empty.html": "input is empty",
         "binary.html": "input looks binary (NUL bytes), not HTML",
         "dangling.html": f"{tmp_path / 'dangling.html'}: no such file",
-        "dir.html": f"{tmp_path / 'dir.html'}: no .html, .htm, .xhtml, .warc or .warc.gz file in this directory",
+        "dir.html": f"{tmp_path / 'dir.html'}: no {KINDS} file in this directory",
         "good.html": f"duplicate input: {tmp_path / 'good.html'} is already in this batch",
         "missing.html": f"{tmp_path / 'missing.html'}: no such file",
         "*.nothing": f"{tmp_path / '*.nothing'}: no file matches this pattern",

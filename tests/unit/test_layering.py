@@ -1,6 +1,6 @@
 """The pipeline's layers import one way only (README, "How it works").
 
-data → html → style → page → {ax, playwright} → emit → screenshot → audit → query → locator → frames → formats
+data → html → sources → style → page → {ax, playwright} → emit → screenshot → audit → query → locator → frames → formats
      → api → agents → batch → {cli, testing, conformance}
 
 A module may import its own layer and the layers before it; ``ax`` and
@@ -25,6 +25,9 @@ LAYERS = {
     "version": 0,
     "html": 1,
     "fonts": 1.5,  # the fonts Chromium lays text out with: style's font-relative units and layout read them
+    # Where a page comes from (MHTML, archives, HTTP, crawls): resolvers behind html's
+    # loading policy; read by api and everything that loads a page by name.
+    "sources": 1.5,
     "style": 2,
     "layout": 2.5,  # where boxes are: reads the DOM and the computed styles; the page holds it
     "page": 3,
