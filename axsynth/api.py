@@ -18,7 +18,7 @@ from .html.parse import ParseError
 from .html.resources import LoadPolicy
 from .limits import DEFAULT_MAX_HTML_BYTES, InputTooLarge, LimitError, bounded
 from .locator import Locator, LocatorEngine
-from .page import CursorError, Page, ScopeError, SnapshotOptionError
+from .page import CursorError, Page, ScopeError, SnapshotOptionError, check_viewport
 from .query import AccessibilityQueries, AXNode, QueryError, RoleIndex
 
 if TYPE_CHECKING:  # imported where used: a CDP or aria snapshot needs none of them
@@ -75,6 +75,7 @@ class Document(AccessibilityQueries, Formats):
         root: str | Path | None = None,
         site_root: str | Path | None = None,
         site_url: str | None = None,
+        viewport: tuple[int, int] | None = None,
         _file: Path | str | None = None,
         _policy: LoadPolicy | None = None,
     ) -> None:
@@ -87,7 +88,14 @@ class Document(AccessibilityQueries, Formats):
         if parent is None and policy is None:  # a frame's document reads under its top page's policy
             policy = LoadPolicy.for_page(url, base_dir=base_dir, root=root, site_root=site_root, site_url=site_url)
         with gc_paused():
-            self.page = Page(html, url or "about:blank", policy, parent.page if parent is not None else None, _file)
+            self.page = Page(
+                html,
+                url or "about:blank",
+                policy,
+                parent.page if parent is not None else None,
+                _file,
+                viewport=check_viewport(viewport) if viewport is not None else None,
+            )
         self._ax: AXCache | None = None
         self._index: RoleIndex | None = None
         self._agent: AgentEmitter | None = None
@@ -185,6 +193,7 @@ class Document(AccessibilityQueries, Formats):
         root: str | Path | None = None,
         site_root: str | Path | None = None,
         site_url: str | None = None,
+        viewport: tuple[int, int] | None = None,
     ) -> "Document":
         """A Document from HTML text, or bytes decoded as a browser decodes them.
 
@@ -194,13 +203,15 @@ class Document(AccessibilityQueries, Formats):
         in any folder); or ``site_root``, the files of the site ``url`` is on (the URLs
         under ``site_url``, default the origin of ``url``, as a static server maps
         them). ``root`` confines every file read to one directory (for untrusted HTML).
-        README, "How a page's stylesheets and frames are found".
+        README, "How a page's stylesheets and frames are found". ``viewport``: the
+        (width, height) in CSS px the page is laid out at and its media queries see
+        (default 1280×720, Playwright's headless Chromium's).
 
         >>> Document.from_html("<h1>Hi</h1>").get_by_role("heading").name
         'Hi'
         """
         base = Path(base_dir) if base_dir is not None else None
-        return cls(html, url, base, root=root, site_root=site_root, site_url=site_url)
+        return cls(html, url, base, root=root, site_root=site_root, site_url=site_url, viewport=viewport)
 
     @classmethod
     def from_file(
@@ -212,6 +223,7 @@ class Document(AccessibilityQueries, Formats):
         site_root: str | Path | None = None,
         site_url: str | None = None,
         max_bytes: int | None = DEFAULT_MAX_HTML_BYTES,
+        viewport: tuple[int, int] | None = None,
     ) -> "Document":
         """A Document from an HTML file; the stylesheets and frames its URLs name are
         read from files (``root``, ``site_root``, ``site_url``: as in ``from_html``).
@@ -243,10 +255,17 @@ class Document(AccessibilityQueries, Formats):
         if mhtml or looks_like_mhtml(data[:4096]):
             from .sources.mhtml import load_mhtml
 
-            return cls.from_source(load_mhtml(data, str(path), max_bytes=max_bytes))
+            return cls.from_source(load_mhtml(data, str(path), max_bytes=max_bytes), viewport=viewport)
         file = path.resolve()
         return cls(
-            data, url or file.as_uri(), file.parent, root=root, site_root=site_root, site_url=site_url, _file=file
+            data,
+            url or file.as_uri(),
+            file.parent,
+            root=root,
+            site_root=site_root,
+            site_url=site_url,
+            viewport=viewport,
+            _file=file,
         )
 
     @classmethod
@@ -257,6 +276,7 @@ class Document(AccessibilityQueries, Formats):
         *,
         archive_view: bool = False,
         max_bytes: int | None = DEFAULT_MAX_HTML_BYTES,
+        viewport: tuple[int, int] | None = None,
     ) -> "Document":
         """The page at ``url`` in a web archive: a WARC (``.warc``, ``.warc.gz``), a WACZ or
         an MHTML. Its stylesheets, ``@import``s and frames are read from the same archive
@@ -278,11 +298,14 @@ class Document(AccessibilityQueries, Formats):
             from .sources.mhtml import load_mhtml
 
             data = read_file(Path(path), mhtml_limit(max_bytes))
-            return cls.from_source(load_mhtml(data, str(path), archive_view=archive_view, max_bytes=max_bytes))
-        return cls.from_source(load(path, page=url, max_bytes=max_bytes))
+            loaded = load_mhtml(data, str(path), archive_view=archive_view, max_bytes=max_bytes)
+            return cls.from_source(loaded, viewport=viewport)
+        return cls.from_source(load(path, page=url, max_bytes=max_bytes), viewport=viewport)
 
     @classmethod
-    def from_url(cls, url: str, *, max_bytes: int | None = DEFAULT_MAX_HTML_BYTES) -> "Document":
+    def from_url(
+        cls, url: str, *, max_bytes: int | None = DEFAULT_MAX_HTML_BYTES, viewport: tuple[int, int] | None = None
+    ) -> "Document":
         """The page at an ``http(s)://`` URL, fetched with its stylesheets, ``@import``s and
         frames (in parallel, through a cache shared by the process; timeouts, size caps
         and redirects as README says). Its URL is the final one, after redirects, as
@@ -293,7 +316,7 @@ class Document(AccessibilityQueries, Formats):
         """
         from .sources import load
 
-        return cls.from_source(load(url, network=True, max_bytes=max_bytes))
+        return cls.from_source(load(url, network=True, max_bytes=max_bytes), viewport=viewport)
 
     @classmethod
     def open(
@@ -308,6 +331,7 @@ class Document(AccessibilityQueries, Formats):
         root: str | Path | None = None,
         site_root: str | Path | None = None,
         site_url: str | None = None,
+        viewport: tuple[int, int] | None = None,
     ) -> "Document":
         """A page by the name a user gives it, as every command reads its input: an
         ``http(s)://`` URL (``network=False`` refuses it), a WARC or WACZ (``page``: the
@@ -326,17 +350,19 @@ class Document(AccessibilityQueries, Formats):
         if kind == "file":
             if page is not None:
                 raise SourceError(f"{target}: a page URL applies to a web archive (.warc, .warc.gz, .wacz) only")
-            return cls.from_file(target, url, root=root, site_root=site_root, site_url=site_url, max_bytes=max_bytes)
+            return cls.from_file(
+                target, url, root=root, site_root=site_root, site_url=site_url, max_bytes=max_bytes, viewport=viewport
+            )
         if url is not None or site_root is not None:
             raise SourceError(f"{target}: the document URL and the site root apply to an HTML file only")
         if kind == "mhtml":
-            return cls.from_archive(target, archive_view=archive_view, max_bytes=max_bytes)
+            return cls.from_archive(target, archive_view=archive_view, max_bytes=max_bytes, viewport=viewport)
         if archive_view:
             raise SourceError(f"{target}: the archive view applies to an MHTML only")
-        return cls.from_source(load(target, page=page, network=network, max_bytes=max_bytes))
+        return cls.from_source(load(target, page=page, network=network, max_bytes=max_bytes), viewport=viewport)
 
     @classmethod
-    def from_source(cls, loaded: Loaded) -> "Document":
+    def from_source(cls, loaded: Loaded, *, viewport: tuple[int, int] | None = None) -> "Document":
         """The Document of a page a source gave (``axsynth.sources.load``): its bytes
         decoded by their Content-Type, its URL, its loading policy.
 
@@ -344,7 +370,7 @@ class Document(AccessibilityQueries, Formats):
         >>> Document.from_source(load("saved/page.mhtml")).url  # doctest: +SKIP
         'https://shop.example/'
         """
-        return cls(loaded.html, loaded.url, _policy=loaded.policy, _file=loaded.identity)
+        return cls(loaded.html, loaded.url, _policy=loaded.policy, _file=loaded.identity, viewport=viewport)
 
     @bounded("CDP tree")
     def get_full_ax_tree(

@@ -17,6 +17,7 @@ from .batch import audit_command, summarize_command
 from .batch import command as batch_command
 from .batch.work import describe
 from .limits import DEFAULT_MAX_HTML_BYTES, read_capped
+from .page import check_viewport
 from .version import __version__
 
 AGENT_ONLY = ("interactive_only", "max_bytes", "json", "cursor", "all_items")
@@ -104,6 +105,22 @@ def add_loading_options(parser: argparse.ArgumentParser) -> None:
         metavar="URL",
         help="with --site-root: the URL the directory is served at (default: --url's origin)",
     )
+    parser.add_argument(
+        "--viewport",
+        metavar="WxH",
+        type=parse_viewport,
+        help="the viewport the page is laid out at, in CSS px (default 1280x720: Playwright's "
+        "headless Chromium's); media queries and viewport units see it too",
+    )
+
+
+def parse_viewport(value: str) -> tuple[int, int]:
+    """--viewport WxH."""
+    width, separator, height = value.lower().partition("x")
+    try:
+        return check_viewport((int(width), int(height))) if separator else check_viewport(None)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r}: give WIDTHxHEIGHT in CSS px, each 1 to 100000") from None
 
 
 def add_source_options(parser: argparse.ArgumentParser) -> None:
@@ -183,8 +200,8 @@ def _print(write) -> int:
 
 
 def _load(args: argparse.Namespace) -> Document:
-    places = {"root": args.root, "site_root": args.site_root, "site_url": args.site_url}
-    for option in ("root", "site_root"):
+    places = {"root": args.root, "site_root": args.site_root, "site_url": args.site_url, "viewport": args.viewport}
+    for option in ("root", "site_root"):  # viewport is checked by its parser
         if places[option] is not None and not places[option].is_dir():
             raise NotADirectoryError(f"--{option.replace('_', '-')} {places[option]}: not a directory")
     if args.file == "-":
@@ -197,7 +214,7 @@ def _load(args: argparse.Namespace) -> Document:
         data = read_capped(sys.stdin.buffer, mhtml_limit(args.max_input_bytes or None), "standard input")
         if looks_like_mhtml(data[:4096]):  # an MHTML piped in: read as one, from its own parts
             loaded = load_mhtml(data, "-", archive_view=args.archive_view, max_bytes=args.max_input_bytes or None)
-            return Document.from_source(loaded)
+            return Document.from_source(loaded, viewport=args.viewport)
         if args.max_input_bytes and len(data) > args.max_input_bytes:
             raise InputTooLarge("standard input", args.max_input_bytes)
         return Document.from_html(data, args.url, base_dir=base, **places)

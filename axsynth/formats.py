@@ -44,6 +44,25 @@ class Formats:
         with gc_paused():
             return aria_snapshot(self.page, select_scope(self.page, scope) if scope is not None else None)
 
+    @bounded("layout")
+    def boxes(self, scope: str | None = None) -> list[dict[str, Any]]:
+        """Every element's layout box, in document order, as Chromium's
+        ``DOMSnapshot.captureSnapshot`` reports its bounds: dicts with
+        ``backendDOMNodeId``, ``x``, ``y``, ``width`` and ``height`` (CSS px, page
+        coordinates at scroll 0). Elements without a box (``display: none``…) are left
+        out. ``scope``: the boxes of one element's subtree (a CSS selector matching it).
+
+        >>> Document.from_html("<!doctype html><body style='margin:0'><div>x</div>").boxes()[2]
+        {'backendDOMNodeId': 6, 'x': 0, 'y': 0, 'width': 1280, 'height': 18}
+        """
+        layout = self.page.layout
+        boxes = layout.boxes()
+        if scope is None:
+            return boxes
+        root = select_scope(self.page, scope)
+        inside = {el.node_id for el in root.iter_elements()} | {root.node_id}
+        return [box for box in boxes if box["backendDOMNodeId"] in inside]
+
     @bounded("ai snapshot")
     def ai_snapshot(self, scope: str | None = None, depth: int | None = None) -> str:
         """What Playwright's ``page.aria_snapshot(mode="ai", depth=depth)`` returns (with

@@ -11,12 +11,36 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .html.dom import Document, Element, FlatTree, Node, start_tag
 from .html.forms import Forms
 from .html.parse import parse_html
 from .html.resources import Loader, LoadPolicy, document_base_url
+from .style import media
 from .style.cascade import Styles
+
+if TYPE_CHECKING:
+    from .layout import Layout
+
+#: The viewport pages are laid out at unless told otherwise: Playwright's headless
+#: Chromium's, and the goldens' (scrollbars hidden).
+DEFAULT_VIEWPORT = (1280, 720)
+
+
+_MAX_VIEWPORT = 100_000
+
+
+def check_viewport(viewport: object) -> tuple[int, int]:
+    """A viewport as (width, height) CSS px, each 1 to 100,000; ValueError otherwise."""
+    if (
+        not isinstance(viewport, (tuple, list))
+        or len(viewport) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in viewport)
+        or not all(1 <= v <= _MAX_VIEWPORT for v in viewport)
+    ):
+        raise ValueError(f"a viewport is (width, height) in CSS px, each 1 to {_MAX_VIEWPORT:,}: not {viewport!r}")
+    return (viewport[0], viewport[1])
 
 
 class Page:
@@ -35,8 +59,12 @@ class Page:
         policy: LoadPolicy | None = None,
         parent: "Page | None" = None,
         file: Path | str | None = None,
+        viewport: tuple[int, int] | None = None,
     ) -> None:
         self.url = url
+        # A frame's document is evaluated at its parent's viewport (a divergence:
+        # Chromium's is the frame's own size).
+        self.viewport = viewport or (parent.viewport if parent is not None else DEFAULT_VIEWPORT)
         self.parent = parent
         self.source = html  # what the page was parsed from: a browser that draws it is served the same
         self.document: Document = parse_html(html, url)
@@ -46,7 +74,9 @@ class Page:
         # Chromium shows an opened archive sandboxed: its form controls all disabled.
         self.document.archived = policy.archive_view
         self.loader = Loader.for_document(policy, self.document, url, parent.loader if parent else None, file)
-        self.styles = Styles(self.document, self.flat, self.loader)
+        with media.viewport(*self.viewport):
+            self.styles = Styles(self.document, self.flat, self.loader)
+        self._layout: Layout | None = None
         # An about:srcdoc document without <base> takes its parent's base URL (HTML's fallback base URL).
         fallback = parent.base_url if parent is not None and url == "about:srcdoc" else url
         if policy.archive_view and parent is None and policy.location:  # an opened MHTML: where it was saved from
@@ -62,6 +92,15 @@ class Page:
         self.ai_session = None
         # A stable stand-in for Chromium's frame token: derived from the URL.
         self.frame_id = hashlib.md5(url.encode("utf-8")).hexdigest().upper()
+
+    @property
+    def layout(self) -> "Layout":
+        """Where every box is (axsynth.layout), laid out on first use."""
+        if self._layout is None:
+            from .layout import Layout
+
+            self._layout = Layout(self.styles, self.viewport)
+        return self._layout
 
     @property
     def not_loaded(self) -> list[str]:

@@ -184,8 +184,9 @@ def test_every_command_line_is_an_answer_or_a_clear_error(site, data):
         assert err.startswith("usage: "), (argv, err)
 
 
-#: Formats that follow Playwright's snapshot: an element outside Chromium's tree is an empty snapshot there.
-PLAYWRIGHT_FORMATS = {"aria", "ai"}
+#: Formats that follow Playwright's snapshot (an element outside Chromium's tree is an empty snapshot
+#: there) or the DOM (boxes: any element's layout boxes).
+PLAYWRIGHT_FORMATS = {"aria", "ai", "boxes"}
 
 
 @SETTINGS

@@ -37,6 +37,7 @@ from axsynth.html.dom import HTML_NS, Element, FlatTree  # noqa: E402
 from axsynth.html.parse import parse_html  # noqa: E402
 from axsynth.html.resources import Loader, LoadPolicy  # noqa: E402
 from axsynth.style import cascade, rule_scan  # noqa: E402
+from axsynth.style.layout_declarations import LayoutDeclarations  # noqa: E402
 from axsynth.style.properties import declarations  # noqa: E402
 from axsynth.style.selectors import match_scope  # noqa: E402
 
@@ -50,8 +51,11 @@ def reference_matcher(sheets: list[tuple[str, int]]) -> cssselect2.Matcher:
         for prelude, content in rule_scan.exact_style_rules(parsed):
             contents = tinycss2.parse_blocks_contents(content, skip_comments=True, skip_whitespace=True)
             decls = declarations(contents)
+            # A rule matters to the cascade when it declares what the tree reads, or what
+            # layout reads (its payload carries those unparsed), or targets ::first-letter.
+            matters = bool(decls) or LayoutDeclarations.of(contents) is not None
             styles_first_letter = any(item.type == "declaration" for item in contents)
-            if not decls and not styles_first_letter:
+            if not matters and not styles_first_letter:
                 continue
             try:
                 selectors = cssselect2_reference.compile_selector_list(prelude)
@@ -61,7 +65,7 @@ def reference_matcher(sheets: list[tuple[str, int]]) -> cssselect2.Matcher:
                 matcher.failed = getattr(matcher, "failed", 0) + 1
                 continue
             for selector in selectors:
-                if decls or selector.pseudo_element == cascade.FIRST_LETTER:
+                if matters or selector.pseudo_element == cascade.FIRST_LETTER:
                     matcher.add_selector(selector, (origin, decls))
     return matcher
 
@@ -80,7 +84,7 @@ def _wrappers(top: Element):
 
 
 def _shape(matches: list) -> list:
-    return [(spec, pseudo, origin, repr(decls)) for spec, _order, pseudo, (origin, decls) in matches]
+    return [(spec, pseudo, payload[0], repr(payload[1])) for spec, _order, pseudo, payload in matches]
 
 
 _UA_REFERENCE: list = []

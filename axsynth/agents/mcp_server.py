@@ -61,11 +61,12 @@ def build_server(service: Service) -> MCPServer:
         path: PATH = None,
         html: HTML = None,
         format: Annotated[
-            Literal["agent", "aria", "ai", "devtools", "flat", "cdp"],
+            Literal["agent", "aria", "ai", "devtools", "flat", "cdp", "boxes"],
             Field(
                 description="agent: outline with stable refs; aria: Playwright's ARIA snapshot; ai: Playwright "
                 "MCP's snapshot (page.aria_snapshot(mode='ai'), refs numbered per snapshot); devtools: "
-                "Chrome DevTools MCP's; flat: flattened JSON; cdp: getFullAXTree"
+                "Chrome DevTools MCP's; flat: flattened JSON; cdp: getFullAXTree; boxes: every element's "
+                "layout box (CSS px at a 1280x720 viewport, as DOMSnapshot reports them)"
             ),
         ] = "agent",
         scope: Annotated[

@@ -27,7 +27,7 @@ from .ai_lookup import ai_lines, describe_ai_ref, is_ai_ref
 if TYPE_CHECKING:  # the screenshot module loads Playwright's modules only when a browser starts
     from ..screenshot import Chromium, Screenshot
 
-Format = Literal["agent", "aria", "ai", "devtools", "flat", "cdp"]
+Format = Literal["agent", "aria", "ai", "devtools", "flat", "cdp", "boxes"]
 FindMode = Literal["contains", "exact", "regex"]
 ScreenshotTarget = Literal["interactive", "all_visible", "custom"]
 DEFAULT_MAX_BYTES = 50_000
@@ -119,6 +119,10 @@ class Service:
                 if format == "flat":
                     data = doc.flat_snapshot(max_depth=max_depth, scope=scope)
                     return _bounded({"format": "flat", **data}, json.dumps(data, ensure_ascii=False), max_bytes)
+                if format == "boxes":
+                    width, height = doc.page.viewport
+                    data = {"viewport": {"width": width, "height": height}, "boxes": doc.boxes(scope)}
+                    return _bounded({"format": "boxes", "url": doc.url, **data}, json.dumps(data), max_bytes)
                 try:
                     data = doc.get_full_ax_tree(scope=scope, frame_id=frame)
                 except QueryError as exc:
@@ -377,7 +381,7 @@ def _engine_errors() -> Iterator[None]:
 def _check_options(
     format: str, interactive_only: bool, cursor: str | None, max_depth: int | None, max_bytes: int
 ) -> None:
-    if format not in ("agent", "aria", "ai", "devtools", "flat", "cdp"):
+    if format not in ("agent", "aria", "ai", "devtools", "flat", "cdp", "boxes"):
         raise ToolFailure("bad_arguments", f"unknown format {format!r}")
     if format != "agent" and (interactive_only or cursor):
         raise ToolFailure("bad_arguments", "interactive_only, all_items and cursor apply to the agent format only")

@@ -12,7 +12,7 @@ from typing import TextIO
 from ..api import Document
 from . import flat_format
 
-FORMATS = ("cdp", "aria", "ai", "agent", "devtools", "flat")
+FORMATS = ("cdp", "aria", "ai", "agent", "devtools", "flat", "boxes")
 
 
 def add_options(snap: argparse.ArgumentParser) -> None:
@@ -65,6 +65,9 @@ def write_snapshot(doc: Document, args: argparse.Namespace, out: TextIO) -> None
         text = doc.aria_snapshot(args.scope)
     elif args.format == "ai":
         text = doc.ai_snapshot(args.scope, args.depth)
+    elif args.format == "boxes":
+        width, height = doc.page.viewport
+        text = json.dumps({"viewport": {"width": width, "height": height}, "boxes": doc.boxes(args.scope)})
     else:
         text = doc.devtools_snapshot(scope=args.scope).rstrip("\n")
     out.write(text)

@@ -10,11 +10,12 @@ from ..html import forms, plugins
 from ..html.dom import HTML_NS, MATHML_NS, SVG_NS, Document, Element, Node, Text, in_svg_text
 from ..html.ua_shadow import is_use_instance_root
 from ..page import Page
+from ..style.generated_text import content_alt_text
 from ..style.properties import content_image, content_visibility_auto, content_visibility_hides
 from . import roles
 from .block_offset import BlockOffsets
 from .carousel import Carousels
-from .generated import GeneratedContent, content_alt_text, drop_space_after_floated_letter
+from .generated import GeneratedContent, drop_space_after_floated_letter
 from .object import AXObject, boxes
 from .reading_flow import apply_reading_flow
 from .ua_shadow import UAShadow

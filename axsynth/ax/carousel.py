@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 from ..data.aria import SCROLL_BUTTON_NAMES
 from ..html.dom import Element
 from ..style import overflow
+from ..style.generated_text import content_string
 from ..style.pseudo_elements import SCROLL_BUTTONS
 from . import roles
-from .generated import content_string
 from .object import AXObject
 from .scroll_containers import content_overflow
 

@@ -94,6 +94,18 @@ class Comment(_Leaf):
         self.data = data
 
 
+class DocumentType(Comment):
+    """A doctype: no part of the tree, kept as an inert comment holding its name, with
+    the identifiers that decide the document's quirks mode (html.quirks)."""
+
+    __slots__ = ("public_id", "system_id")
+
+    def __init__(self, name: str, public_id: str | None = None, system_id: str | None = None) -> None:
+        super().__init__(name)
+        self.public_id = public_id
+        self.system_id = system_id
+
+
 class Element(Node):
     __slots__ = ("local_name", "namespace", "attrs", "shadow_root", "__weakref__")
 

@@ -26,7 +26,7 @@ import re
 import sys
 from typing import Any, Callable
 
-from .dom import HTML_NS, Comment, Document, Element, Text
+from .dom import HTML_NS, Comment, Document, DocumentType, Element, Text
 
 
 def _core_alone() -> Any:
@@ -164,7 +164,7 @@ class _Builder:
         return Document()
 
     def create_doctype(self, name: str, public_id: str | None, system_id: str | None) -> Comment:
-        return Comment(name or "")
+        return DocumentType(name or "", public_id, system_id)
 
     def create_element(self, name: str, namespace: str, attrs: tuple[tuple[str, str | None], ...]) -> Element:
         # A valueless attribute comes as None; html5lib gives "".

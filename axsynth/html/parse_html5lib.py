@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html5lib.treebuilders import base as html5lib_base
 
-from .dom import HTML_NS, Comment, Document, Element, Node, Text
+from .dom import HTML_NS, Comment, Document, DocumentType, Element, Node, Text
 from .parse import MAX_DOM_DEPTH
 from .select_parsing import SCOPE_MARKERS, HTMLParser
 
@@ -99,13 +99,13 @@ class _Document(_Html5libNode, Document):
     __slots__ = ()
 
 
-class _Doctype(_Html5libNode, Comment):
+class _Doctype(_Html5libNode, DocumentType):
     """Doctypes play no part in the tree; kept as an inert node."""
 
     __slots__ = ()
 
     def __init__(self, name: str, publicId: str | None, systemId: str | None) -> None:
-        Comment.__init__(self, name or "")
+        DocumentType.__init__(self, name or "", publicId, systemId)
 
 
 class _OpenElements(list):

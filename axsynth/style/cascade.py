@@ -31,7 +31,8 @@ from ..html.dom import (
     is_outermost_svg,
 )
 from ..html.resources import Loader, LoadPolicy
-from . import counter_styles, counters, list_items, presentational, rule_scan, sheets
+from . import counter_styles, counters, list_items, media, presentational, rule_scan, sheets
+from .layout_declarations import LayoutDeclarations
 from .properties import (
     CUSTOM,
     INHERITED,
@@ -104,14 +105,16 @@ def _declarations(block: str | list, origin: float) -> tuple[Any, Any]:
     text), whatever it sets."""
     contents = tinycss2.parse_blocks_contents(block, skip_comments=True, skip_whitespace=True)
     decls = declarations(contents)
-    payload = (origin, decls)
+    layout = LayoutDeclarations.of(contents)
+    payload = (origin, decls, layout)
+    matters = bool(decls) or layout is not None
     styles_first_letter = any(item.type == "declaration" for item in contents)
-    return (payload if decls else None), (payload if decls or styles_first_letter else None)
+    return (payload if matters else None), (payload if matters or styles_first_letter else None)
 
 
 def _host_rules(sheets: Iterable[tuple[str, int]]) -> list[tuple[Any, tuple, list]]:
     """The ``:host`` and ``:host(<selector>)`` selectors of a shadow tree's
-    sheets: (compiled argument or None, specificity, declarations)."""
+    sheets: (compiled argument or None, specificity, declarations, layout declarations)."""
     out = []
     for css, _origin in sheets:
         for prelude, block in rule_scan.style_rules(css):
@@ -121,11 +124,13 @@ def _host_rules(sheets: Iterable[tuple[str, int]]) -> list[tuple[Any, tuple, lis
                 prelude = tinycss2.parse_component_value_list(prelude, skip_comments=True)
             if nesting_depth(prelude) > MAX_NESTING:
                 continue  # not serialized (it recurses); the rule set drops the rule with a note
-            decls = declarations(tinycss2.parse_blocks_contents(block, skip_comments=True, skip_whitespace=True))
+            contents = tinycss2.parse_blocks_contents(block, skip_comments=True, skip_whitespace=True)
+            decls = declarations(contents)
+            layout = LayoutDeclarations.of(contents)
             for text in tinycss2.serialize(prelude).split(","):
                 host = _host_selector(text.strip())
-                if decls and host is not None:
-                    out.append((*host, decls))
+                if (decls or layout is not None) and host is not None:
+                    out.append((*host, decls, layout))
     return out
 
 
@@ -164,7 +169,7 @@ _AUTHOR_MATCHERS_LOCK = threading.Lock()
 def _author_rules(sheets: list[tuple[str, int]]) -> RuleSet:
     """_build_rule_set(sheets), shared by the documents with the same sheets."""
     global _author_matchers_chars
-    key = tuple(sheets)
+    key = (*sheets, media.current_viewport())  # media queries were evaluated for this viewport
     with _AUTHOR_MATCHERS_LOCK:
         matcher = _AUTHOR_MATCHERS.get(key)
         if matcher is not None:
@@ -178,7 +183,7 @@ def _author_rules(sheets: list[tuple[str, int]]) -> RuleSet:
             _author_matchers_chars += size
             while _author_matchers_chars > _AUTHOR_MATCHERS_MAX_CHARS:
                 evicted, _ = _AUTHOR_MATCHERS.popitem(last=False)
-                _author_matchers_chars -= sum(len(css) for css, _origin in evicted)
+                _author_matchers_chars -= sum(len(css) for css, _origin in evicted[:-1])
     return matcher
 
 
@@ -193,8 +198,8 @@ def _match_host(rules: Iterable, host: Element) -> list:
     """Host rules that apply, in the shape of rule set matches."""
     ctx = MatchContext()
     return [
-        (spec, order, None, (_HOST, decls))
-        for order, (arg, spec, decls) in enumerate(rules)
+        (spec, order, None, (_HOST, decls, layout))
+        for order, (arg, spec, decls, layout) in enumerate(rules)
         if arg is None or arg.matches(host, ctx)
     ]
 
@@ -218,6 +223,9 @@ class Styles:
         # Elements whose inline-axis padding a linked sheet sets (Chromium lays out some
         # pages before such sheets arrive, and an empty inline's line keeps that layout).
         self.late_padding: set[Element] = set()
+        # The rules each element matched (what the layout cascade reads again: the
+        # properties layout needs are cascaded only when layout runs).
+        self.matched: dict[Element, list] = {}
         self._compute()
 
     def of(self, element: Element) -> Style:
@@ -281,7 +289,8 @@ class Styles:
             matched = matched_rules.get(node, [])
             if id(node) in host_rules:
                 matched = matched + _match_host(host_rules[id(node)], node)
-            rules = tuple([(spec, order, which, origin, id(decls)) for spec, order, which, (origin, decls) in matched])
+            self.matched[node] = matched
+            rules = tuple([(spec, order, which, payload[0], id(payload)) for spec, order, which, payload in matched])
             style = self._cascade_once(memo, rules, node, matched, None, parent_style, parent_is_flex)
             self._styles[node] = style
             # Probed: Chromium 156 does not blockify the children of a -webkit-box.
@@ -345,28 +354,7 @@ class Styles:
         attribute_hints: tuple = (),
     ) -> tuple[Style | None, bool]:
         """The computed style, and whether a linked sheet set its inline-axis padding."""
-        # Presentational hints: author declarations ahead of every author rule (order -1).
-        entries = (
-            [(_AUTHOR, False, (0, 0, 0), -1, name, value, False) for name, value in attribute_hints]
-            if pseudo is None
-            else []
-        )
-        for specificity, order, match_pseudo, (origin, decls) in matched:
-            if match_pseudo != pseudo:
-                continue
-            linked = origin == _AUTHOR_LINKED
-            for name, value, important in decls:
-                if important:
-                    rank = _UA_IMPORTANT if origin == _UA else _AUTHOR_IMPORTANT
-                else:
-                    rank = _AUTHOR if linked else origin
-                entries.append((rank, False, specificity, order, name, value, linked))
-        if pseudo is None and "style" in element.attrs:
-            # Element-attached declarations (style="") win over every selector of their
-            # origin and importance, whatever its specificity (CSS Cascade 5 §6.1).
-            for name, value, important in parse_style_attribute(element.attrs["style"]):
-                entries.append((_AUTHOR_IMPORTANT if important else _AUTHOR, True, (), 0, name, value, False))
-        entries.sort(key=lambda e: e[:4])
+        entries = cascade_entries(element, matched, pseudo, attribute_hints, _tree_declarations, parse_style_attribute)
         declared_by = {entry[4]: entry for entry in entries}
         late_padding = any(declared_by[name][6] for name in _INLINE_PADDING if name in declared_by)
         declared = _with_variables({name: entry[5] for name, entry in declared_by.items()}, parent[CUSTOM])
@@ -461,6 +449,45 @@ class Styles:
         return [
             (css, _AUTHOR_LINKED if linked else _AUTHOR) for css, linked in sheets.author_sheets(elements, self._loader)
         ]
+
+
+def _tree_declarations(payload: tuple) -> list:
+    return payload[1]
+
+
+def cascade_entries(
+    element: Element,
+    matched: list,
+    pseudo: str | None,
+    hints: tuple,
+    declarations_of: Any,
+    style_attribute: Any,
+) -> list[tuple]:
+    """The declarations that apply to an element (or one of its pseudo-elements), in
+    cascade order, lowest first: (rank, is style attribute, specificity, order, name,
+    value, from a linked sheet). ``declarations_of(payload)`` gives a matched rule's
+    (name, value, important) declarations, ``style_attribute(text)`` those of a style
+    attribute: the tree's properties and layout's are cascaded alike."""
+    # Presentational hints: author declarations ahead of every author rule (order -1).
+    entries = [(_AUTHOR, False, (0, 0, 0), -1, name, value, False) for name, value in hints] if pseudo is None else []
+    for specificity, order, match_pseudo, payload in matched:
+        if match_pseudo != pseudo:
+            continue
+        origin = payload[0]
+        linked = origin == _AUTHOR_LINKED
+        for name, value, important in declarations_of(payload):
+            if important:
+                rank = _UA_IMPORTANT if origin == _UA else _AUTHOR_IMPORTANT
+            else:
+                rank = _AUTHOR if linked else origin
+            entries.append((rank, False, specificity, order, name, value, linked))
+    if pseudo is None and "style" in element.attrs:
+        # Element-attached declarations (style="") win over every selector of their
+        # origin and importance, whatever its specificity (CSS Cascade 5 §6.1).
+        for name, value, important in style_attribute(element.attrs["style"]):
+            entries.append((_AUTHOR_IMPORTANT if important else _AUTHOR, True, (), 0, name, value, False))
+    entries.sort(key=lambda e: e[:4])
+    return entries
 
 
 def _with_variables(declared: dict[str, Any], inherited: tuple) -> dict[str, Any]:

@@ -1,20 +1,44 @@
-"""Media queries, evaluated for the fixed screen the goldens are captured on
-(a 1280×720 CSS-pixel viewport, screen media, light scheme, no hover emulation)."""
+"""Media queries, evaluated for the screen the page is laid out on: a viewport of
+1280×720 CSS pixels unless the page says otherwise (``viewport()``), screen media,
+light scheme, no hover emulation — the goldens' headless Chromium."""
 
 from __future__ import annotations
+
+import contextlib
+import contextvars
+from typing import Iterator
 
 import tinycss2
 
 VIEWPORT_WIDTH, VIEWPORT_HEIGHT = 1280, 720
 _EM = 16.0
-_FEATURES = {
-    "width": VIEWPORT_WIDTH,
-    "height": VIEWPORT_HEIGHT,
-    "device-width": VIEWPORT_WIDTH,
-    "device-height": VIEWPORT_HEIGHT,
-}
+# The viewport media queries see, set while a page's styles are computed.
+_VIEWPORT: contextvars.ContextVar[tuple[int, int]] = contextvars.ContextVar(
+    "viewport", default=(VIEWPORT_WIDTH, VIEWPORT_HEIGHT)
+)
+
+
+@contextlib.contextmanager
+def viewport(width: int, height: int) -> Iterator[None]:
+    """Evaluates media queries for a viewport of this size within the block."""
+    token = _VIEWPORT.set((width, height))
+    try:
+        yield
+    finally:
+        _VIEWPORT.reset(token)
+
+
+def current_viewport() -> tuple[int, int]:
+    return _VIEWPORT.get()
+
+
+def _features() -> dict[str, int]:
+    width, height = _VIEWPORT.get()
+    return {"width": width, "height": height, "device-width": width, "device-height": height}
+
+
 _KEYWORD_FEATURES = {
-    "orientation": "landscape",
+    "orientation": None,  # from the viewport
     "prefers-color-scheme": "light",
     "prefers-reduced-motion": "no-preference",
     "hover": "hover",
@@ -71,20 +95,24 @@ def _feature(content: list) -> bool:
     if not tokens or tokens[0].type != "ident":
         return False
     name = tokens[0].lower_value
+    features = _features()
     if len(tokens) == 1:
-        return name in _FEATURES or name == "color" or name in _KEYWORD_FEATURES
+        return name in features or name == "color" or name in _KEYWORD_FEATURES
     if len(tokens) < 3 or tokens[1].type != "literal" or tokens[1].value != ":":
         return False  # range syntax (width >= 600px) is not evaluated: treated as not matching
     value = tokens[2]
     prefix, _, base = name.partition("-")
-    if prefix in ("min", "max") and base in _FEATURES:
+    if prefix in ("min", "max") and base in features:
         length = _length(value)
         if length is None:
             return False
-        actual = _FEATURES[base]
+        actual = features[base]
         return actual >= length if prefix == "min" else actual <= length
-    if name in _FEATURES:
-        return _length(value) == _FEATURES[name]
+    if name in features:
+        return _length(value) == features[name]
+    if name == "orientation":
+        width, height = _VIEWPORT.get()
+        return value.type == "ident" and value.lower_value == ("portrait" if height >= width else "landscape")
     if name in _KEYWORD_FEATURES:
         return value.type == "ident" and value.lower_value == _KEYWORD_FEATURES[name]
     return False

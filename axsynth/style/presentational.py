@@ -43,7 +43,7 @@ def hints(el: Element) -> tuple[tuple[str, Any], ...]:
     if _floats_by_align(el):
         out.append(("float", el.attrs["align"].strip().lower()))
     if name in ("td", "th"):
-        table = _table_of(el)
+        table = table_of(el)
         if table is not None and table_border(table):
             out += _borders(1.0, "inset")  # a bordered table's cells: HTMLTableElement::AdditionalCellStyle
     editing = contenteditable_state(el)
@@ -98,7 +98,7 @@ def _borders(width: float, style: str) -> list[tuple[str, Any]]:
     return [pair for side in SIDES for pair in ((f"border-{side}-width", width), (f"border-{side}-style", style))]
 
 
-def _table_of(cell: Element) -> Element | None:
+def table_of(cell: Element) -> Element | None:
     """The table a cell's row belongs to (tr, possibly in a row group)."""
     node = cell.parent
     for _ in range(3):

@@ -24,10 +24,12 @@ LAYERS = {
     "limits": 0,
     "version": 0,
     "html": 1,
+    "fonts": 1.5,  # the fonts Chromium lays text out with: style's font-relative units and layout read them
     # Where a page comes from (MHTML, archives, HTTP, crawls): resolvers behind html's
     # loading policy; read by api and everything that loads a page by name.
     "sources": 1.5,
     "style": 2,
+    "layout": 2.5,  # where boxes are: reads the DOM and the computed styles; the page holds it
     "page": 3,
     "ax": 4,
     "playwright": 4,

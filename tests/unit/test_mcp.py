@@ -53,6 +53,7 @@ async def exercise(client: Client, root: Path) -> None:
         "devtools",
         "flat",
         "cdp",
+        "boxes",
     ]
     assert tools["resolve_ref"].input_schema["required"] == ["ref"]
 
