@@ -33,11 +33,13 @@ DEFAULT_VIEWPORT = (1280, 720)
 class Layout:
     """The laid-out boxes of one document at one viewport."""
 
-    def __init__(self, styles: Any, viewport: tuple[int, int] = DEFAULT_VIEWPORT) -> None:
+    def __init__(
+        self, styles: Any, viewport: tuple[int, int] = DEFAULT_VIEWPORT, base_url: str = "about:blank"
+    ) -> None:
         self.viewport = viewport
         self.quirks = document_mode(styles.document) == QUIRKS
         self.styles = LayoutStyles(styles, self.quirks, (float(viewport[0]), float(viewport[1])))
-        builder = TreeBuilder(styles, self.styles)
+        builder = TreeBuilder(styles, self.styles, base_url)
         self.root: Box = builder.build()
         ctx = LayoutContext(float(viewport[0]), float(viewport[1]), self.quirks)
         _register_algorithms(ctx)

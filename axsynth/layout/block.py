@@ -377,6 +377,15 @@ def _layout_block_level_root(ctx: LayoutContext, child: Box, cb: Containing, flo
     flow.waiting = []
 
 
+def float_margin_width(ctx: LayoutContext, child: Box, cb: Containing) -> float:
+    """The width a float's margin box will take."""
+    from .formatting import shrink_to_fit_width
+
+    sizing.frame(child, cb.width)
+    margins = [m or 0.0 for m in sizing.margins(child, cb.width)]
+    return shrink_to_fit_width(ctx, child, cb, margins) + margins[1] + margins[3]
+
+
 def place_float(ctx: LayoutContext, child: Box, cb: Containing, top: float, floats: FloatSpace) -> None:
     """A float: shrink-to-fit width, laid out as a formatting context root, then put as
     far left or right as it goes at or below ``top`` (CSS 2 §9.5.1)."""
