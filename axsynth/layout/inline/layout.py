@@ -87,7 +87,7 @@ def _out_of_flow_only(ctx: LayoutContext, paragraph: Paragraph, cb: Containing, 
             box = item.box
             box.fragments = box.fragments or []
             box.x, box.y, box.width, box.height = cb.x, flow.tentative(), 0.0, 0.0
-            if box not in flow.waiting:
+            if not flow.anchored and box not in flow.waiting:
                 flow.waiting.append(box)
 
 
