@@ -55,12 +55,21 @@ class Layout:
             text_width=lambda el, text: self.styles.of(el)["font"].advances(text).width(),
             font_size=lambda el: self.styles.of(el)["font-size"],
             by_id=lambda el, ident: element_by_id(el, ident),
+            stroke_width=self._stroke_width,
         )
         for element, boxes in self._boxes.items():
             box = boxes[0]
             if element.namespace == SVG_NS and box.kind == "replaced":
                 content.lay_out(element, box.content_box())
         return content.rects
+
+    def _stroke_width(self, element: Element) -> float:
+        """The width of an SVG shape's painted stroke (0: none)."""
+        style = self.styles.of(element)
+        if style["stroke"] == "none":
+            return 0.0
+        width = style["stroke-width"]
+        return width if width.__class__ is float else 0.0
 
     def rect(self, element: Element) -> Rect | None:
         """An element's box as DOMSnapshot reports it: (x, y, width, height) in page

@@ -117,10 +117,11 @@ class SvgBoxes:
     has a layout object (its computed display is not none); ``text_width(el, text)``
     measures text with the element's font; ``font_size(el)`` its computed font size."""
 
-    def __init__(self, rendered, text_width, font_size, by_id) -> None:
+    def __init__(self, rendered, text_width, font_size, by_id, stroke_width) -> None:
         self._rendered = rendered
         self._text_width = text_width
         self._font_size = font_size
+        self._stroke_width = stroke_width
         self._by_id = by_id
         self.rects: dict[Element, Rect] = {}
 
@@ -146,7 +147,9 @@ class SvgBoxes:
             return None
         bounds = self._bounds(el, matrix, hidden)
         if bounds is None:
-            origin = apply(matrix, 0.0, 0.0)
+            # Nothing drawn: an empty box at the user space's origin; in a hidden
+            # container, at the page's origin (probed).
+            origin = apply(matrix, 0.0, 0.0) if not hidden else (0.0, 0.0)
             self.rects[el] = _snap((origin[0], origin[1], 0.0, 0.0))
             return None
         self.rects[el] = _snap(map_rect(matrix, bounds))
@@ -163,7 +166,7 @@ class SvgBoxes:
             return self._use(el, matrix)
         if name in ("text", "tspan", "textPath"):
             return self._text(el, matrix, hidden)
-        return self._shape(el)
+        return _inflate(self._shape(el), self._stroke_width(el) / 2)
 
     def _nested_svg(self, el: Element, matrix: Matrix, hidden: bool) -> Rect | None:
         x, y = self._length(el, "x", 0), self._length(el, "y", 1)
@@ -264,6 +267,14 @@ class SvgBoxes:
         if unit == "em":
             return value * self._font_size(el)
         return value * {"pt": 4 / 3, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4}.get(unit, 1.0)
+
+
+def _inflate(rect: Rect | None, by: float) -> Rect | None:
+    """A shape's stroke bounding box: its geometry widened by half the stroke."""
+    if rect is None or by <= 0:
+        return rect
+    x, y, width, height = rect
+    return x - by, y - by, width + 2 * by, height + 2 * by
 
 
 def _attribute_or_style(el: Element, name: str) -> str:
