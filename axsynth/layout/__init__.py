@@ -56,6 +56,7 @@ class Layout:
             font_size=lambda el: self.styles.of(el)["font-size"],
             by_id=lambda el, ident: element_by_id(el, ident),
             stroke_width=self._stroke_width,
+            font_metrics=lambda el: self.styles.of(el)["font"].metrics,
         )
         for element, boxes in self._boxes.items():
             box = boxes[0]

@@ -95,8 +95,8 @@ def viewport_transform(el: Element, x: float, y: float, width: float, height: fl
     """The transform from an <svg>'s (or <symbol>'s) user space to its viewport at
     (x, y, width, height): its viewBox fitted by preserveAspectRatio."""
     box = [float(v) for v in _NUMBER.findall(el.attrs.get("viewBox", ""))]
-    if len(box) != 4 or box[2] <= 0 or box[3] <= 0:
-        return (1.0, 0.0, 0.0, 1.0, x, y)
+    if len(box) != 4 or box[2] <= 0 or box[3] <= 0 or width <= 0 or height <= 0:
+        return (1.0, 0.0, 0.0, 1.0, x, y)  # no viewBox, or an empty viewport: no scaling (probed)
     min_x, min_y, vw, vh = box
     align, _, mode = (el.attrs.get("preserveAspectRatio") or "xMidYMid meet").strip().partition(" ")
     sx, sy = width / vw, height / vh
@@ -117,10 +117,11 @@ class SvgBoxes:
     has a layout object (its computed display is not none); ``text_width(el, text)``
     measures text with the element's font; ``font_size(el)`` its computed font size."""
 
-    def __init__(self, rendered, text_width, font_size, by_id, stroke_width) -> None:
+    def __init__(self, rendered, text_width, font_size, by_id, stroke_width, font_metrics) -> None:
         self._rendered = rendered
         self._text_width = text_width
         self._font_size = font_size
+        self._font_metrics = font_metrics
         self._stroke_width = stroke_width
         self._by_id = by_id
         self.rects: dict[Element, Rect] = {}
@@ -215,10 +216,10 @@ class SvgBoxes:
         text = " ".join(el.text_content().split())
         if not text:
             return None
-        size = self._font_size(el)
         x, y = self._length(el, "x", 0), self._length(el, "y", 1)
         width = self._text_width(el, text)
-        ascent, descent = size * 0.905, size * 0.212
+        metrics = self._font_metrics(el)
+        ascent, descent = metrics.ascent, metrics.descent
         anchor = _attribute_or_style(el, "text-anchor")
         if anchor == "middle":
             x -= width / 2

@@ -105,6 +105,7 @@ def layout_hints(el: Element) -> tuple[tuple[str, Any], ...]:
     return tuple(out)
 
 
+_UNITLESS = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _SVG_PRESENTATION = ("stroke", "stroke-width", "font-size", "font-family", "font-weight")
 
 
@@ -117,7 +118,10 @@ def _svg_presentation(el: Element) -> tuple[tuple[str, Any], ...]:
     out: list[tuple[str, Any]] = []
     for attr in _SVG_PRESENTATION:
         if attr in el.attrs:
-            out += parse_declaration(attr, tinycss2.parse_component_value_list(el.attrs[attr]))
+            value = el.attrs[attr].strip()
+            if attr in ("stroke-width", "font-size") and _UNITLESS.fullmatch(value):
+                value += "px"  # a presentation attribute's number is in user units
+            out += parse_declaration(attr, tinycss2.parse_component_value_list(value))
     return tuple(out)
 
 
