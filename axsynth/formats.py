@@ -125,6 +125,7 @@ class Formats:
         scope: str | None = None,
         *,
         stable_ids: bool = False,
+        include_bounding_boxes: bool = False,
     ) -> dict[str, Any]:
         """The ``flat`` JSON (``axsynth.emit.flat``) in its consumer's schema:
         ``{"page": {"context": {url, title}, "body": {...}, "iframes": [...]}}``, structural
@@ -133,6 +134,8 @@ class Formats:
         never those of password or payment fields; ``filter`` (CSS) keeps only the nodes
         whose element matches (bad syntax: ``ScopeError``); ``scope`` keeps the nodes inside
         the one element it selects, in their groups (``ScopeError`` as in every format).
+        Nodes whose box has no area are left out, those outside the viewport carry
+        ``offscreen: true``; ``include_bounding_boxes`` adds each node's ``boundingBox``.
 
         >>> Document.from_html("<button>Go</button>").flat_snapshot()["page"]["body"]["children"]
         [{'id': 'node_1', 'tag': 'button', 'role': 'button', 'aria-label': 'Go', 'text': 'Go'}]
@@ -141,7 +144,7 @@ class Formats:
 
         if scope is not None:
             filter = self._flat_scope_filter(scope, filter)
-        options = FlatOptions(include_values, max_depth, max_interactive, filter, stable_ids)
+        options = FlatOptions(include_values, max_depth, max_interactive, filter, stable_ids, include_bounding_boxes)
         with gc_paused():
             return flat_snapshot(self.agent_emitter, options)
 
