@@ -270,6 +270,29 @@ class Formats:
             shot.save(path)
         return shot
 
+    @bounded("annotation map")
+    def annotation_map(
+        self, *, target: str = "interactive", max_annotations: int = 50, full_page: bool = False
+    ) -> Screenshot:
+        """The annotated screenshot's map without a browser (no picture): the same labels,
+        selectors, roles, names and refs as ``screenshot()``'s, each box from axsynth's
+        layout (``boxes()``) instead of Chromium's; hidden, zero-sized, off-screen and
+        covered elements are counted in ``left_out`` as the browser's map counts them.
+
+        >>> [(a.label, a.target.name) for a in Document.from_html("<button>Go</button>").annotation_map().annotations]
+        [(1, 'Go')]
+        """
+        from .emit.ai_refs import element_refs
+        from .screenshot.layout_map import annotation_map
+
+        return annotation_map(
+            self,
+            target=target,
+            max_annotations=max_annotations,
+            full_page=full_page,
+            ai_ref=element_refs(self.page).get,
+        )
+
     def _devtools_tree(self, scope: str | None = None) -> dict[str, Any] | None:
         """Puppeteer's snapshot of this document, its frames' snapshots included."""
         from .emit.devtools import snapshot_tree

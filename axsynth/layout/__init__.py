@@ -22,6 +22,7 @@ from ..style.layout_styles import LayoutStyles
 from .box import Box
 from .context import LayoutContext
 from .document import layout_document
+from .hit import HitTester
 from .output import Rect, element_rects, in_ua_shadow, number
 from .svg import SvgBoxes
 from .tree import TreeBuilder
@@ -47,6 +48,7 @@ class Layout:
         self._boxes = builder.boxes
         self._rects = element_rects(builder.boxes, builder.hoisted)
         self._rects.update(self._svg_content_rects(styles))
+        self._hit: HitTester | None = None
 
     def _svg_content_rects(self, styles: Any) -> dict[Element, Rect]:
         """The boxes of the content of every outer <svg> (laid out as replaced boxes)."""
@@ -76,6 +78,13 @@ class Layout:
         """An element's box as DOMSnapshot reports it: (x, y, width, height) in page
         coordinates, or None when it has no box."""
         return self._rects.get(element)
+
+    def element_from_point(self, x: float, y: float) -> Element | None:
+        """The topmost element at a point of the page (``document.elementFromPoint`` at
+        scroll 0), by the painting order :mod:`.hit` models."""
+        if self._hit is None:
+            self._hit = HitTester(self.root)
+        return self._hit.element_from_point(x, y)
 
     def boxes_of(self, element: Element) -> list[Box]:
         return self._boxes.get(element, [])
