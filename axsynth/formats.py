@@ -125,6 +125,7 @@ class Formats:
         scope: str | None = None,
         *,
         stable_ids: bool = False,
+        include_bounding_boxes: bool = False,
     ) -> dict[str, Any]:
         """The ``flat`` JSON (``axsynth.emit.flat``) in its consumer's schema:
         ``{"page": {"context": {url, title}, "body": {...}, "iframes": [...]}}``, structural
@@ -133,6 +134,8 @@ class Formats:
         never those of password or payment fields; ``filter`` (CSS) keeps only the nodes
         whose element matches (bad syntax: ``ScopeError``); ``scope`` keeps the nodes inside
         the one element it selects, in their groups (``ScopeError`` as in every format).
+        Nodes whose box has no area are left out, those outside the viewport carry
+        ``offscreen: true``; ``include_bounding_boxes`` adds each node's ``boundingBox``.
 
         >>> Document.from_html("<button>Go</button>").flat_snapshot()["page"]["body"]["children"]
         [{'id': 'node_1', 'tag': 'button', 'role': 'button', 'aria-label': 'Go', 'text': 'Go'}]
@@ -141,7 +144,7 @@ class Formats:
 
         if scope is not None:
             filter = self._flat_scope_filter(scope, filter)
-        options = FlatOptions(include_values, max_depth, max_interactive, filter, stable_ids)
+        options = FlatOptions(include_values, max_depth, max_interactive, filter, stable_ids, include_bounding_boxes)
         with gc_paused():
             return flat_snapshot(self.agent_emitter, options)
 
@@ -266,6 +269,29 @@ class Formats:
         if path is not None:
             shot.save(path)
         return shot
+
+    @bounded("annotation map")
+    def annotation_map(
+        self, *, target: str = "interactive", max_annotations: int = 50, full_page: bool = False
+    ) -> Screenshot:
+        """The annotated screenshot's map without a browser (no picture): the same labels,
+        selectors, roles, names and refs as ``screenshot()``'s, each box from axsynth's
+        layout (``boxes()``) instead of Chromium's; hidden, zero-sized, off-screen and
+        covered elements are counted in ``left_out`` as the browser's map counts them.
+
+        >>> [(a.label, a.target.name) for a in Document.from_html("<button>Go</button>").annotation_map().annotations]
+        [(1, 'Go')]
+        """
+        from .emit.ai_refs import element_refs
+        from .screenshot.layout_map import annotation_map
+
+        return annotation_map(
+            self,
+            target=target,
+            max_annotations=max_annotations,
+            full_page=full_page,
+            ai_ref=element_refs(self.page).get,
+        )
 
     def _devtools_tree(self, scope: str | None = None) -> dict[str, Any] | None:
         """Puppeteer's snapshot of this document, its frames' snapshots included."""

@@ -99,7 +99,7 @@ class Page:
         if self._layout is None:
             from .layout import Layout
 
-            self._layout = Layout(self.styles, self.viewport)
+            self._layout = Layout(self.styles, self.viewport, self.base_url)
         return self._layout
 
     @property

@@ -7,7 +7,7 @@ import json
 
 from ..api import Document
 
-OPTIONS = ("include_values", "max_interactive", "filter", "stable_ids")
+OPTIONS = ("include_values", "max_interactive", "filter", "stable_ids", "bounding_boxes")
 
 
 def add_options(snapshot: argparse.ArgumentParser) -> None:
@@ -25,12 +25,23 @@ def add_options(snapshot: argparse.ArgumentParser) -> None:
     flat.add_argument(
         "--stable-ids", action="store_true", help="ids that survive edits (the agent format's refs) instead of node_N"
     )
+    flat.add_argument(
+        "--bounding-boxes",
+        action="store_true",
+        help="add each node's boundingBox (CSS px at the viewport, scroll 0; includeBoundingBoxes)",
+    )
 
 
 def render(doc: Document, args: argparse.Namespace) -> str:
     """The JSON text (``ScopeError`` for a bad ``--scope`` or ``--filter``, as in every format)."""
     data = doc.flat_snapshot(
-        args.include_values, args.max_depth, args.max_interactive, args.filter, args.scope, stable_ids=args.stable_ids
+        args.include_values,
+        args.max_depth,
+        args.max_interactive,
+        args.filter,
+        args.scope,
+        stable_ids=args.stable_ids,
+        include_bounding_boxes=args.bounding_boxes,
     )
     return json.dumps(data, ensure_ascii=False, indent=1)
 

@@ -22,7 +22,12 @@ def add_parser(commands: "argparse._SubParsersAction") -> None:
     )
     shot.add_argument("file", metavar="PAGE", help="HTML file, MHTML, web archive (see --page) or http(s):// URL")
     shot.add_argument("--page", metavar="URL", help="of a web archive (.warc, .warc.gz, .wacz), the page at this URL")
-    shot.add_argument("--out", required=True, metavar="IMAGE", help="the annotated picture (.png or .jpg)")
+    shot.add_argument("--out", metavar="IMAGE", help="the annotated picture (.png or .jpg); required with a browser")
+    shot.add_argument(
+        "--no-browser",
+        action="store_true",
+        help="only the map, its boxes from axsynth's layout: no picture, no Chromium needed",
+    )
     shot.add_argument("--annotations", metavar="JSON", help="write the map here (default: standard output)")
     shot.add_argument(
         "--target",
@@ -67,6 +72,10 @@ def _run(args: argparse.Namespace) -> int:
         return _fail(f"--max must be between 1 and {MAX_ANNOTATIONS}, not {args.max}")
     from ..sources import is_url
 
+    if args.no_browser:
+        return _map_only(args)
+    if args.out is None:
+        return _fail("--out IMAGE is required (or --no-browser: the map alone, from axsynth's layout)")
     file = Path(args.file)
     out = Path(args.out)
     fmt = args.format or ("jpeg" if out.suffix.lower() in (".jpg", ".jpeg") else "png")
@@ -89,6 +98,25 @@ def _run(args: argparse.Namespace) -> int:
             browser=browser,
         )
     _write(out, shot.image)
+    text = json.dumps(shot.to_json(), ensure_ascii=False, indent=1) + "\n"
+    if args.annotations:
+        _write(Path(args.annotations), text.encode("utf-8"))
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _map_only(args: argparse.Namespace) -> int:
+    """--no-browser: the map from axsynth's layout, written as a browser's map is."""
+    from ..api import Document
+
+    if args.out is not None:
+        return _fail("--out applies with a browser: --no-browser makes no picture (--annotations FILE for the map)")
+    for option in ("format", "quality", "chromium"):
+        if getattr(args, option) is not None:
+            return _fail(f"--{option} applies with a browser, not with --no-browser")
+    doc = Document.open(args.file, page=args.page, url=args.url)
+    shot = doc.annotation_map(target=args.target, max_annotations=args.max, full_page=args.full_page)
     text = json.dumps(shot.to_json(), ensure_ascii=False, indent=1) + "\n"
     if args.annotations:
         _write(Path(args.annotations), text.encode("utf-8"))

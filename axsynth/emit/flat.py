@@ -34,15 +34,22 @@ password or payment field).  ids are ``node_0``, ``node_1``… in document order
 selector: they survive unrelated edits).  A loaded frame's content is in
 ``page.iframes``, first level only, as the spec says.
 
-Where axsynth differs from the spec's example: ``offscreen`` and bounding boxes
-need layout and are never given; content is not dropped by guessing its worth (the
-example leaves out a footer's copyright line); open shadow trees' content is in
-the body where the page renders it (the spec's ``shadowDoms`` would split a
-slotted widget in two).
+Where things are comes from the layout (``axsynth.layout``, the page's viewport, at
+scroll 0), as the spec's checkVisibility reads ``getBoundingClientRect``: a node
+whose element's box has no area is left out (FR4.2; what it holds is hoisted, as a
+structural container's is), one whose box is outside the viewport carries
+``offscreen: true`` (FR4.3), and with ``include_bounding_boxes`` every node with an
+element carries ``boundingBox`` ({x, y, width, height}, rounded as Math.round does).
+
+Where axsynth differs from the spec's example: content is not dropped by guessing
+its worth (the example leaves out a footer's copyright line); open shadow trees'
+content is in the body where the page renders it (the spec's ``shadowDoms`` would
+split a slotted widget in two).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -106,6 +113,7 @@ class FlatOptions:
     max_interactive: int | None = None  # controls after this many are left out (counted)
     filter: str | None = None  # CSS: only nodes whose element matches (and the groups around them)
     stable_ids: bool = False  # the agent format's refs and selector hashes instead of node_N
+    include_bounding_boxes: bool = False  # each node's boundingBox (its consumer's includeBoundingBoxes)
 
 
 @dataclass
@@ -137,6 +145,7 @@ class FlatEmitter:
         self.left_out = 0
         self.iframes: list[dict[str, Any]] = []
         self._filter: set[int] | None = None  # ids of the elements the filter matches
+        self._layout = agent.ax.page.layout  # where the nodes are
         if options.filter:
             self._filter = {id(el) for el in matching_elements(agent.ax.page.document, options.filter, "filter")}
 
@@ -271,6 +280,9 @@ class FlatEmitter:
             if node.kind == "group" and self.options.max_depth is not None and depth > self.options.max_depth:
                 stack.extend(reversed(node.children))
                 continue
+            if self._zero_size(node):  # FR4.2: left out, what it holds hoisted
+                stack.extend(reversed(node.children))
+                continue
             if node.kind == "control":
                 if self.options.max_interactive is not None and self.interactive >= self.options.max_interactive:
                     self.left_out += 1 + sum(1 for n in _walk(node.children) if n.kind == "control")
@@ -281,6 +293,18 @@ class FlatEmitter:
                 continue
             out.append(node)
         return out
+
+    def _rect(self, node: _Node) -> tuple[float, float, float, float] | None:
+        obj = node.obj
+        el = obj.element if obj is not None else None
+        return self._layout.rect(el) if el is not None else None
+
+    def _zero_size(self, node: _Node) -> bool:
+        """A node whose element's box has no width or no height (or no box at all)."""
+        if node.obj is None or node.obj.element is None:
+            return False
+        rect = self._rect(node)
+        return rect is None or rect[2] <= 0 or rect[3] <= 0
 
     def _matches(self, node: _Node) -> bool:
         obj = node.obj
@@ -306,11 +330,31 @@ class FlatEmitter:
         if node.text:
             out["text"] = _cut(node.text, TEXT_LIMIT)
         out.update(self._facts(obj, control))
+        out.update(self._geometry(node))
         children = [self._render(c) for c in node.children]
         if children:
             out["children"] = children
         if node.frame is not None:
             self._frames.append((out["id"], node.frame))
+        return out
+
+    def _geometry(self, node: _Node) -> dict[str, Any]:
+        """``offscreen`` (only when true) and, when asked for, ``boundingBox``."""
+        rect = self._rect(node)
+        if rect is None:
+            return {}
+        x, y, width, height = rect
+        out: dict[str, Any] = {}
+        viewport_width, viewport_height = self._layout.viewport
+        if not (y < viewport_height and y + height > 0 and x < viewport_width and x + width > 0):
+            out["offscreen"] = True
+        if self.options.include_bounding_boxes:
+            out["boundingBox"] = {
+                "x": _js_round(x),
+                "y": _js_round(y),
+                "width": _js_round(width),
+                "height": _js_round(height),
+            }
         return out
 
     def _facts(self, obj: AXObject, control: bool) -> dict[str, Any]:
@@ -368,6 +412,11 @@ class FlatEmitter:
             return f"{self.prefix}t{self.counter}"  # a loose text run: no element to hash
         pseudo = f"::{obj.pseudo_which}" if obj is not None and obj.kind == "pseudo" else ""
         return self.prefix + "n" + Selectors.ref_for(self.agent.selectors.selector(el) + pseudo)[1:]
+
+
+def _js_round(value: float) -> int:
+    """Math.round: half up."""
+    return math.floor(value + 0.5)
 
 
 def _bounded(parts: list[Any], block: bool) -> list[Any]:

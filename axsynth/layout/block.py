@@ -43,6 +43,9 @@ class Flow:
     # Floats met while margins were still adjoining: placed where they resolve
     # (LayoutNG's unpositioned floats), with the context to place them in.
     floats: list[tuple] = field(default_factory=list)
+    # Whether the position of the container's formatting context offset is known (no
+    # ancestor still waits for its margins): an empty box is then placed at once.
+    anchored: bool = True
 
     def resolve(self) -> float:
         """Ends the adjoining margins: their collapsed size is added, the boxes waiting
@@ -175,6 +178,7 @@ def _layout_in_flow_block(ctx: LayoutContext, child: Box, cb: Containing, flow: 
     child.margins = (top_margin, right, bottom_margin, left)
     child.x = cb.x + left
     child.width = width
+    anchored = not flow.waiting
     flow.pending.append(top_margin)
     _clear(child, flow, floats)
     separated_top = child.borders[0] + child.paddings[0] > 0
@@ -192,6 +196,7 @@ def _layout_in_flow_block(ctx: LayoutContext, child: Box, cb: Containing, flow: 
     )
     if not separated_top:
         inner_flow.floats, flow.floats = flow.floats, []
+        inner_flow.anchored = anchored
     inner = Containing(content_x, inner_flow.y, content_width, height)
     layout_children(ctx, child, inner, inner_flow, floats)
     _marker_line(child, inner_flow)
@@ -216,12 +221,13 @@ def _finish_in_flow_block(
         # parent's margins around it (CSS 2 §8.3.1); it is placed after the margins
         # above it, or, while its formatting context's offset still waits (its
         # ancestors' top margins are adjoining), where they finally resolve.
-        ancestors_wait = any(b is not child for b in inner.waiting)
         flow.pending = inner.pending + [bottom_margin]
-        flow.waiting = inner.waiting if ancestors_wait else []
+        flow.waiting = [b for b in inner.waiting if b is not child] if not inner.anchored else []
         flow.floats = inner.floats
         child.y = flow.y + collapse(inner.pending)
         child.height = 0.0
+        if not inner.anchored:
+            flow.waiting.append(child)
         return
     if not separated_top and not inner.resolved_content:
         inner.resolve()  # a non-empty box that starts with no content: its margins end here
@@ -375,6 +381,15 @@ def _layout_block_level_root(ctx: LayoutContext, child: Box, cb: Containing, flo
     flow.y = child.y + child.height
     flow.pending = [margins[2] or 0.0]
     flow.waiting = []
+
+
+def float_margin_width(ctx: LayoutContext, child: Box, cb: Containing) -> float:
+    """The width a float's margin box will take."""
+    from .formatting import shrink_to_fit_width
+
+    sizing.frame(child, cb.width)
+    margins = [m or 0.0 for m in sizing.margins(child, cb.width)]
+    return shrink_to_fit_width(ctx, child, cb, margins) + margins[1] + margins[3]
 
 
 def place_float(ctx: LayoutContext, child: Box, cb: Containing, top: float, floats: FloatSpace) -> None:

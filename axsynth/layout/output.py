@@ -23,13 +23,16 @@ def element_rects(boxes: dict[Element, list[Box]], hoisted: dict[Element, list[B
         if element_boxes[0].kind != kinds.INLINE:
             rect: Rect | None = _union(_box_rect(b) for b in element_boxes)
         else:
-            parts = [_inline_rect(b) for b in element_boxes]
-            parts += [_box_rect(b) for b in hoisted.get(element, ())]
-            rect = _union(parts)
+            blocks = hoisted.get(element, ())
+            rect = _union([_inline_rect(b) for b in element_boxes] + [_box_rect(b) for b in blocks])
             if rect is None or rect[2] <= 0 or rect[3] <= 0:
-                # Nothing with area: where the inline box starts (its first fragment).
+                # Nothing with area: where the inline box starts (its first fragment), or,
+                # split around a block, on the block's line with it (block-in-inline).
                 first = element_boxes[0]
-                rect = _inline_rect(first) or (first.x, first.y, 0.0, 0.0)
+                if blocks:
+                    rect = (blocks[0].x, blocks[0].y, 0.0, 0.0)
+                else:
+                    rect = _inline_rect(first) or (first.x, first.y, 0.0, 0.0)
         if rect is not None:
             rects[element] = rect
     return rects

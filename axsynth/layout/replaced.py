@@ -25,7 +25,7 @@ def natural_size(box: Box) -> tuple[float | None, float | None, float | None]:
     if el.namespace == SVG_NS:
         return _svg_size(el)
     name = el.local_name
-    if name in ("iframe", "video", "embed", "frame"):
+    if name in ("iframe", "video", "embed", "frame", "object"):
         # The default object size, with no natural aspect ratio (a video before its
         # metadata loads, a frame): a stretched width leaves the height at 150 (probed).
         return _DEFAULT[0], _DEFAULT[1], None

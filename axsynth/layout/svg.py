@@ -95,8 +95,8 @@ def viewport_transform(el: Element, x: float, y: float, width: float, height: fl
     """The transform from an <svg>'s (or <symbol>'s) user space to its viewport at
     (x, y, width, height): its viewBox fitted by preserveAspectRatio."""
     box = [float(v) for v in _NUMBER.findall(el.attrs.get("viewBox", ""))]
-    if len(box) != 4 or box[2] <= 0 or box[3] <= 0:
-        return (1.0, 0.0, 0.0, 1.0, x, y)
+    if len(box) != 4 or box[2] <= 0 or box[3] <= 0 or width <= 0 or height <= 0:
+        return (1.0, 0.0, 0.0, 1.0, x, y)  # no viewBox, or an empty viewport: no scaling (probed)
     min_x, min_y, vw, vh = box
     align, _, mode = (el.attrs.get("preserveAspectRatio") or "xMidYMid meet").strip().partition(" ")
     sx, sy = width / vw, height / vh
@@ -117,10 +117,12 @@ class SvgBoxes:
     has a layout object (its computed display is not none); ``text_width(el, text)``
     measures text with the element's font; ``font_size(el)`` its computed font size."""
 
-    def __init__(self, rendered, text_width, font_size, by_id) -> None:
+    def __init__(self, rendered, text_width, font_size, by_id, stroke_width, font_metrics) -> None:
         self._rendered = rendered
         self._text_width = text_width
         self._font_size = font_size
+        self._font_metrics = font_metrics
+        self._stroke_width = stroke_width
         self._by_id = by_id
         self.rects: dict[Element, Rect] = {}
 
@@ -146,7 +148,9 @@ class SvgBoxes:
             return None
         bounds = self._bounds(el, matrix, hidden)
         if bounds is None:
-            origin = apply(matrix, 0.0, 0.0)
+            # Nothing drawn: an empty box at the user space's origin; in a hidden
+            # container, at the page's origin (probed).
+            origin = apply(matrix, 0.0, 0.0) if not hidden else (0.0, 0.0)
             self.rects[el] = _snap((origin[0], origin[1], 0.0, 0.0))
             return None
         self.rects[el] = _snap(map_rect(matrix, bounds))
@@ -163,7 +167,7 @@ class SvgBoxes:
             return self._use(el, matrix)
         if name in ("text", "tspan", "textPath"):
             return self._text(el, matrix, hidden)
-        return self._shape(el)
+        return _inflate(self._shape(el), self._stroke_width(el) / 2)
 
     def _nested_svg(self, el: Element, matrix: Matrix, hidden: bool) -> Rect | None:
         x, y = self._length(el, "x", 0), self._length(el, "y", 1)
@@ -212,10 +216,10 @@ class SvgBoxes:
         text = " ".join(el.text_content().split())
         if not text:
             return None
-        size = self._font_size(el)
         x, y = self._length(el, "x", 0), self._length(el, "y", 1)
         width = self._text_width(el, text)
-        ascent, descent = size * 0.905, size * 0.212
+        metrics = self._font_metrics(el)
+        ascent, descent = metrics.ascent, metrics.descent
         anchor = _attribute_or_style(el, "text-anchor")
         if anchor == "middle":
             x -= width / 2
@@ -264,6 +268,14 @@ class SvgBoxes:
         if unit == "em":
             return value * self._font_size(el)
         return value * {"pt": 4 / 3, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4}.get(unit, 1.0)
+
+
+def _inflate(rect: Rect | None, by: float) -> Rect | None:
+    """A shape's stroke bounding box: its geometry widened by half the stroke."""
+    if rect is None or by <= 0:
+        return rect
+    x, y, width, height = rect
+    return x - by, y - by, width + 2 * by, height + 2 * by
 
 
 def _attribute_or_style(el: Element, name: str) -> str:

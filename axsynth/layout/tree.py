@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..html import plugins
 from ..html.dom import HTML_NS, SVG_NS, Element, Node, Text, is_outermost_svg
 from ..style.generated_text import content_segments, marker_text
 from . import box as kinds
@@ -35,9 +36,10 @@ class TreeBuilder:
     """Builds the box tree of one document. ``styles``: the tree's computed styles
     (axsynth.style.cascade.Styles); ``layout_styles``: layout's (LayoutStyles)."""
 
-    def __init__(self, styles: Any, layout_styles: Any) -> None:
+    def __init__(self, styles: Any, layout_styles: Any, base_url: str) -> None:
         self.styles = styles
         self.layout_styles = layout_styles
+        self.base_url = base_url
         self.flat = styles.flat
         #: Every element's boxes (an inline split around a block has several).
         self.boxes: dict[Element, list[Box]] = {}
@@ -84,7 +86,7 @@ class TreeBuilder:
             self._wrap_inline_runs(box)
 
     def _box_for(self, el: Element, tree: dict, style: dict, display: str) -> Box | None:
-        if el.namespace == HTML_NS and el.local_name == "img":
+        if el.namespace == HTML_NS and (el.local_name == "img" or _is_image_input(el)):
             return self._image(el, tree, style, display)
         kind = self._kind(el, display)
         if kind is None:
@@ -108,7 +110,7 @@ class TreeBuilder:
             style = {**style, "width": "auto", "height": "auto", "aspect-ratio": "auto"}
         box = Box(el, tree, style, kinds.BLOCK, "inline-block" if display == "inline" else display)
         _classify(box)
-        alt = el.attrs.get("alt", el.attrs.get("title"))
+        alt = _alt_text(el)
         src = bool((el.attrs.get("src") or "").strip())
         if (src and alt == "") or (not src and not alt):
             return box  # represents nothing: an empty box
@@ -135,6 +137,19 @@ class TreeBuilder:
         if name == "input":
             return None if (el.attrs.get("type") or "").strip().lower() in _NO_INPUT_BOX else kinds.REPLACED
         if name in _REPLACED or (name == "audio" and "controls" in el.attrs):
+            return kinds.REPLACED
+        if name in ("object", "embed"):
+            return self._plugin_kind(el, display)
+        return _kind_of_display(display)
+
+    def _plugin_kind(self, el: Element, display: str) -> str | None:
+        """An <object>/<embed>: a 300×150 box when it shows a frame or the "not
+        supported" placeholder of a plugin Chromium lacks; an <object> otherwise renders
+        its fallback content, an <embed> with nothing to load has no box (probed)."""
+        shows_box = plugins.has_content_frame(el, self.base_url) or plugins.needs_unsupported_plugin(el, self.base_url)
+        if el.local_name == "embed":
+            return kinds.REPLACED if shows_box or (el.attrs.get("src") or "").strip() else None
+        if shows_box or not _has_fallback_content(el):
             return kinds.REPLACED
         return _kind_of_display(display)
 
@@ -304,6 +319,30 @@ def _has_inline_content(child: Box) -> bool:
 
 def _holds_block(inline: Box) -> bool:
     return any(_is_block_level(c) or (c.kind == kinds.INLINE and _holds_block(c)) for c in inline.children)
+
+
+def _is_image_input(el: Element) -> bool:
+    return el.local_name == "input" and (el.attrs.get("type") or "").strip().lower() == "image"
+
+
+def _alt_text(el: Element) -> str | None:
+    """HTMLImageElement::AltText (alt, else title); an image button's falls back to its
+    value, then "Submit" (HTMLInputElement::AltText)."""
+    alt = el.attrs.get("alt", el.attrs.get("title"))
+    if alt is None and el.local_name == "input":
+        alt = el.attrs.get("value") or "Submit"
+    return alt
+
+
+def _has_fallback_content(el: Element) -> bool:
+    """HTMLObjectElement::HasFallbackContent: a child other than <param> and white space."""
+    for child in el.children:
+        if isinstance(child, Text):
+            if child.data.strip(" \t\n\r\f"):
+                return True
+        elif isinstance(child, Element) and not (child.is_html and child.local_name == "param"):
+            return True
+    return False
 
 
 def _treated_as_replaced(el: Element, style: dict, quirks: bool) -> bool:

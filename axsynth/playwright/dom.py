@@ -81,6 +81,7 @@ class Dom:
         self._rendered: dict[int, bool] = {}
         self.forms = page.forms
         self.base_url = page.base_url
+        self.page = page
 
     # tree structure
 

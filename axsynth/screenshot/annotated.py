@@ -80,13 +80,21 @@ class Screenshot:
         return len(self.annotations) + self.left_out.get("beyond_max", 0)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "page": {"url": self.url, "title": self.title, "viewport": dict(VIEWPORT), "readyState": self.ready_state},
-            "image": {"format": self.format, "width": self.width, "height": self.height, "fullPage": self.full_page},
-            "annotations": [a.to_json() for a in self.annotations],
-            "total_found": self.total_found,
-            "left_out": dict(self.left_out),
+        """The map; ``image`` only when there is a picture (not for a map made without a browser)."""
+        out: dict[str, Any] = {
+            "page": {"url": self.url, "title": self.title, "viewport": dict(VIEWPORT), "readyState": self.ready_state}
         }
+        if self.image:
+            out["image"] = {
+                "format": self.format,
+                "width": self.width,
+                "height": self.height,
+                "fullPage": self.full_page,
+            }
+        out["annotations"] = [a.to_json() for a in self.annotations]
+        out["total_found"] = self.total_found
+        out["left_out"] = dict(self.left_out)
+        return out
 
     def save(self, path: str | Path) -> None:
         Path(path).write_bytes(self.image)

@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..html.dom import HTML_NS, Element
+import tinycss2
+
+from ..html.dom import HTML_NS, SVG_NS, Element
 from .lengths import Leaf
 from .presentational import table_of
 
@@ -58,6 +60,8 @@ def _px(value: str | None) -> Leaf | None:
 
 def layout_hints(el: Element) -> tuple[tuple[str, Any], ...]:
     """(layout property, specified value) pairs the element's attributes give."""
+    if el.namespace == SVG_NS:
+        return _svg_presentation(el)
     if el.namespace != HTML_NS:
         return ()
     if not el.attrs:
@@ -98,6 +102,26 @@ def layout_hints(el: Element) -> tuple[tuple[str, Any], ...]:
         direction = attrs["dir"].strip().lower()
         if direction in ("ltr", "rtl"):
             out.append(("direction", direction))
+    return tuple(out)
+
+
+_UNITLESS = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_SVG_PRESENTATION = ("stroke", "stroke-width", "font-size", "font-family", "font-weight")
+
+
+def _svg_presentation(el: Element) -> tuple[tuple[str, Any], ...]:
+    """SVG presentation attributes layout reads, parsed as their CSS properties."""
+    if not el.attrs:
+        return ()
+    from .layout_properties import parse_declaration
+
+    out: list[tuple[str, Any]] = []
+    for attr in _SVG_PRESENTATION:
+        if attr in el.attrs:
+            value = el.attrs[attr].strip()
+            if attr in ("stroke-width", "font-size") and _UNITLESS.fullmatch(value):
+                value += "px"  # a presentation attribute's number is in user units
+            out += parse_declaration(attr, tinycss2.parse_component_value_list(value))
     return tuple(out)
 
 

@@ -86,6 +86,11 @@ PROPERTIES: dict[str, tuple[Any, bool]] = {
     "caption-side": ("top", True),
     # multi-column
     "column-width": (AUTO, False),
+    # stacking: which box is on top where they overlap (hit testing)
+    "z-index": (AUTO, False),
+    # SVG strokes widen a shape's box (its stroke bounding box)
+    "stroke": ("none", True),
+    "stroke-width": (lengths.Leaf(1.0, "px"), True),
     # containment and zoom
     "contain": (NONE, False),
     "zoom": (1.0, False),
@@ -298,6 +303,23 @@ def _aspect_ratio(tokens: list) -> Any:
     return None
 
 
+def _z_index(tokens: list) -> Any:
+    token = _single(tokens)
+    if token is None:
+        return None
+    if token.type == "ident" and token.lower_value == "auto":
+        return AUTO
+    return int(token.value) if token.type == "number" and token.is_integer else None
+
+
+def _stroke(tokens: list) -> str | None:
+    """Only whether a stroke is painted matters here: "none" or "paint"."""
+    parts = _parts(tokens)
+    if not parts:
+        return None
+    return "none" if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value == "none" else "paint"
+
+
 def _zoom(tokens: list) -> Any:
     token = _single(tokens)
     if token is None:
@@ -383,6 +405,9 @@ PARSERS: dict[str, Callable[[list], Any]] = {
     "caption-side": _keyword("top", "bottom"),
     "column-width": _length("auto", negative=False),
     "contain": _contain,
+    "stroke": lambda tokens: _stroke(tokens),
+    "z-index": lambda tokens: _z_index(tokens),
+    "stroke-width": _length(negative=False),
     "zoom": _zoom,
     "transform-origin": _transform_origin,
 }

@@ -247,13 +247,20 @@ FIXTURES = sorted((Path(__file__).parents[1] / "fixtures").rglob("*.html"))
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
 def test_every_ref_of_the_agent_outline_is_a_flat_node_once(path):
     """With stable ids, each control of the page and of its first-level frames is one
-    node, under the agent format's ref (frames deeper than the first are not entered)."""
+    node, under the agent format's ref (frames deeper than the first are not entered),
+    unless its box has no area (FR4.2 leaves those out)."""
     doc = Document.from_file(path)
     refs = {r for r in doc.agent_snapshot(max_bytes=None).refs if r.count("-") <= 1}
     page = doc.flat_snapshot(stable_ids=True)["page"]
     nodes = [n for body in [page["body"]] + [f["body"] for f in page.get("iframes", ())] for n in walk(body)]
     ids = [n["id"] for n in nodes if REF_ID.fullmatch(n["id"])]
-    assert len(ids) == len(set(ids)) and set(ids) == refs
+    assert len(ids) == len(set(ids)) and set(ids) <= refs
+    for ref in refs - set(ids):
+        found = doc.agent_emitter.ref(ref)
+        owner = doc if "-" not in ref else None  # a frame's control: its own document's layout
+        if owner is not None and found is not None:
+            rect = doc.page.layout.rect(found.obj.element)
+            assert rect is None or rect[2] <= 0 or rect[3] <= 0, (ref, rect)
 
 
 def test_a_frame_with_a_ref_is_a_control_that_holds_its_document():
@@ -263,3 +270,19 @@ def test_a_frame_with_a_ref_is_a_control_that_holds_its_document():
     assert (frame["tag"], frame["role"]) == ("iframe", "iframe")
     assert [f["hostId"] for f in page["iframes"]] == [frame["id"]]
     assert page["iframes"][0]["body"]["children"][0]["placeholder"] == "Inside"
+
+
+def test_where_nodes_are():
+    """FR4.2 and FR4.3: a control with no area is left out, one below the fold is
+    offscreen; bounding boxes on request (CSS px at 1280x720, scroll 0)."""
+    html = (
+        "<!doctype html><body style='margin:0'><button>Top</button>"
+        "<button style='width:0;padding:0;border:0'>Gone</button>"
+        "<div style='height:2000px'></div><a href=/x>Below</a>"
+    )
+    doc = Document.from_html(html)
+    children = doc.flat_snapshot()["page"]["body"]["children"]
+    assert [(c["text"], c.get("offscreen")) for c in children] == [("Top", None), ("Below", True)]
+    boxed = doc.flat_snapshot(include_bounding_boxes=True)["page"]["body"]["children"]
+    assert boxed[0]["boundingBox"] == {"x": 0, "y": 0, "width": 38, "height": 21}  # 37.5 (probed), rounded half up
+    assert boxed[1]["boundingBox"]["y"] == 2021

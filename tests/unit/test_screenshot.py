@@ -432,3 +432,25 @@ def test_without_a_browser_the_mcp_server_says_why_and_offers_no_screenshot_tool
         assert "no such executable" in client.instructions
 
     _mcp_session(DATA, {**os.environ, "AXSYNTH_CHROMIUM": str(tmp_path / "no-chromium")}, script)
+
+
+@needs_browser
+def test_the_map_without_a_browser_labels_the_same_elements(shot, doc):
+    """The layout's map (no picture) against the browser's, on the same page: the same
+    labels in the same order, the same selectors, the same elements left out and why."""
+    layout_map = doc.annotation_map(max_annotations=100).to_json()
+    browser_map = shot.to_json()
+    assert "image" not in layout_map and layout_map["left_out"] == browser_map["left_out"]
+    assert [a["selector"] for a in layout_map["annotations"]] == [a["selector"] for a in browser_map["annotations"]]
+
+
+@needs_browser
+@pytest.mark.xfail(reason="layout: a text field's width is 2px short and the page's flex row is not laid out yet")
+def test_the_map_without_a_browser_has_the_browsers_boxes(shot, doc):
+    layout_map = doc.annotation_map(max_annotations=100).to_json()
+    for mine, theirs in zip(layout_map["annotations"], shot.to_json()["annotations"]):
+        assert all(abs(mine["bounds"][k] - theirs["bounds"][k]) <= 1 for k in ("x", "y", "width", "height")), (
+            mine["selector"],
+            mine["bounds"],
+            theirs["bounds"],
+        )

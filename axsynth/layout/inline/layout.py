@@ -50,11 +50,7 @@ def layout_inline_content(ctx: LayoutContext, container: Box, cb: Containing, fl
     emergency = [s["overflow-wrap"] in ("break-word", "anywhere") or s["word-break"] == "break-word" for s in styles]
     top = flow.resolve()
     lines = _break_lines(ctx, container, paragraph, measure, cb, top, floats, opportunities, emergency)
-    y = top
-    for line in lines:
-        line.top = y
-        align_line(ctx, container, paragraph, line)
-        y = line.top + line.height
+    y = lines[-1].top + lines[-1].height
     _place_horizontally(container, paragraph, lines, measure, frames, ctx.quirks)
     _record_baselines(container, lines)
     flow.y = y
@@ -91,7 +87,7 @@ def _out_of_flow_only(ctx: LayoutContext, paragraph: Paragraph, cb: Containing, 
             box = item.box
             box.fragments = box.fragments or []
             box.x, box.y, box.width, box.height = cb.x, flow.tentative(), 0.0, 0.0
-            if box not in flow.waiting:
+            if not flow.anchored and box not in flow.waiting:
                 flow.waiting.append(box)
 
 
@@ -168,23 +164,50 @@ def _break_lines(
     if length == 0:  # only a list marker (and empty inline boxes): one line for it
         _place_floats_at(ctx, paragraph, 0, y, cb, floats, floats_done, place_float)
         left, right = floats.band(y, strut, cb.x, cb.x + cb.width)
-        return [Line(0, 0, 0, 0.0, left=left, available=right - left, top=y)]
+        line = Line(0, 0, 0, 0.0, left=left, available=right - left, top=y)
+        align_line(ctx, container, paragraph, line)
+        return [line]
     while True:
         _place_floats_at(ctx, paragraph, start, y, cb, floats, floats_done, place_float)
-        left, right = floats.band(y, strut, cb.x, cb.x + cb.width)
-        first_indent = indent if not lines else 0.0
-        available = right - left - first_indent
-        line = next_line(paragraph, measure, start, available, opportunities, emergency)
+        while True:
+            left, right = floats.band(y, strut, cb.x, cb.x + cb.width)
+            first_indent = indent if not lines else 0.0
+            available = right - left - first_indent
+            line = next_line(paragraph, measure, start, available, opportunities, emergency)
+            # A float met inside the line goes beside it now when it fits there, and
+            # the line is broken again in the room it leaves.
+            if not _place_float_inside(ctx, paragraph, measure, line, y, available, cb, floats, floats_done):
+                break
         line.left = left + first_indent
         line.available = available
-        lines.append(line)
         line.top = y
-        y += strut  # provisional: the real height comes with vertical alignment
+        align_line(ctx, container, paragraph, line)
+        lines.append(line)
+        y += line.height
         start = skip_leading_spaces(paragraph, line.end) if not line.forced else line.end
         if start >= length:
             break
     _place_floats_at(ctx, paragraph, length, y, cb, floats, floats_done, place_float)
     return lines
+
+
+def _place_float_inside(
+    ctx, paragraph: Paragraph, measure: Measure, line: Line, y: float, available: float, cb, floats, done: set
+) -> bool:
+    """Places the first float met inside ``line`` at the line's top when the content
+    before it and the float fit the line (LayoutNG's line breaker); False when none does."""
+    from ..block import float_margin_width, place_float
+
+    for index, item in enumerate(paragraph.items):
+        if item.kind != FLOAT or index in done or not line.start < item.start < line.end:
+            continue
+        before = measure.width(line.start, item.start)
+        if before + float_margin_width(ctx, item.box, cb) > available + 1e-9:
+            return False
+        place_float(ctx, item.box, cb, y, floats)
+        done.add(index)
+        return True
+    return False
 
 
 def _frames_again(paragraph: Paragraph) -> dict[int, float]:

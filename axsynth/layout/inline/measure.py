@@ -15,7 +15,7 @@ def inline_content_sizes(container: Box) -> tuple[float, float]:
     from ..intrinsic import contribution
 
     paragraph = items.collect(container)
-    if not paragraph.text and not any(i.kind == OPEN for i in paragraph.items):
+    if not paragraph.text and not any(i.kind in (OPEN, FLOAT) for i in paragraph.items):
         return 0.0, 0.0
     items.shape(paragraph)
     minimums: dict[int, float] = {}
@@ -70,5 +70,7 @@ def inline_content_sizes(container: Box) -> tuple[float, float]:
             line_start = index
             while line_start < length and paragraph.collapsible[line_start]:
                 line_start += 1
+    if length == 0:  # floats alone (and empty inline boxes): side by side
+        maximum = sum(floats.values())
     minimum = max(minimum, float_minimum)
     return minimum, max(maximum, minimum)
